@@ -1,0 +1,315 @@
+"""What every game's state shares: moves, events, errors, records and the play protocol.
+
+A game is a subclass of :class:`GameState` registered in :data:`GAMES` with a :class:`GameInfo`
+that says its deck, player counts and options.  The state holds a whole match.  Every decision a
+player takes is a :class:`Move` (card plays, and also choices such as a doubled suit or a
+declaration), so the UI and the AI seats drive every decision the same way:
+``state.legal_moves()`` then ``state.play(move)``.
+
+The state also writes an append-only log of :class:`Event` values (dealt, played, trick won...)
+that the UI animates from; events that carry hidden cards say who may see them, and
+:meth:`GameState.events_for` gives one seat's redacted copy.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, NamedTuple
+
+from .cards import Card, CardError, Deck, parse_card
+
+__all__ = [
+    "Event",
+    "GameInfo",
+    "GameState",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "RecordError",
+]
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow now; the message says why.  The state is unchanged."""
+
+
+class RecordError(ValueError):
+    """A game record that cannot be replayed; the message says which part is wrong."""
+
+
+class Move:
+    """One decision, with a canonical text form that :meth:`GameState.play` accepts back.
+
+    ``kind`` names the decision ("play", "double", "pass", "capture"...), ``cards`` the cards it
+    uses, ``arg`` any other choice (a suit letter...).  Moves compare and hash by their text, and
+    games create each move once and reuse it, so building legal-move lists costs no allocation.
+    """
+
+    __slots__ = ("arg", "cards", "kind", "text")
+
+    def __init__(self, kind: str, cards: tuple[Card, ...], text: str, arg: str | None = None):
+        self.kind = kind
+        self.cards = cards
+        self.text = text
+        self.arg = arg
+
+    @property
+    def card(self) -> Card:
+        return self.cards[0]
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"Move({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Move):
+            return self.text == other.text
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.text)
+
+
+class Event(NamedTuple):
+    """Something that happened, for the UI to show.
+
+    ``seen_by`` is ``None`` when every card in ``cards`` is public; otherwise it is a tuple parallel
+    to ``cards`` giving, for each card, the seats that may see it (the others see ``None``).
+    """
+
+    kind: str
+    seat: int | None = None
+    cards: tuple[Card, ...] = ()
+    data: dict[str, Any] | None = None
+    seen_by: tuple[frozenset[int], ...] | None = None
+
+    def for_seat(self, seat: int | None) -> Event:
+        """This event as ``seat`` may see it (``None``: a spectator who sees only public cards)."""
+        if self.seen_by is None:
+            return self
+        cards = tuple(
+            c if seat is not None and seat in who else None
+            for c, who in zip(self.cards, self.seen_by, strict=True)
+        )
+        return self._replace(cards=cards)  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class Option:
+    """One rule variant a game accepts: its default and the values allowed."""
+
+    default: Any
+    choices: tuple[Any, ...]
+    help: str
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the registry tells about a game before any state exists."""
+
+    name: str
+    title: str
+    deck: Deck
+    players: tuple[int, ...]
+    options: dict[str, Option] = field(default_factory=dict)
+    factory: Callable[..., GameState] | None = None
+    summary: str = ""
+
+    def check_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
+        """The full option set with defaults filled in; a clear ValueError for anything else."""
+        if isinstance(players, bool) or not isinstance(players, int) or players not in self.players:
+            allowed = ", ".join(str(p) for p in self.players)
+            raise ValueError(f"{self.title} is played by {allowed} players, not {players!r}")
+        out = {}
+        for key, value in options.items():
+            if key not in self.options:
+                known = ", ".join(sorted(self.options)) or "none"
+                raise ValueError(f"{self.title} has no option {key!r}; its options are: {known}")
+            spec = self.options[key]
+            if value not in spec.choices or isinstance(value, bool) != isinstance(
+                spec.default, bool
+            ):
+                allowed = ", ".join(repr(c) for c in spec.choices)
+                raise ValueError(f"{self.title} option {key}={value!r} is not allowed: {allowed}")
+            out[key] = value
+        for key, spec in self.options.items():
+            out.setdefault(key, spec.default)
+        return out
+
+
+class GameState(ABC):
+    """A whole match of one game; see the package docstring for the protocol."""
+
+    info: ClassVar[GameInfo]
+
+    players: int
+    options: dict[str, Any]
+    events: list[Event]
+    seed: int
+    _deal_spec: dict[str, Any] | None
+    _history: list[str]
+
+    # -- what each game provides -------------------------------------------------------------
+    @property
+    @abstractmethod
+    def current_player(self) -> int | None:
+        """The seat that decides next; ``None`` once the match is over."""
+
+    @property
+    @abstractmethod
+    def seats(self) -> int:
+        """How many hands sit at the table (two in the one-player solitaire)."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every move the current player may make, each exactly once."""
+
+    @abstractmethod
+    def _apply(self, move: Move) -> None:
+        """Carry out a move already known to be legal."""
+
+    @abstractmethod
+    def why_illegal(self, move: Move) -> str:
+        """A sentence saying why ``move`` is not allowed now (it is known to be illegal)."""
+
+    @abstractmethod
+    def view(self, seat: int) -> Any:
+        """What ``seat`` may know, as an immutable value: never another seat's hidden cards."""
+
+    @property
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Match points per player."""
+
+    @property
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once the match has a result."""
+
+    @abstractmethod
+    def clone(self) -> GameState:
+        """An independent copy, cheap enough for search."""
+
+    @abstractmethod
+    def _snapshot(self) -> tuple[Any, ...]:
+        """The whole state as nested tuples, for equality after a replay."""
+
+    # -- shared behaviour ---------------------------------------------------------------------
+    @property
+    def name(self) -> str:
+        return self.info.name
+
+    @property
+    def deck(self) -> Deck:
+        return self.info.deck
+
+    def controller(self, seat: int) -> int:
+        """The player who decides for ``seat`` (differs only in the solitaire)."""
+        return seat
+
+    def parse_move(self, text: str | Move) -> Move:
+        """The move written ``text``; an :class:`IllegalMove` explains text that is no move now."""
+        if isinstance(text, Move):
+            return text
+        if not isinstance(text, str):
+            raise IllegalMove(f"a move is given as text or a Move, not {text!r}")
+        key = " ".join(text.upper().replace(",", " ").split())
+        for move in self.legal_moves():
+            if move.text.upper() == key:
+                return move
+        move = self._parse_other(key)
+        if move is None:
+            examples = ", ".join(repr(m.text) for m in self.legal_moves()[:4])
+            raise IllegalMove(
+                f"{text!r} is not a move of {self.info.title} here"
+                + (f"; moves now look like {examples}" if examples else "")
+            )
+        return move
+
+    def _parse_other(self, key: str) -> Move | None:
+        """Parse move text that is not a legal move now, so the refusal can say why.
+
+        The default understands a bare card; games with more move forms extend it.
+        """
+        try:
+            card = parse_card(key, self.deck)
+        except CardError:
+            return None
+        return Move("play", (card,), str(card))
+
+    def is_legal(self, move: Move) -> bool:
+        return move in self.legal_moves()
+
+    def play(self, move: Move | str) -> None:
+        """Make ``move`` (a Move or its text) for the current player.
+
+        Raises :class:`IllegalMove`, with the reason, and leaves the state unchanged when the
+        match is over or the move is not allowed now.
+        """
+        if self.current_player is None:
+            raise IllegalMove("the match is over: no more moves")
+        m = self.parse_move(move)
+        if not self.is_legal(m):
+            raise IllegalMove(self.why_illegal(m))
+        self._history.append(m.text)
+        self._apply(m)
+
+    def play_as(self, seat: int, move: Move | str) -> None:
+        """Like :meth:`play`, but refuses a move made for a seat whose turn it is not."""
+        current = self.current_player
+        if current is None:
+            raise IllegalMove("the match is over: no more moves")
+        if seat != current:
+            raise IllegalMove(f"it is not seat {seat}'s turn: seat {current} is to play")
+        self.play(move)
+
+    def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
+        """The event log from ``start`` on, with the cards ``seat`` may not see replaced by None."""
+        return [e.for_seat(seat) for e in self.events[start:]]
+
+    @property
+    def history(self) -> list[str]:
+        """The moves made so far, as text."""
+        return list(self._history)
+
+    def record(self) -> dict[str, Any]:
+        """A JSON-able record that :func:`load_record` replays to an equal state."""
+        rec: dict[str, Any] = {
+            "format": "tavolo-record/1",
+            "game": self.info.name,
+            "players": self.players,
+            "options": dict(self.options),
+            "seed": self.seed,
+        }
+        if self._deal_spec is not None:
+            rec["deal"] = self._deal_spec
+        rec["moves"] = list(self._history)
+        return rec
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return type(self) is type(other) and self._snapshot() == other._snapshot()
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+def new_rng(seed: int) -> random.Random:
+    return random.Random(seed)
+
+
+def require_cards(
+    deck: Deck, texts: Sequence[str] | str, what: str, errors: type[ValueError] = ValueError
+) -> list[Card]:
+    """Parse a list of card texts from an explicit deal, naming the part that is wrong."""
+    try:
+        from .cards import parse_cards
+
+        return parse_cards(texts, deck)
+    except CardError as exc:
+        raise errors(f"{what}: {exc}") from None
