@@ -31,9 +31,7 @@ def make_seat(kind: str, game: str) -> Seat:
     """A new seat of ``kind`` for ``game``; a ValueError names the kinds there are."""
     factory = SEAT_KINDS.get((kind, game)) or SEAT_KINDS.get((kind, "*"))
     if factory is None:
-        raise ValueError(
-            f"no {kind!r} seat for {game}: choose from {', '.join(seat_kinds(game))}"
-        )
+        raise ValueError(f"no {kind!r} seat for {game}: choose from {', '.join(seat_kinds(game))}")
     return factory()
 
 

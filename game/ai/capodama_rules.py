@@ -35,7 +35,7 @@ class CapodamaRulesSeat:
             return self._trump(view, legal_moves)
         if kind == "pass":
             return self._pass(view, legal_moves)
-        hand = view.hands[view.current_player] if view.current_player in view.hands else view.hand
+        hand = view.hands.get(view.current_player, view.hand)
         return self._play(view, hand, legal_moves)
 
     # -- announcements ---------------------------------------------------------------------
@@ -73,8 +73,10 @@ class CapodamaRulesSeat:
     @staticmethod
     def _keep_value(view: CapodamaView, c: Card) -> int:
         """How much a card is worth keeping: its points, plus its power as a trump."""
-        return card_points(c, view.doubled) + _TRUMP_COST.get(str(c), 0) + (
-            12 if c == view.fourth_trump else 0
+        return (
+            card_points(c, view.doubled)
+            + _TRUMP_COST.get(str(c), 0)
+            + (12 if c == view.fourth_trump else 0)
         )
 
     # -- card play -------------------------------------------------------------------------
@@ -100,10 +102,14 @@ class CapodamaRulesSeat:
         if ally(holder) and (remaining == 0 or self._safe(view, cards[win_pos], trumps)):
             # Partner holds the trick: give it the most points without spending a trump.
             plain = [m for m in moves if m.card not in trumps] or list(moves)
-            return max(plain, key=lambda m: (card_points(m.card, view.doubled), -STRENGTH[m.card.index]))
+            return max(
+                plain, key=lambda m: (card_points(m.card, view.doubled), -STRENGTH[m.card.index])
+            )
         winners = [m for m in moves if wins_with(m.card)]
         if winners:
-            best = min(winners, key=lambda m: self._keep_value(view, m.card) + STRENGTH[m.card.index])
+            best = min(
+                winners, key=lambda m: self._keep_value(view, m.card) + STRENGTH[m.card.index]
+            )
             gain = on_table + card_points(best.card, view.doubled)
             spends_trump = best.card in trumps
             worth_it = gain >= (14 if spends_trump else 0) or (remaining == 0 and gain > 0)
@@ -121,15 +127,21 @@ class CapodamaRulesSeat:
                 return m
         for m in moves:  # a plain 7 once the ace of its suit is gone
             c = m.card
-            if c.rank == "7" and c not in trumps and any(
-                p.rank == "A" and p.suit == c.suit for p in played
+            if (
+                c.rank == "7"
+                and c not in trumps
+                and any(p.rank == "A" and p.suit == c.suit for p in played)
             ):
                 return m
         plain = [m for m in moves if m.card not in trumps] or list(moves)
         length = {s: sum(1 for c in hand if c.suit == s and c not in trumps) for s in "SHDC"}
         return min(
             plain,
-            key=lambda m: (card_points(m.card, view.doubled), -length[m.card.suit], STRENGTH[m.card.index]),
+            key=lambda m: (
+                card_points(m.card, view.doubled),
+                -length[m.card.suit],
+                STRENGTH[m.card.index],
+            ),
         )
 
     @staticmethod

@@ -89,9 +89,7 @@ def trick_winner(cards: Sequence[Card | int], fourth: Card | int | None = None) 
     if trumps.get(idx[best_t], 0):
         return best_t
     led = SUIT[idx[0]]
-    return max(
-        (k for k in range(len(idx)) if SUIT[idx[k]] == led), key=lambda k: STRENGTH[idx[k]]
-    )
+    return max((k for k in range(len(idx)) if SUIT[idx[k]] == led), key=lambda k: STRENGTH[idx[k]])
 
 
 def _card(i: int) -> Card:
@@ -117,9 +115,7 @@ def _pass2(left: int, right: int) -> Move:
 
 def _sorted_hand(mask: int) -> tuple[Card, ...]:
     """A hand in the order a player holds it: by suit, strongest first."""
-    return tuple(
-        _card(i) for i in sorted(iter_bits(mask), key=lambda i: (SUIT[i], -STRENGTH[i]))
-    )
+    return tuple(_card(i) for i in sorted(iter_bits(mask), key=lambda i: (SUIT[i], -STRENGTH[i])))
 
 
 @dataclass(frozen=True)
@@ -255,7 +251,9 @@ class CapodamaState(GameState):
             raise RecordError("deal must be a dict with 'dealer', 'hands' (and 'set_aside')")
         unknown = set(deal) - {"dealer", "hands", "set_aside"}
         if unknown:
-            raise RecordError(f"deal has unknown keys {sorted(unknown)}: use dealer, hands, set_aside")
+            raise RecordError(
+                f"deal has unknown keys {sorted(unknown)}: use dealer, hands, set_aside"
+            )
         n = self._n
         dealer = deal.get("dealer", 0)
         if not isinstance(dealer, int) or not 0 <= dealer < n:
@@ -475,7 +473,9 @@ class CapodamaState(GameState):
                 return "the ace of hearts can never be passed"
         if n == 6 and move.cards[0] == move.cards[1]:
             return "pass two different cards, one to each neighbour"
-        return "the capo can never receive QH" + (" or KH" if n == 6 else "") + ": pass another card"
+        return (
+            "the capo can never receive QH" + (" or KH" if n == 6 else "") + ": pass another card"
+        )
 
     def _apply(self, move: Move) -> None:
         self._legal = None
@@ -533,9 +533,7 @@ class CapodamaState(GameState):
 
     def _settle_team(self) -> None:
         marks = (AH, QH, KH) if self._n == 6 else (AH, QH)
-        self._team = frozenset(
-            s for s in range(self._n) for c in marks if self._hands[s] >> c & 1
-        )
+        self._team = frozenset(s for s in range(self._n) for c in marks if self._hands[s] >> c & 1)
 
     def _play_card(self, c: int) -> None:
         seat = (self._leader + len(self._trick)) % self._n
@@ -689,8 +687,7 @@ class CapodamaState(GameState):
             leader=self._leader,
             trick=tuple((s, _card(c)) for s, c in self._trick),
             tricks=tuple(
-                (lead, tuple((s, _card(c)) for s, c in t), w, p)
-                for lead, t, w, p in self._tricks
+                (lead, tuple((s, _card(c)) for s, c in t), w, p) for lead, t, w, p in self._tricks
             ),
             last_trick=tuple((s, _card(c)) for s, c in last[1]) if last else None,
             last_winner=last[2] if last else None,
@@ -726,8 +723,18 @@ class CapodamaState(GameState):
         new._rng = random.Random()
         new._rng.setstate(self._rng.getstate())
         for name in (
-            "_scores", "_hands", "_won", "_points", "_tricks_won", "_pass_choice",
-            "_passed", "_received", "_revealed", "_trick", "_tricks", "_set_aside",
+            "_scores",
+            "_hands",
+            "_won",
+            "_points",
+            "_tricks_won",
+            "_pass_choice",
+            "_passed",
+            "_received",
+            "_revealed",
+            "_trick",
+            "_tricks",
+            "_set_aside",
         ):
             setattr(new, name, getattr(self, name)[:])
         new._legal = None
@@ -735,13 +742,30 @@ class CapodamaState(GameState):
 
     def _snapshot(self) -> tuple[Any, ...]:
         return (
-            self.players, tuple(sorted(self.options.items())), self._deal_no, self._dealer,
-            self._phase, tuple(self._hands), tuple(self._won), tuple(self._points),
-            tuple(self._scores), self._capo, self._doubled, self._fourth,
-            tuple(str(m) for m in self._pass_choice), tuple(self._passed),
-            tuple(self._received), self._team, tuple(self._revealed), self._leader,
-            tuple(self._trick), tuple(self._tricks), tuple(self._set_aside),
-            self._rng.getstate(), tuple(self._history), len(self.events),
+            self.players,
+            tuple(sorted(self.options.items())),
+            self._deal_no,
+            self._dealer,
+            self._phase,
+            tuple(self._hands),
+            tuple(self._won),
+            tuple(self._points),
+            tuple(self._scores),
+            self._capo,
+            self._doubled,
+            self._fourth,
+            tuple(str(m) for m in self._pass_choice),
+            tuple(self._passed),
+            tuple(self._received),
+            self._team,
+            tuple(self._revealed),
+            self._leader,
+            tuple(self._trick),
+            tuple(self._tricks),
+            tuple(self._set_aside),
+            self._rng.getstate(),
+            tuple(self._history),
+            len(self.events),
         )
 
 
@@ -764,15 +788,15 @@ INFO = GameInfo(
     players=(1, 2, 3, 4, 5, 6),
     options={
         "target": Option(7, (3, 5, 7, 9, 11), "match points that win the match"),
-        "deck": Option(
-            "french", ("french", "italian"), "the deck shown (6 players: French only)"
-        ),
+        "deck": Option("french", ("french", "italian"), "the deck shown (6 players: French only)"),
     },
     summary="Trick-taking for 1 to 6: the capo (AH) and the dama (QH) need 82 of 150 points.",
 )
 
 
-def make(players: int, seed: int, deal: dict[str, Any] | None, options: dict[str, Any]) -> CapodamaState:
+def make(
+    players: int, seed: int, deal: dict[str, Any] | None, options: dict[str, Any]
+) -> CapodamaState:
     return CapodamaState(players, options, seed, deal)
 
 

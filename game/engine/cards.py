@@ -99,7 +99,9 @@ class Deck:
         return len(self.ranks) * len(self.suits)
 
     def card(self, rank: str, suit: str) -> Card:
-        return _CARDS[self.offset + self.suits.index(suit) * len(self.ranks) + self.ranks.index(rank)]
+        return _CARDS[
+            self.offset + self.suits.index(suit) * len(self.ranks) + self.ranks.index(rank)
+        ]
 
     def by_index(self, index: int) -> Card:
         return _CARDS[self.offset + index]

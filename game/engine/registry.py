@@ -71,8 +71,11 @@ def load_record(record: dict[str, Any]) -> GameState:
         raise RecordError("the record's options must be an object")
     try:
         state = new_game(
-            record["game"], players=record["players"], seed=record["seed"],
-            deal=record.get("deal"), **options,
+            record["game"],
+            players=record["players"],
+            seed=record["seed"],
+            deal=record.get("deal"),
+            **options,
         )
     except RecordError:
         raise
