@@ -1,0 +1,119 @@
+"""The one place that maps a game's native card to its picture in either deck.
+
+Each game plays one native deck (RULES.md, "Card notation"); the other deck is a display skin,
+a fixed one-to-one mapping, so the player may switch decks mid-deal and no rule changes.  The
+UI asks :func:`face_image` for every card it shows and :func:`can_show` before offering a deck.
+This module keys on the game's name, so it needs nothing from the engine beyond the card type.
+"""
+
+from __future__ import annotations
+
+from game.engine.cards import FRENCH, ITALIAN, Card, Deck, parse_card
+
+__all__ = [
+    "BACKS",
+    "DECKS",
+    "NATIVE_DECK",
+    "can_show",
+    "card_label",
+    "face_image",
+    "native_card",
+]
+
+DECKS = ("french", "italian")
+BACKS = ("red", "blue")
+"""Card back designs in assets/cards/backs/, the first being the default."""
+
+NATIVE_DECK = {
+    "capodama": "french",
+    "cattura": "french",
+    "scopa": "italian",
+    "tressette": "italian",
+}
+
+# French suit -> Italian suit, for the games played with French cards (Capodama, Cattura).
+_FR_TO_IT_SUIT = {"H": "D", "D": "C", "C": "B", "S": "S"}
+# Italian suit -> French suit, for the games played with Italian cards (Scopa, Tressette).
+_IT_TO_FR_SUIT = {"D": "D", "C": "H", "S": "S", "B": "C"}
+
+_FR = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+_IT = ["1", "2", "3", "4", "5", "6", "7", "F", "C", "R"]
+_RANKS_IN_ITALIAN: dict[str, dict[str, str]] = {
+    # Capodama: A→1, 7→7, J→Fante, K→Re, Q→Cavallo, 10→6, 9→5, 8→4, 6→3, 5→2 (no 4 or 3).
+    "capodama": {
+        "A": "1",
+        "7": "7",
+        "J": "F",
+        "K": "R",
+        "Q": "C",
+        "10": "6",
+        "9": "5",
+        "8": "4",
+        "6": "3",
+        "5": "2",
+    },
+    # Cattura: A…7 → 1…7, 8 → Fante.
+    "cattura": dict(zip(_FR[:8], _IT[:8], strict=True)),
+}
+"""Rank of each French card in Italian cards, per game (RULES.md); absent ranks have none."""
+_IT_TO_FR_RANK = dict(zip(_IT, [*_FR[:7], "J", "Q", "K"], strict=True))
+_RANKS_IN_FRENCH = {"scopa": _IT_TO_FR_RANK, "tressette": _IT_TO_FR_RANK}
+
+_DECK_OBJ: dict[str, Deck] = {"french": FRENCH, "italian": ITALIAN}
+
+
+def _native(game: str) -> str:
+    try:
+        return NATIVE_DECK[game.lower()]
+    except KeyError:
+        known = ", ".join(sorted(NATIVE_DECK))
+        raise ValueError(f"unknown game {game!r}: the games are {known}") from None
+
+
+def _deck(deck: str) -> str:
+    d = deck.lower()
+    if d not in DECKS:
+        raise ValueError(f"unknown deck {deck!r}: the decks are 'french' and 'italian'")
+    return d
+
+
+def native_card(game: str, card: Card | str) -> Card:
+    """``card`` as a card of ``game``'s native deck (text is parsed in that deck's notation)."""
+    return parse_card(card if isinstance(card, str) else str(card), _native(game))
+
+
+def face_image(game: str, card: Card | str, deck: str) -> tuple[str, str]:
+    """``(deck_folder, image_stem)`` of the picture of ``game``'s ``card`` in ``deck``.
+
+    The file is ``assets/cards/<deck_folder>/<image_stem>.png``.  A ``ValueError`` says why when
+    the card has no picture in that deck (6-player Capodama's 4s and 3s in Italian cards).
+    """
+    game, deck = game.lower(), _deck(deck)
+    native = _native(game)
+    c = native_card(game, card)
+    if deck == native:
+        return deck, str(c)
+    if native == "french":
+        ranks = _RANKS_IN_ITALIAN[game]
+        if c.rank not in ranks:
+            raise ValueError(
+                f"{c} of {game} has no Italian picture: "
+                f"{game} in Italian cards uses only {' '.join(ranks)}"
+            )
+        return deck, ranks[c.rank] + _FR_TO_IT_SUIT[c.suit]
+    return deck, _RANKS_IN_FRENCH[game][c.rank] + _IT_TO_FR_SUIT[c.suit]
+
+
+def can_show(game: str, players: int, deck: str) -> str | None:
+    """None if every card of this game and player count can be shown in ``deck``, else why not."""
+    game, deck = game.lower(), _deck(deck)
+    _native(game)
+    if game == "capodama" and players == 6 and deck == "italian":
+        return "6-player Capodama needs 48 cards and cannot be shown in Italian cards"
+    return None
+
+
+def card_label(game: str, card: Card | str, deck: str) -> str:
+    """Plain words for the card as displayed: 'Cavallo of coins', 'queen of hearts'."""
+    folder, stem = face_image(game, card, deck)
+    return _DECK_OBJ[folder].describe(parse_card(stem, folder))
