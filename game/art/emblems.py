@@ -27,10 +27,11 @@ from game.art.palette import (
     INK,
     LIGHT_BLUE,
     RED,
-    WHITE,
 )
 from game.art.pen import Colour, Pen
 
+BLADE: Colour = (70, 112, 192)
+"""Neapolitan blades are printed blue; it tells swords from batons at a glance."""
 WOOD: Colour = (164, 112, 56)
 WOOD_DARK: Colour = (104, 64, 28)
 WOOD_END: Colour = (226, 190, 128)
@@ -83,8 +84,8 @@ def sword(pen: Pen, ornate: bool = False) -> None:
     """A spada: curved blue blade, gold cross-guard with curled ends, red grip (tip up)."""
     centre = _blade_centre(-12.0)
     widths = [13 - 10 * (i / 20) ** 1.5 for i in range(21)]
-    pen.poly(thick_polyline(centre, widths), LIGHT_BLUE, INK, 1.6)
-    pen.line([(x + 2, y) for x, y in centre[1:-3]], WHITE, 1.6)
+    pen.poly(thick_polyline(centre, widths), BLADE, INK, 1.6)
+    pen.line([(x + 2.5, y) for x, y in centre[1:-3]], LIGHT_BLUE, 2.2)
     pen.line([(-17, 24), (17, 24)], GOLD, 6.5)
     for side in (-1, 1):
         pen.circle(side * 18, 21, 4, GOLD, INK, 1)
