@@ -113,9 +113,8 @@ class CapodamaRulesSeat:
             gain = on_table + card_points(best.card, view.doubled)
             spends_trump = best.card in trumps
             worth_it = gain >= (14 if spends_trump else 0) or (remaining == 0 and gain > 0)
-            if remaining == 0 or not spends_trump or worth_it:
-                if not spends_trump or worth_it:
-                    return best
+            if not spends_trump or worth_it:
+                return best
         return min(moves, key=lambda m: (self._keep_value(view, m.card), STRENGTH[m.card.index]))
 
     def _lead(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from .base import Event, GameInfo, GameState, IllegalMove, Move, Option, RecordError
@@ -26,7 +27,9 @@ __all__ = [
     "CapodamaState",
     "CapodamaView",
     "card_points",
+    "deal_awards",
     "deck_for",
+    "match_winner",
     "trick_winner",
 ]
 
@@ -66,10 +69,11 @@ SOLITAIRE_WINDOW = (80, 85)
 DOUBLE_SUITS = (DIAMONDS, CLUBS, SPADES)
 
 
-def deck_for(players: int) -> list[Card]:
+@cache
+def deck_for(players: int) -> tuple[Card, ...]:
     """The cards of the ``players``-player variant, in deck order."""
     ranks = _RANKS_BY_PLAYERS[players].split()
-    return [c for c in FRENCH.cards if c.rank in ranks]
+    return tuple(c for c in FRENCH.cards if c.rank in ranks)
 
 
 def card_points(card: Card | int, doubled: str | int | None) -> int:
@@ -92,8 +96,8 @@ def trick_winner(cards: Sequence[Card | int], fourth: Card | int | None = None) 
     return max((k for k in range(len(idx)) if SUIT[idx[k]] == led), key=lambda k: STRENGTH[idx[k]])
 
 
-def _card(i: int) -> Card:
-    return FRENCH.by_index(i)
+_CARD = [FRENCH.by_index(i) for i in range(52)]
+_card = _CARD.__getitem__
 
 
 _PLAY = [Move("play", (_card(i),), str(_card(i))) for i in range(52)]
@@ -404,6 +408,25 @@ class CapodamaState(GameState):
             return [_PASS1[i] for i in left]
         return [_pass2(a, b) for a in left for b in right if a != b]
 
+    def play(self, move: Move | str) -> None:
+        # Fast path for the move made most often, a legal card play; everything else (and
+        # every refusal, with its reason) goes through the general GameState.play.
+        if self._phase == "play" and type(move) is Move and move.kind == "play":
+            c = move.cards[0]
+            if c < 64:
+                trick = self._trick
+                hand = self._hands[(self._leader + len(trick)) % self._n]
+                if trick:
+                    follow = hand & SUIT_MASK[SUIT[trick[0][1]]]
+                    if follow:
+                        hand = follow | (hand & self._trump_mask)
+                if hand >> c & 1:
+                    self._history.append(move.text)
+                    self._legal = None
+                    self._play_card(c)
+                    return
+        super().play(move)
+
     def is_legal(self, move: Move) -> bool:
         if self._phase == "play":
             if move.kind != "play" or move.cards[0] >= 64:
@@ -512,7 +535,7 @@ class CapodamaState(GameState):
             moves.append((s, (s + 1) % n, mv.cards[0] & 63))
             if n == 6:
                 moves.append((s, (s - 1) % n, mv.cards[1] & 63))
-        for giver, receiver, c in moves:
+        for giver, _, c in moves:
             hands[giver] &= ~(1 << c)
         for giver, receiver, c in moves:
             hands[receiver] |= 1 << c
@@ -540,10 +563,9 @@ class CapodamaState(GameState):
         self._hands[seat] &= ~(1 << c)
         self._trick.append((seat, c))
         self.events.append(Event("played", seat, (_card(c),)))
-        if (c == QH or (c == KH and self._n == 6)) and seat not in self._revealed:
-            if self._n >= 4:
-                self._revealed.append(seat)
-                self.events.append(Event("partner", seat, (_card(c),)))
+        if (c == QH or (c == KH and self._n == 6)) and self._n >= 4 and seat not in self._revealed:
+            self._revealed.append(seat)
+            self.events.append(Event("partner", seat, (_card(c),)))
         if len(self._trick) == self._n:
             self._finish_trick()
 
@@ -612,31 +634,17 @@ class CapodamaState(GameState):
             self.events.append(Event("match_over", None, (), {"winners": self._winners}))
             return
         threshold = THRESHOLD[self.players]
-        others = [s for s in range(self._n) if s not in team]
-        awards = [0] * self._n
-        if p == 150:
-            for s in team:
-                awards[s] = 2
-        elif p >= threshold:
-            for s in team:
-                awards[s] = 1
-        elif p > 0:
-            for s in others:
-                awards[s] = 1
-        else:
-            for s in others:
-                awards[s] = 2
+        awards = deal_awards(p, threshold, team, self._n)
         for s in range(self._n):
             self._scores[s] += awards[s]
         self._result = "capo side" if p >= threshold else "opponents"
         data.update(threshold=threshold, awards=tuple(awards), scores=tuple(self._scores))
         self.events.append(Event("deal_scored", self._capo, (), data))
-        top = max(self._scores)
-        leaders = [s for s, v in enumerate(self._scores) if v == top]
-        if top >= self.options["target"] and len(leaders) == 1:
-            self._winners = (leaders[0],)
+        winner = match_winner(self._scores, self.options["target"])
+        if winner is not None:
+            self._winners = (winner,)
             self._phase = "over"
-            self.events.append(Event("match_over", leaders[0], (), {"winners": self._winners}))
+            self.events.append(Event("match_over", winner, (), {"winners": self._winners}))
             return
         self._start_deal(self._capo)
 
@@ -769,6 +777,27 @@ class CapodamaState(GameState):
         )
 
 
+def deal_awards(points: int, threshold: int, team: frozenset[int], seats: int) -> list[int]:
+    """Match points each seat gains from a deal where the capo side took ``points`` of 150.
+
+    All 150: each capo-side player +2; at least the threshold: +1 each; below it: each
+    opponent +1; none at all: each opponent +2.
+    """
+    if points == 150:
+        return [2 if s in team else 0 for s in range(seats)]
+    if points >= threshold:
+        return [1 if s in team else 0 for s in range(seats)]
+    gain = 1 if points > 0 else 2
+    return [0 if s in team else gain for s in range(seats)]
+
+
+def match_winner(scores: Sequence[int], target: int) -> int | None:
+    """The match winner: the single player holding the highest score, if it reaches target."""
+    top = max(scores)
+    leaders = [s for s, v in enumerate(scores) if v == top]
+    return leaders[0] if top >= target and len(leaders) == 1 else None
+
+
 def _split(value: Any) -> list[str]:
     if isinstance(value, str):
         return value.replace(",", " ").split()
@@ -792,6 +821,8 @@ INFO = GameInfo(
     },
     summary="Trick-taking for 1 to 6: the capo (AH) and the dama (QH) need 82 of 150 points.",
 )
+
+CapodamaState.info = INFO
 
 
 def make(
