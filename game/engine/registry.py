@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import capodama, cattura, tressette
+from . import capodama, cattura, scopa, tressette
 from .base import GameInfo, GameState, IllegalMove, RecordError
 
 __all__ = ["GAMES", "load_record", "new_game"]
@@ -22,6 +22,7 @@ def register(info: GameInfo, maker: Any) -> None:
 
 
 register(capodama.INFO, capodama.make)
+register(scopa.INFO, scopa.make)
 register(cattura.INFO, cattura.make)
 register(tressette.INFO, tressette.make)
 

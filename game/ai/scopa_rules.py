@@ -1,0 +1,111 @@
+"""A rule-based Scopa seat: the habits of a sensible player, no search.
+
+Each legal move gets a score in deal points (roughly what it is worth at the end of the deal):
+
+- what it captures: every card counts toward "most cards", coins toward "most coins", the
+  settebello is worth a whole point, and the primiera cards (7s, then 6s, then aces) more than
+  the rest; a capture that sweeps the table scores a scopa;
+- what it leaves on the table: the valuable cards there may be taken by the next player (an
+  opponent: partners sit opposite, and play goes to the right), and a table whose values add up
+  to 10 or less can be swept by a single card of that value.  The risk is the chance that the
+  next player holds such a card, counted from the cards this seat has not seen (the other
+  hands and the deck; every capture was shown, so the captured piles are known);
+- on the very last play of the deal there is no scopa, and the table goes to the last capturer.
+
+So it takes the settebello and coins, prefers captures that take more and better cards, sweeps
+when it can, and otherwise places a card that exposes little: never a 7 lightly, preferably a
+card that leaves the table above 10 or whose sweeping value is mostly already seen.
+It reads only its view.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from math import comb
+
+from game.engine import Card, Move
+from game.engine.scopa import ScopaView
+from game.engine.scopa_moves import VALUE
+
+__all__ = ["ScopaRulesSeat", "card_worth"]
+
+SCOPA = 1.0
+#: Share of a card's worth lost when it is left on the table for the opponents.
+EXPOSE = 0.45
+_PRIMIERA_WORTH = {7: 0.35, 6: 0.2, 1: 0.12, 5: 0.05}
+
+
+def card_worth(card: Card) -> float:
+    """What capturing ``card`` is worth, in deal points (a rough, fixed estimate)."""
+    i = card.index
+    v = VALUE[i]
+    worth = 0.1 + _PRIMIERA_WORTH.get(v, 0.02)
+    if i < 10:  # coins
+        worth += 0.12
+        if v == 7:  # the settebello
+            worth += 1.0
+    return worth
+
+
+def _chance(unseen: int, good: int, drawn: int) -> float:
+    """Chance that ``drawn`` cards from ``unseen`` include at least one of ``good`` cards."""
+    if good <= 0 or drawn <= 0:
+        return 0.0
+    if unseen - good < drawn:
+        return 1.0
+    return 1.0 - comb(unseen - good, drawn) / comb(unseen, drawn)
+
+
+class ScopaRulesSeat:
+    name = "rules"
+
+    def choose(self, view: ScopaView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+        if len(legal_moves) == 1:
+            return legal_moves[0]
+        return max(legal_moves, key=lambda m: self.score(view, m))
+
+    def score(self, view: ScopaView, move: Move) -> float:
+        """The move's estimated worth in deal points (see the module docstring)."""
+        me = view.current_player if view.current_player is not None else view.seat
+        cards_left = sum(view.hand_sizes)
+        final = view.deck_count == 0 and cards_left == 1  # the last play of the deal
+        nxt = (me - 1) % view.players
+        next_is_final = view.deck_count == 0 and cards_left == 2
+        played, taken = move.cards[0], move.cards[1:]
+        after = [c for c in view.table if c not in taken]
+        if move.kind == "place":
+            after.append(played)
+        score = 0.0
+        if taken:
+            score += card_worth(played) + sum(card_worth(c) for c in taken)
+            if not after and not final:
+                score += SCOPA
+        left_worth = sum(card_worth(c) for c in after)
+        if final:  # the table goes to the last capturer
+            mine = bool(taken) or (
+                view.last_capturer is not None and view.last_capturer % len(view.sides) == view.side
+            )
+            return score + (left_worth if mine else -left_worth)
+        if not after:
+            return score
+        # Cards left where the next player may take them, and the sweep they may allow.
+        score -= EXPOSE * left_worth
+        total = sum(VALUE[c.index] for c in after)
+        if total <= 10 and not next_is_final:
+            counts = self._unseen_values(view, move)
+            unseen = sum(counts)
+            p = _chance(unseen, counts[total], view.hand_sizes[nxt])
+            score -= p * (SCOPA + (1 - EXPOSE) * left_worth)
+        return score
+
+    @staticmethod
+    def _unseen_values(view: ScopaView, move: Move) -> list[int]:
+        """How many cards of each value this seat has not seen (other hands and deck)."""
+        counts = [0] + [4] * 10
+        seen = [*view.hand, *view.table]
+        for pile in view.captured:
+            seen.extend(pile)
+        for c in seen:
+            counts[VALUE[c.index]] -= 1
+        return counts

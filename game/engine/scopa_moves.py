@@ -1,0 +1,157 @@
+"""Scopa moves and the capture arithmetic: card values, subset sums, move objects and text.
+
+Move text (case-insensitive when read back):
+
+- ``"2D"``: the card is placed on the table (kind ``"place"``);
+- ``"5S x 5C"``: 5S takes the 5C (kind ``"capture"``);
+- ``"7B x 1D 6S"``: 7B takes a set of cards whose values add up to 7.
+
+The captured cards are written in a canonical order, by value then suit (D C S B), so every
+capture has exactly one text; reading accepts them in any order, with spaces, commas or ``+``.
+Every move is a :class:`ScopaMove` created once and cached, so generating legal moves allocates
+nothing after warm-up; ``taken`` is the captured cards' bitmask, ``bit`` the played card's.
+
+The capture rule (RULES.md): a card of value v that finds a table card of value v must take
+exactly one such card (each choice is its own move) and may not take a sum; otherwise it must
+take one set of two or more table cards adding up to v (each set its own move); otherwise it is
+placed.  A card that can capture may not be placed.  The sets come from :func:`subset_sums`, a
+walk over the table's subsets that prunes every sum above 10 (the highest value), memoised per
+table bitmask.
+"""
+
+from __future__ import annotations
+
+from .base import Move
+from .cards import ITALIAN, Card, CardError, parse_card
+
+__all__ = [
+    "CARD",
+    "VALUE",
+    "VALUE_MASKS",
+    "ScopaMove",
+    "capture_move",
+    "hand_indices",
+    "place_move",
+    "subset_sums",
+]
+
+#: Card by index 0..39.
+CARD: tuple[Card, ...] = tuple(ITALIAN.by_index(i) for i in range(40))
+#: Capture value by card index: 1..7, Fante 8, Cavallo 9, Re 10.
+VALUE: tuple[int, ...] = tuple(i % 10 + 1 for i in range(40))
+#: The four cards of each value, as a bitmask (index 0 unused).
+VALUE_MASKS: tuple[int, ...] = (
+    0,
+    *(sum(1 << (s * 10 + v - 1) for s in range(4)) for v in range(1, 11)),
+)
+#: Canonical position of a captured card in move text: by value, then suit D C S B.
+_ORDER_KEY: tuple[int, ...] = tuple(VALUE[i] * 4 + i // 10 for i in range(40))
+
+
+class ScopaMove(Move):
+    """A Scopa move; ``bit`` is the played card's bitmask, ``taken`` the captured cards'."""
+
+    __slots__ = ("bit", "index", "solo", "taken", "took")
+
+    def __init__(self, played: int, taken: int) -> None:
+        card = CARD[played]
+        if taken:
+            idx = sorted((i for i in range(40) if taken >> i & 1), key=_ORDER_KEY.__getitem__)
+            caps = tuple(CARD[i] for i in idx)
+            super().__init__("capture", (card, *caps), f"{card} x {' '.join(str(c) for c in caps)}")
+        else:
+            super().__init__("place", (card,), str(card))
+        self.index = played
+        self.bit = 1 << played
+        self.taken = taken
+        self.solo = (card,)
+        self.took = self.cards[1:]
+
+    @property
+    def played(self) -> Card:
+        return self.cards[0]
+
+    @property
+    def captured(self) -> tuple[Card, ...]:
+        return self.cards[1:]
+
+
+_PLACE: tuple[ScopaMove, ...] = tuple(ScopaMove(i, 0) for i in range(40))
+_CAPTURES: dict[int, ScopaMove] = {}
+
+
+def place_move(played: int) -> ScopaMove:
+    """The move placing card index ``played`` on the table."""
+    return _PLACE[played]
+
+
+def capture_move(played: int, taken: int) -> ScopaMove:
+    """The move where card index ``played`` takes the cards of bitmask ``taken`` (cached)."""
+    key = taken << 6 | played
+    move = _CAPTURES.get(key)
+    if move is None:
+        move = _CAPTURES[key] = ScopaMove(played, taken)
+    return move
+
+
+_HANDS: dict[int, tuple[int, ...]] = {}
+
+
+def hand_indices(hand: int) -> tuple[int, ...]:
+    """The card indices of a hand of at most 3 cards (memoised: there are 10,701 such hands)."""
+    found = _HANDS.get(hand)
+    if found is None:
+        out = []
+        m = hand
+        while m:
+            low = m & -m
+            out.append(low.bit_length() - 1)
+            m ^= low
+        found = _HANDS[hand] = tuple(out)
+    return found
+
+
+def subset_sums(table: int, limit: int = 10) -> list[tuple[int, int]]:
+    """Every subset of ``table`` whose values add up to at most ``limit``, as (mask, sum).
+
+    The empty set and singletons are included; callers look for sets adding up to a value no
+    single table card matches, and every such set has two or more cards.  Pruning at ``limit``
+    (the highest value the hand needs) keeps the walk to a few dozen sets on real tables.
+    """
+    subs = [(0, 0)]
+    m = table
+    while m:
+        low = m & -m
+        m ^= low
+        v = VALUE[low.bit_length() - 1]
+        if v <= limit:
+            room = limit - v
+            subs += [(sm | low, s + v) for sm, s in subs if s <= room]
+    return subs
+
+
+def parse_move_text(key: str) -> ScopaMove | None:
+    """The move written ``key`` (upper-cased, single-spaced), legal or not; None if no move.
+
+    Understands ``"2D"`` and ``"5S X 5C"`` / ``"7B X 6S 1D"`` / ``"7B X 1D + 6S"``.  A capture
+    that lists a card twice, or the played card among the taken ones, is returned as written
+    (not cached) so that the refusal can say what is wrong with it.
+    """
+    words = [w for w in key.replace("+", " ").split() if w]
+    try:
+        if len(words) == 1:
+            return _PLACE[parse_card(words[0], ITALIAN).index]
+        if len(words) >= 3 and words[1] == "X":
+            played = parse_card(words[0], ITALIAN).index
+            taken = [parse_card(w, ITALIAN).index for w in words[2:]]
+        else:
+            return None
+    except CardError:
+        return None
+    mask = 0
+    for i in taken:
+        mask |= 1 << i
+    if len(set(taken)) != len(taken) or mask >> played & 1:
+        bad = Move("capture", (CARD[played], *(CARD[i] for i in taken)), key)
+        return bad  # type: ignore[return-value]
+    return capture_move(played, mask)

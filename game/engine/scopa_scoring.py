@@ -1,0 +1,114 @@
+"""Scopa deal points: most cards, most coins, the settebello, primiera, and the scope.
+
+RULES.md: each of the four "deck points" goes only to a *unique* best side (a tie gives it to
+nobody); every scopa adds one more.  Primiera is the sum over the four suits of the best card a
+side captured in each suit, on the scale 7 21, 6 18, A 16, 5 15, 4 14, 3 13, 2 12, F/C/R 10.
+The seed's reading: a suit a side did not capture adds 0.  The house rule
+(``primiera_all_suits``): a side missing a suit cannot win the primiera at all, and the point
+goes to the unique best among the sides that have all four suits (nobody if none has).
+
+Everything here works on int bitmasks of Italian card indices (suit * 10 + rank), so scoring a
+deal is a handful of table look-ups.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = [
+    "COINS_MASK",
+    "PRIMIERA_POINTS",
+    "SETTEBELLO",
+    "SUIT_MASKS",
+    "deal_points",
+    "primiera",
+    "unique_best",
+]
+
+#: Primiera value by rank symbol.
+PRIMIERA_POINTS = {
+    "7": 21,
+    "6": 18,
+    "1": 16,
+    "5": 15,
+    "4": 14,
+    "3": 13,
+    "2": 12,
+    "F": 10,
+    "C": 10,
+    "R": 10,
+}
+_RANKS = ("1", "2", "3", "4", "5", "6", "7", "F", "C", "R")
+_PRIM_BY_RANK = tuple(PRIMIERA_POINTS[r] for r in _RANKS)
+
+SUIT_MASKS = tuple(((1 << 10) - 1) << (10 * s) for s in range(4))
+COINS_MASK = SUIT_MASKS[0]
+SETTEBELLO = 6  # index of 7D: coins are suit 0, the 7 is rank index 6
+
+#: Best primiera value among the cards of one suit, by the suit's 10-bit rank mask (0 if none).
+_BEST = [0] * 1024
+for _m in range(1, 1024):
+    _BEST[_m] = max(_PRIM_BY_RANK[r] for r in range(10) if _m >> r & 1)
+
+
+def primiera(mask: int) -> tuple[int, bool]:
+    """The primiera of a pile (a bitmask) and whether it holds all four suits."""
+    total = 0
+    complete = True
+    for s in range(4):
+        best = _BEST[(mask >> (10 * s)) & 1023]
+        total += best
+        complete = complete and best > 0
+    return total, complete
+
+
+def unique_best(values: Sequence[int], eligible: Sequence[bool] | None = None) -> int | None:
+    """The index of the single highest value, or None on a tie (or when nobody is eligible)."""
+    best = None
+    top = -1
+    tied = False
+    for i, v in enumerate(values):
+        if eligible is not None and not eligible[i]:
+            continue
+        if v > top:
+            top, best, tied = v, i, False
+        elif v == top:
+            tied = True
+    return None if tied else best
+
+
+def deal_points(captured: Sequence[int], scope: Sequence[int], all_suits: bool) -> dict[str, Any]:
+    """Score one deal from the sides' captured piles (bitmasks) and scope counts.
+
+    Returns the breakdown the "deal_scored" event carries: per side ``cards``, ``coins``,
+    ``primiera`` (value), ``primiera_complete`` (all four suits), ``scope`` and ``points``;
+    ``settebello`` (the side holding 7D, or None), and ``awards`` naming the side that won
+    each deck point (None for a tie, or for primiera when nobody may win it).
+    """
+    cards = tuple(m.bit_count() for m in captured)
+    coins = tuple((m & COINS_MASK).bit_count() for m in captured)
+    prim = [primiera(m) for m in captured]
+    prim_values = tuple(p for p, _ in prim)
+    complete = tuple(c for _, c in prim)
+    settebello = next((i for i, m in enumerate(captured) if m >> SETTEBELLO & 1), None)
+    awards = {
+        "cards": unique_best(cards),
+        "coins": unique_best(coins),
+        "settebello": settebello,
+        "primiera": unique_best(prim_values, complete if all_suits else None),
+    }
+    points = list(scope)
+    for side in awards.values():
+        if side is not None:
+            points[side] += 1
+    return {
+        "cards": cards,
+        "coins": coins,
+        "settebello": settebello,
+        "primiera": prim_values,
+        "primiera_complete": complete,
+        "scope": tuple(scope),
+        "awards": awards,
+        "points": tuple(points),
+    }
