@@ -1,0 +1,178 @@
+"""Tavolo's command line and start-up: flags, settings, logging, and the first scene.
+
+``tavolo`` (or ``python -m game``) with no flags opens the title.  Flags start a game directly,
+which is also how tests, benchmarks and the packaged smoke test drive the real app::
+
+    tavolo --game capodama --players 4 --deck italian --seed 7 --seats human,rules,rules,rules
+    tavolo --autoplay --frames 600 --screenshot shot.png
+
+Bad flags get a usage message on stderr and exit code 2; an unexpected error is logged to the
+user log folder and shown as a message, never as a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import random
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+log = logging.getLogger("tavolo")
+
+SEAT_KINDS_HELP = "human, rules or random per seat, comma-separated"
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+    if not (640 <= w <= 8000 and 400 <= h <= 8000):
+        raise argparse.ArgumentTypeError(f"size {w}x{h} is outside 640x400 .. 8000x8000")
+    return w, h
+
+
+def _positive(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if v < 0:
+        raise argparse.ArgumentTypeError(f"expected a number ≥ 0, not {v}")
+    return v
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="tavolo",
+        description="Tavolo, a card table: Capodama for 1 to 6 players, and its solitaire.",
+        epilog="Without options the title screen opens.",
+    )
+    p.add_argument("--game", help="start this game directly (capodama)")
+    p.add_argument(
+        "--players", type=int, help="number of players (Capodama: 1 to 6; 1 = solitaire)"
+    )
+    p.add_argument("--deck", choices=["french", "italian"], help="the cards shown")
+    p.add_argument("--seed", type=_positive, help="deal number, to replay a deal or a match")
+    p.add_argument("--seats", help=SEAT_KINDS_HELP + " (default: you, then rules AIs)")
+    p.add_argument("--autoplay", action="store_true", help="AI at every seat, playing on its own")
+    p.add_argument(
+        "--speed",
+        choices=["slow", "normal", "fast", "instant"],
+        help="animation speed for this run",
+    )
+    p.add_argument("--frames", type=_positive, help="quit after this many frames")
+    p.add_argument("--screenshot", type=Path, help="save the last frame to this PNG file")
+    p.add_argument("--size", type=_size, help="window size, e.g. 1600x900")
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen")
+    p.add_argument("--verbose", action="store_true", help="log more, also to stderr")
+    return p
+
+
+def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Validate the game, players and seats against the engine; p.error exits 2 with usage."""
+    from game.ai import seat_kinds
+    from game.art import skins
+    from game.engine import GAMES
+    from game.ui.games import playable_games
+
+    direct = args.game or args.players or args.seats or args.autoplay or args.seed is not None
+    if not direct:
+        return
+    game = (args.game or "capodama").lower()
+    if game not in playable_games():
+        known = ", ".join(playable_games())
+        p.error(f"unknown game {args.game!r}: the table plays {known}")
+    args.game = game
+    info = GAMES[game]
+    if args.players is None:
+        args.players = (
+            len(args.seats.split(","))
+            if args.seats
+            else (4 if 4 in info.players else info.players[0])
+        )
+    if args.players not in info.players:
+        allowed = ", ".join(map(str, info.players))
+        p.error(f"{info.title} is played by {allowed} players, not {args.players}")
+    kinds_ok = ["human", *seat_kinds(game)]
+    if args.seats:
+        seats = [s.strip().lower() for s in args.seats.split(",")]
+        if len(seats) != args.players:
+            p.error(f"--seats names {len(seats)} seats but there are {args.players} players")
+        for s in seats:
+            if s not in kinds_ok:
+                p.error(f"unknown seat kind {s!r}: choose from {', '.join(kinds_ok)}")
+    else:
+        seats = ["human"] + ["rules"] * (args.players - 1)
+    if args.autoplay:
+        seats = [
+            ("rules" if "rules" in kinds_ok else "random") if s == "human" else s for s in seats
+        ]
+    args.seat_list = seats
+    if args.deck:
+        reason = skins.can_show(game, args.players, args.deck)
+        if reason:
+            p.error(reason)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    check_args(parser, args)
+    from game.ui.logsetup import setup_logging
+
+    log_file = setup_logging(args.verbose)
+    try:
+        return _run(args)
+    except KeyboardInterrupt:
+        return 130
+    except Exception:
+        log.exception("Tavolo stopped on an unexpected error")
+        print(
+            "Tavolo stopped on an unexpected error; details are in "
+            f"{log_file or 'the log'}. Your match was saved after the last move.",
+            file=sys.stderr,
+        )
+        return 1
+
+
+def _run(args: argparse.Namespace) -> int:
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.engine import new_game
+    from game.ui.runner import App
+    from game.ui.savegame import MatchSetup
+    from game.ui.scenes.table import TableScene
+    from game.ui.settings import load_settings
+
+    settings, notice = load_settings()
+    if args.speed:
+        settings.speed = args.speed
+    app = App(
+        settings,
+        size=args.size,
+        fullscreen=True if args.fullscreen else None,
+        persist=not args.autoplay,
+    )
+    if notice:
+        app.notices.append(notice)
+    app.scenes.push(app.title_scene())
+    if getattr(args, "seat_list", None):
+        deck = args.deck or settings.deck
+        from game.art import skins
+
+        if skins.can_show(args.game, args.players, deck):
+            deck = "french"
+        settings.deck = deck
+        seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
+        options = {"deck": deck} if args.game == "capodama" else {}
+        state = new_game(args.game, players=args.players, seed=seed, **options)
+        setup = MatchSetup(args.game, args.players, args.seat_list, autoplay=args.autoplay)
+        app.scenes.push(TableScene(app, state, setup))
+    return app.run(frames=args.frames, screenshot=args.screenshot)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,64 @@
+"""The green felt behind every scene, tiled once per window size and kept.
+
+Tiling ``assets/table/felt.png`` over a 1920×1080 window costs dozens of blits; doing it once per
+size and blitting the result is a single copy per frame.  A soft vignette darkens the edges so
+the middle of the table, where the trick is, reads as the brightest place.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import pygame
+
+from game.resources import asset_path
+
+from . import theme
+
+log = logging.getLogger(__name__)
+
+_cache: dict[tuple[int, int], pygame.Surface] = {}
+_tile: pygame.Surface | None = None
+_tile_tried = False
+
+
+def _felt_tile() -> pygame.Surface | None:
+    global _tile, _tile_tried
+    if not _tile_tried:
+        _tile_tried = True
+        path = asset_path("table", "felt.png")
+        try:
+            _tile = pygame.image.load(str(path)).convert()
+        except (pygame.error, FileNotFoundError, OSError):
+            log.info("no felt texture at %s; plain green", path)
+            _tile = None
+    return _tile
+
+
+def felt(size: tuple[int, int]) -> pygame.Surface:
+    surf = _cache.get(size)
+    if surf is not None:
+        return surf
+    if len(_cache) > 4:
+        _cache.clear()
+    w, h = size
+    surf = pygame.Surface(size).convert()
+    tile = _felt_tile()
+    if tile is not None:
+        tw, th = tile.get_size()
+        for y in range(0, h, th):
+            for x in range(0, w, tw):
+                surf.blit(tile, (x, y))
+    else:
+        surf.fill(theme.FELT)
+    # vignette: a tiny radial alpha map scaled up smoothly, darker toward the edges
+    small = pygame.Surface((48, 27), pygame.SRCALPHA)
+    for y in range(27):
+        for x in range(48):
+            dx, dy = (x - 23.5) / 24, (y - 13) / 13.5
+            d = min(1.0, (dx * dx + dy * dy) ** 0.5)
+            small.set_at((x, y), (0, 0, 0, int(120 * d**2.4)))
+    shade = pygame.transform.smoothscale(small, (w, h))
+    surf.blit(shade, (0, 0))
+    _cache[size] = surf
+    return surf

@@ -1,0 +1,196 @@
+"""Card pictures: loaded once, scaled once per size with smoothscale, and kept.
+
+A card on screen is a (picture, size) pair; the picture of a game's card in the chosen deck comes
+from :mod:`game.art.skins` (the one mapping from a game's cards to the deck images), so switching
+decks only changes the key and every card redraws.  Loading and scaling are the expensive parts,
+so :meth:`CardImages.warm` does them a few at a time in idle frame time before they are needed.
+Shadows, the dim veil and the highlight ring are drawn once per size too.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections import deque
+
+import pygame
+
+from game.art import skins
+from game.engine import Card
+from game.resources import asset_path
+
+from . import theme
+
+log = logging.getLogger(__name__)
+
+RATIO = 600 / 420  # card height / width of the art
+Key = tuple[str, str]  # (folder, stem): ("french", "AH"), ("backs", "blue")
+
+
+def card_size(width: int) -> tuple[int, int]:
+    return width, round(width * RATIO)
+
+
+class CardImages:
+    def __init__(self) -> None:
+        self._raw: dict[Key, pygame.Surface] = {}
+        self._scaled: dict[tuple[Key, int], pygame.Surface] = {}
+        self._extras: dict[tuple[str, int], pygame.Surface] = {}
+        self._queue: deque[tuple[Key, int]] = deque()
+        self._missing: set[Key] = set()
+
+    # -- keys ---------------------------------------------------------------------------------
+    @staticmethod
+    def face_key(game: str, card: Card, deck: str) -> Key:
+        try:
+            return skins.face_image(game, card, deck)
+        except ValueError:
+            return skins.face_image(game, card, skins.NATIVE_DECK.get(game, "french"))
+
+    @staticmethod
+    def back_key(name: str) -> Key:
+        return ("backs", name if name in skins.BACKS else skins.BACKS[0])
+
+    # -- loading ------------------------------------------------------------------------------
+    def raw(self, key: Key) -> pygame.Surface:
+        surf = self._raw.get(key)
+        if surf is None:
+            path = asset_path("cards", key[0], key[1] + ".png")
+            try:
+                surf = pygame.image.load(str(path)).convert_alpha()
+            except (pygame.error, FileNotFoundError, OSError):
+                if key not in self._missing:
+                    self._missing.add(key)
+                    log.info("card image %s missing; drawing a plain card", path)
+                surf = _plain_card(key)
+            self._raw[key] = surf
+        return surf
+
+    def get(self, key: Key, width: int) -> pygame.Surface:
+        """The picture at ``width`` pixels wide (height from the art's ratio), cached."""
+        surf = self._scaled.get((key, width))
+        if surf is None:
+            surf = pygame.transform.smoothscale(self.raw(key), card_size(width))
+            self._scaled[(key, width)] = surf
+        return surf
+
+    def quick(self, key: Key, size: tuple[int, int]) -> pygame.Surface:
+        """An uncached fast scale for in-between sizes (a card growing in flight, a flip)."""
+        w = size[0]
+        base = self._scaled.get((key, w)) or self._nearest(key, w)
+        if base.get_size() == size:
+            return base
+        return pygame.transform.scale(base, (max(1, size[0]), max(1, size[1])))
+
+    def _nearest(self, key: Key, width: int) -> pygame.Surface:
+        best = None
+        for (k, w), surf in self._scaled.items():
+            if k == key and w >= width and (best is None or w < best.get_width()):
+                best = surf
+        return best if best is not None else self.get(key, width)
+
+    def is_ready(self, key: Key, width: int) -> bool:
+        return (key, width) in self._scaled
+
+    def want(self, keys: list[Key], widths: list[int]) -> None:
+        """Queue pictures to prepare in idle time."""
+        for w in widths:
+            for k in keys:
+                if (k, w) not in self._scaled:
+                    self._queue.append((k, w))
+
+    def warm(self, budget: float = 0.003) -> int:
+        """Prepare queued pictures for up to ``budget`` seconds; returns how many are left."""
+        end = time.perf_counter() + budget
+        while self._queue and time.perf_counter() < end:
+            key, w = self._queue.popleft()
+            if (key, w) not in self._scaled:
+                self.get(key, w)
+        return len(self._queue)
+
+    def forget_sizes(self, keep: set[int]) -> None:
+        """Drop scaled pictures of sizes no longer used (after a resize)."""
+        if len(self._scaled) < 400:
+            return
+        self._scaled = {k: v for k, v in self._scaled.items() if k[1] in keep}
+
+    # -- decorations --------------------------------------------------------------------------
+    def shadow(self, width: int) -> pygame.Surface:
+        """A soft shadow for a card of this width (bigger than the card by a blur margin)."""
+        key = ("shadow", width)
+        surf = self._extras.get(key)
+        if surf is None:
+            w, h = card_size(width)
+            m = max(4, width // 12)
+            small = pygame.Surface((w // 4 + m, h // 4 + m), pygame.SRCALPHA)
+            pygame.draw.rect(
+                small,
+                (0, 0, 0, 110),
+                (m // 2, m // 2, w // 4, h // 4),
+                border_radius=max(1, width // 40),
+            )
+            surf = pygame.transform.smoothscale(small, (w + 4 * m, h + 4 * m))
+            surf = pygame.transform.smoothscale(
+                pygame.transform.smoothscale(surf, ((w + 4 * m) // 3, (h + 4 * m) // 3)),
+                (w + 2 * m, h + 2 * m),
+            )
+            self._extras[key] = surf
+        return surf
+
+    def veil(self, width: int) -> pygame.Surface:
+        """A dark translucent card-shaped veil: unplayable cards are dimmed with it."""
+        key = ("veil", width)
+        surf = self._extras.get(key)
+        if surf is None:
+            w, h = card_size(width)
+            surf = pygame.Surface((w, h), pygame.SRCALPHA)
+            pygame.draw.rect(surf, (8, 16, 12, 120), surf.get_rect(), border_radius=width // 14)
+            self._extras[key] = surf
+        return surf
+
+    def ring(self, width: int, color: tuple[int, int, int], name: str) -> pygame.Surface:
+        """A glowing outline around a card (playable, hovered or selected)."""
+        key = (f"ring-{name}", width)
+        surf = self._extras.get(key)
+        if surf is None:
+            w, h = card_size(width)
+            g = max(3, width // 16)
+            surf = pygame.Surface((w + 2 * g, h + 2 * g), pygame.SRCALPHA)
+            for i in range(g, 0, -1):
+                a = int(200 * (1 - i / (g + 1)) ** 1.5)
+                pygame.draw.rect(
+                    surf,
+                    (*color, a),
+                    (g - i, g - i, w + 2 * i, h + 2 * i),
+                    2,
+                    border_radius=width // 14 + i,
+                )
+            pygame.draw.rect(
+                surf, (*color, 255), (g - 1, g - 1, w + 2, h + 2), 2, border_radius=width // 14
+            )
+            self._extras[key] = surf
+        return surf
+
+
+def _plain_card(key: Key) -> pygame.Surface:
+    """A readable stand-in for a missing picture: a white card with its name."""
+    w, h = 420, 600
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    if key[0] == "backs":
+        pygame.draw.rect(surf, (40, 60, 140), surf.get_rect(), border_radius=30)
+        pygame.draw.rect(
+            surf, (230, 230, 240), surf.get_rect().inflate(-30, -30), 6, border_radius=22
+        )
+        return surf
+    pygame.draw.rect(surf, (250, 248, 240), surf.get_rect(), border_radius=30)
+    pygame.draw.rect(surf, (60, 60, 60), surf.get_rect(), 4, border_radius=30)
+    stem = key[1]
+    suit = stem[-1]
+    red = suit in "HD" if key[0] == "french" else suit in "DC"
+    color = (190, 30, 30) if red else (20, 20, 20)
+    label = stem[:-1] + (theme.SUIT_SYMBOL.get(suit, suit) if key[0] == "french" else suit)
+    img = theme.font(120, True).render(label, True, color)
+    surf.blit(img, img.get_rect(center=(w // 2, h // 2)))
+    small = theme.font(60, True).render(label, True, color)
+    surf.blit(small, (24, 20))
+    return surf

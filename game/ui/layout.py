@@ -1,0 +1,141 @@
+"""Where everything sits at the table, computed from the window size and the number of seats.
+
+The viewer's seat is at the bottom; the others go clockwise around an ellipse (seat ``s + 1``
+sits at the left of seat ``s``, so on screen the next seat is to the left, then across, then
+right).  Sizes derive from the window so the table looks the same from 1024×600 to 4K; the HUD
+panel takes a strip on the right.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from .cards import card_size
+from .theme import ui_scale
+
+
+@dataclass
+class SeatSpot:
+    rel: int  # 0 = the viewer at the bottom, then clockwise
+    angle: float
+    anchor: tuple[float, float]  # centre of the hand
+    card_w: int  # width of this hand's cards
+    spacing: float  # distance between card centres in the hand
+    trick: tuple[float, float]
+    pile: tuple[float, float]
+    plate: tuple[float, float]  # centre of the name plate
+    side: str  # "bottom", "left", "top", "right"
+
+
+class TableLayout:
+    def __init__(
+        self,
+        size: tuple[int, int],
+        seats: int,
+        viewer: int,
+        *,
+        solitaire: bool = False,
+        panel: bool = True,
+    ) -> None:
+        self.size = size
+        self.seats = seats
+        self.viewer = viewer
+        self.solitaire = solitaire
+        w, h = size
+        self.scale = s = ui_scale(size)
+        self.panel_w = round(min(340, max(230, 270 * s))) if panel else 0
+        self.panel = pygame.Rect(w - self.panel_w, 0, self.panel_w, h)
+        self.table = pygame.Rect(0, 0, w - self.panel_w, h)
+        tw, th = self.table.size
+        self.big = round(min(th * 0.165, tw / 8.6))
+        self.small = round(self.big * (0.92 if solitaire else 0.64))
+        bw, bh = card_size(self.big)
+        sw, sh = card_size(self.small)
+        self.margin = m = round(14 * s)
+        self.plate_h = round(26 * s)
+        self.center = (self.table.centerx, self.table.centery - bh * 0.12)
+        cx, cy = self.center
+        self.trick_r = (bw * 1.0, bh * 0.5)
+        self.spots: list[SeatSpot] = []
+        small_hand_w = sw + 7 * sw * 0.34
+        for rel in range(seats):
+            angle = math.pi / 2 + 2 * math.pi * rel / seats
+            ca, sa = math.cos(angle), math.sin(angle)
+            if rel == 0:
+                anchor = (cx - bw * 0.2 if not solitaire else cx, th - m - bh * 0.52)
+                card_w, spacing = self.big, bw * 0.66
+                side = "bottom"
+            else:
+                card_w = self.small
+                spacing = sw * (0.66 if solitaire else 0.34)
+                top_y = m + self.plate_h + sh / 2 + (self.plate_h * 0.2)
+                rx = tw / 2 - small_hand_w / 2 - m - sw * 0.7
+                ry_top = cy - top_y
+                y = cy + sa * ry_top if sa < 0 else cy + sa * (th - m - bh - cy - sh * 0.2)
+                anchor = (cx + ca * rx, y)
+                if solitaire:
+                    anchor = (cx, m + sh / 2 + self.plate_h * 0.2)
+                side = "top" if abs(ca) < 0.3 else ("left" if ca < 0 else "right")
+            tx = cx + math.cos(angle) * self.trick_r[0] * (0.9 if seats > 4 else 1.0)
+            ty = cy + math.sin(angle) * self.trick_r[1]
+            if seats == 2:
+                ty = cy + math.sin(angle) * bh * 0.28
+                tx = cx + (bw * 0.18 if rel == 0 else -bw * 0.18)
+            cw, ch = card_size(card_w)
+            hand_w = cw + spacing * 7
+            if rel == 0:
+                pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1] + bh * 0.1)
+                plate = (anchor[0], anchor[1] - ch / 2 - self.plate_h * 0.9)
+            else:
+                dx = hand_w / 2 + sw * 0.9
+                pile = (anchor[0] + (dx if ca <= 0.3 else -dx), anchor[1])
+                if solitaire:
+                    pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1])
+                plate = (anchor[0], anchor[1] + ch / 2 + self.plate_h * 0.75)
+            self.spots.append(
+                SeatSpot(rel, angle, anchor, card_w, spacing, (tx, ty), pile, plate, side)
+            )
+        if solitaire or seats == 2:
+            self.deck_pos = (cx - bw * 2.6, cy)
+        else:
+            self.deck_pos = (cx, cy)
+
+    # -- seats --------------------------------------------------------------------------------
+    def rel(self, seat: int) -> int:
+        return (seat - self.viewer) % self.seats
+
+    def spot(self, seat: int) -> SeatSpot:
+        return self.spots[self.rel(seat)]
+
+    def dealer_deck(self, dealer: int) -> tuple[float, float]:
+        """Where the deck lies while ``dealer`` deals: in front of the dealer, toward the middle."""
+        if self.solitaire or self.seats == 2:
+            return self.deck_pos
+        ax, ay = self.spot(dealer).anchor
+        cx, cy = self.center
+        return (cx + (ax - cx) * 0.45, cy + (ay - cy) * 0.45)
+
+    def hand_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
+        """Centres of ``count`` cards in ``seat``'s hand, left to right."""
+        spot = self.spot(seat)
+        ax, ay = spot.anchor
+        spacing = spot.spacing
+        if spot.rel == 0 and count > 8:
+            spacing *= 8 / count
+        x0 = ax - spacing * (count - 1) / 2
+        return [(x0 + i * spacing, ay) for i in range(count)]
+
+    def lift(self) -> float:
+        """How far a playable card of the viewer's hand is raised."""
+        return card_size(self.big)[1] * 0.1
+
+    @property
+    def big_size(self) -> tuple[int, int]:
+        return card_size(self.big)
+
+    @property
+    def small_size(self) -> tuple[int, int]:
+        return card_size(self.small)

@@ -1,0 +1,229 @@
+"""The application object: window, clock, scene stack, toasts, audio and crash handling.
+
+``App.step()`` runs exactly one frame (events, update, draw, flip), so tests and the benchmark
+drive the real scenes frame by frame; ``App.run(frames)`` loops it.  An exception inside a scene
+is logged with its traceback to the user log folder and replaced by a friendly error scene: the
+match was already saved after the last move, so nothing is lost.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+import traceback
+from pathlib import Path
+
+import pygame
+
+from game.resources import asset_path
+
+from . import theme
+from .audio import Audio
+from .logsetup import log_path
+from .scene import Scene, SceneManager
+from .settings import Settings, save_settings
+from .widgets import Toasts
+
+log = logging.getLogger(__name__)
+
+MIN_SIZE = (800, 500)
+
+
+class App:
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        *,
+        size: tuple[int, int] | None = None,
+        fullscreen: bool | None = None,
+        fixed_dt: float | None = None,
+        fps: int = 60,
+        audio: bool = True,
+        persist: bool = True,
+    ) -> None:
+        """``fixed_dt`` makes every frame advance that many seconds (tests); ``fps=0`` never
+        waits; ``persist=False`` writes no settings or saves (benchmarks)."""
+        self.t0 = time.perf_counter()
+        self.settings = settings or Settings()
+        self.persist = persist
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("Tavolo")
+        self._set_icon()
+        self.windowed_size = size or tuple(self.settings.window)  # type: ignore[assignment]
+        self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
+        self.screen = self._make_window()
+        self.clock = pygame.time.Clock()
+        self.fixed_dt = fixed_dt
+        self.fps = fps
+        self.scenes = SceneManager()
+        self.toasts = Toasts()
+        self.audio = Audio(self.settings.volume, self.settings.muted, enabled=audio)
+        self.running = True
+        self.frame = 0
+        self.first_frame_at: float | None = None
+        self.frame_times: list[float] | None = None
+        self.crashed: str | None = None
+        self.notices: list[str] = []
+        self.exit_code = 0
+
+    # -- window ------------------------------------------------------------------------------
+    def _set_icon(self) -> None:
+        for name in ("tavolo-64.png", "tavolo-128.png", "tavolo-256.png", "tavolo.png"):
+            path = asset_path("icon", name)
+            if path.is_file():
+                try:
+                    pygame.display.set_icon(pygame.image.load(str(path)))
+                except pygame.error as exc:
+                    log.info("icon %s not loaded: %s", path, exc)
+                return
+
+    def _make_window(self) -> pygame.Surface:
+        if self.fullscreen:
+            try:
+                return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            except pygame.error as exc:
+                log.warning("fullscreen not available (%s)", exc)
+                self.fullscreen = False
+        w, h = self.windowed_size
+        return pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        self.settings.fullscreen = self.fullscreen
+        self.screen = self._make_window()
+        self.scenes.resize(self.screen.get_size())
+        self.save_settings()
+
+    def resized(self, size: tuple[int, int]) -> None:
+        if not self.fullscreen:
+            self.windowed_size = size
+            self.settings.window = size
+        self.screen = pygame.display.get_surface()
+        self.scenes.resize(self.screen.get_size())
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.screen.get_size()
+
+    # -- services for scenes -------------------------------------------------------------------
+    def toast(self, text: str, kind: str = "info", ttl: float = 3.0) -> None:
+        self.toasts.show(text, kind, ttl)
+
+    def save_settings(self) -> None:
+        if self.persist:
+            save_settings(self.settings)
+
+    def set_deck(self, deck: str) -> bool:
+        """Switch the displayed deck everywhere; a scene may refuse (6-player Capodama)."""
+        for scene in self.scenes.stack:
+            refuse = getattr(scene, "refuse_deck", None)
+            reason = refuse(deck) if refuse else None
+            if reason:
+                self.toast(reason, "warn", 4.0)
+                return False
+        self.settings.deck = deck
+        self.save_settings()
+        for scene in self.scenes.stack:
+            hook = getattr(scene, "deck_changed", None)
+            if hook:
+                hook()
+        return True
+
+    def toggle_deck(self) -> None:
+        new = "italian" if self.settings.deck == "french" else "french"
+        if self.set_deck(new):
+            self.toast(f"{new.capitalize()} cards", "info", 1.5)
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the loop ------------------------------------------------------------------------------
+    def _dispatch(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            self.resized(pygame.display.get_surface().get_size())
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        self.scenes.handle(event)
+
+    def step(self) -> bool:
+        """One frame; False once the app wants to quit."""
+        if not self.running:
+            return False
+        if self.fixed_dt is not None:
+            dt = self.fixed_dt
+            if self.fps:
+                self.clock.tick(self.fps)
+        else:
+            dt = min(0.1, self.clock.tick(self.fps) / 1000.0) if self.fps else 1 / 60
+        start = time.perf_counter()
+        try:
+            for event in pygame.event.get():
+                self._dispatch(event)
+            self.scenes.update(dt)
+            self.toasts.update(dt)
+            self.screen.fill(theme.FELT_DARK)
+            self.scenes.draw(self.screen)
+            self.toasts.draw(self.screen)
+        except Exception as exc:
+            self.crash(exc)
+        pygame.display.flip()
+        end = time.perf_counter()
+        if self.frame_times is not None:
+            self.frame_times.append(end - start)
+        if self.first_frame_at is None:
+            self.first_frame_at = end
+        self.frame += 1
+        if not self.scenes.stack:
+            self.running = False
+        return self.running
+
+    def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
+        while self.step():
+            if frames is not None and self.frame >= frames:
+                break
+        if screenshot is not None:
+            try:
+                screenshot.parent.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(self.screen, str(screenshot))
+            except (pygame.error, OSError) as exc:
+                log.error("could not save the screenshot %s: %s", screenshot, exc)
+        self.shutdown()
+        return self.exit_code
+
+    def shutdown(self) -> None:
+        for scene in reversed(self.scenes.stack):
+            try:
+                scene.leave()
+            except Exception:
+                log.exception("while closing %s", scene)
+        self.scenes.stack.clear()
+        if not self.fullscreen and self.persist:
+            self.settings.window = self.windowed_size
+            save_settings(self.settings)
+
+    def crash(self, exc: BaseException) -> None:
+        """Log the traceback and show the error scene instead of the broken one."""
+        tb = "".join(traceback.format_exception(exc))
+        log.error("unexpected error:\n%s", tb)
+        self.crashed = f"{exc.__class__.__name__}: {exc}"
+        self.exit_code = 1
+        from .scenes.error import ErrorScene
+
+        if isinstance(self.scenes.top, ErrorScene):  # the error page itself fails: give up
+            self.running = False
+            return
+        self.scenes.reset(ErrorScene(self, self.crashed, log_path()))
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.push(scene)
+
+    def title_scene(self) -> Scene:
+        from .scenes.title import TitleScene
+
+        return TitleScene(self)

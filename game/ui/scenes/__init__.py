@@ -1,0 +1,1 @@
+"""One module per scene: title, setup, table, summary, result, settings, rules, pause, error."""

@@ -1,0 +1,112 @@
+"""The end of a match (or of a solitaire deal): a clear win or loss, and what next."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.engine import new_game
+
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button
+from .common import dialog, dim
+
+
+class ResultScene(Scene):
+    overlay = True
+
+    def __init__(self, app: Any, table: Any, data: dict[str, Any]) -> None:
+        super().__init__(app)
+        self.table = table
+        st = table.state
+        winners = list(data.get("winners", ()))
+        self.age = 0.0
+        self.autoplay = table.setup.autoplay
+        if table.solitaire:
+            pts = st.view(0).points_won[0]
+            self.won = bool(winners)
+            self.title = "You won the solitaire!" if self.won else "Solitaire lost"
+            self.lines = [
+                f"The capo took {pts} points: the window is 80 to 85.",
+                f"Deal no. {st.seed} — replay it with Restart.",
+            ]
+            self.buttons = [
+                Button("Restart deal", self.retry, tag="retry"),
+                Button("New deal", self.new_deal, primary=True, tag="new_deal"),
+                Button("Title", self.title_screen, tag="title"),
+            ]
+        else:
+            names = [table.short_name(s) for s in range(st.seats)]
+            self.won = table.viewer in winners and table.kind_of(table.viewer) == "human"
+            who = " and ".join(names[w] for w in winners) or "Nobody"
+            self.title = "You win the match!" if self.won else f"{who} wins the match"
+            self.lines = [", ".join(f"{names[s]} {st.scores[s]}" for s in range(st.seats))]
+            self.buttons = [
+                Button("Play again", self.again, primary=True, tag="again"),
+                Button("Title", self.title_screen, tag="title"),
+            ]
+        if self.won:
+            app.audio.play("chime")
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = theme.ui_scale(size)
+        self.scale = s
+        self.rect = pygame.Rect(0, 0, round(600 * s), round(300 * s))
+        self.rect.center = (size[0] // 2 - round(120 * s), size[1] // 2)
+        bw, bh, gap = round(170 * s), round(46 * s), round(14 * s)
+        n = len(self.buttons)
+        x0 = self.rect.centerx - (n * bw + (n - 1) * gap) // 2
+        for i, b in enumerate(self.buttons):
+            b.size = round(19 * s)
+            b.place(pygame.Rect(x0 + i * (bw + gap), self.rect.bottom - bh - round(20 * s), bw, bh))
+
+    def _to_table(self, state: Any) -> None:
+        from .table import TableScene
+
+        setup = self.table.setup
+        self.app.scenes.reset(self.app.title_scene())
+        self.app.push(TableScene(self.app, state, setup))
+
+    def retry(self) -> None:
+        st = self.table.state
+        self._to_table(new_game(st.name, players=st.players, seed=st.seed, **st.options))
+
+    def new_deal(self) -> None:
+        st = self.table.state
+        self._to_table(new_game(st.name, players=st.players, **st.options))
+
+    def again(self) -> None:
+        st = self.table.state
+        self._to_table(new_game(st.name, players=st.players, **st.options))
+
+    def title_screen(self) -> None:
+        self.app.scenes.reset(self.app.title_scene())
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.title_screen()
+            return
+        for b in self.buttons:
+            if b.handle(event):
+                return
+
+    def update(self, dt: float) -> None:
+        self.age += dt
+        self.table.table.update(dt)
+        if self.autoplay and self.age > 4.0:
+            self.again()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 140)
+        s = self.scale
+        y = dialog(surface, self.rect, self.title, s)
+        color = theme.GREEN if self.won else theme.INK
+        for line in self.lines:
+            for part in theme.wrap(line, round(19 * s), self.rect.w - round(50 * s)):
+                t = theme.text(part, round(19 * s), color, True)
+                surface.blit(t, t.get_rect(midtop=(self.rect.centerx, y)))
+                y += t.get_height() + 4
+        for b in self.buttons:
+            b.draw(surface)

@@ -1,0 +1,133 @@
+"""The rules of the game in plain words, scrollable with the wheel, arrows and Page keys."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from game.resources import asset_path
+
+from .. import theme
+from ..scene import Scene
+from ..widgets import Button
+from .common import dialog, dim, felt
+
+log = logging.getLogger(__name__)
+
+
+def load_rules(name: str = "capodama") -> str:
+    path = asset_path("rules", f"{name}.txt")
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as exc:
+        log.warning("rules text %s not found: %s", path, exc)
+        return "The rules text is missing from this installation."
+
+
+class RulesScene(Scene):
+    overlay = True
+
+    def __init__(self, app: Any, game: str = "capodama") -> None:
+        super().__init__(app)
+        self.source = load_rules(game)
+        self.scroll = 0.0
+        self.target = 0.0
+        self.lines: list[tuple[str, int, bool, Any]] = []
+        self.done = Button("Close", self.close, primary=True, tag="close")
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = theme.ui_scale(size)
+        self.scale = s
+        self.rect = pygame.Rect(0, 0, min(size[0] - 40, round(860 * s)), size[1] - round(40 * s))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        self.view = pygame.Rect(
+            self.rect.x + round(30 * s),
+            self.rect.y + round(70 * s),
+            self.rect.w - round(60 * s),
+            self.rect.h - round(150 * s),
+        )
+        width = self.view.w
+        self.lines = []
+        body, head = round(17 * s), round(21 * s)
+        for raw in self.source.splitlines():
+            if raw.startswith("# "):
+                continue
+            if raw.startswith("## "):
+                self.lines.append(("", body, False, theme.INK))
+                for part in theme.wrap(raw[3:], head, width, True):
+                    self.lines.append((part, head, True, theme.GOLD))
+                continue
+            bullet = raw.startswith("- ")
+            text = ("•  " + raw[2:]) if bullet else raw
+            for i, part in enumerate(theme.wrap(text, body, width - (24 if bullet else 0))):
+                self.lines.append(
+                    (("     " if bullet and i else "") + part, body, False, theme.INK)
+                )
+        self.line_h = [theme.font(sz, b).get_linesize() for _, sz, b, _ in self.lines]
+        self.total = sum(self.line_h)
+        bw, bh = round(180 * s), round(46 * s)
+        self.done.size = round(20 * s)
+        self.done.place(
+            pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - bh - round(16 * s), bw, bh)
+        )
+        self._clamp()
+
+    def _clamp(self) -> None:
+        self.target = max(0.0, min(self.target, max(0, self.total - self.view.h)))
+
+    def close(self) -> None:
+        self.app.scenes.remove(self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        step = 60 * self.scale
+        if event.type == pygame.MOUSEWHEEL:
+            self.target -= event.y * step
+        elif event.type == pygame.KEYDOWN:
+            k = event.key
+            if k == pygame.K_ESCAPE:
+                self.close()
+                return
+            moves = {
+                pygame.K_DOWN: step,
+                pygame.K_UP: -step,
+                pygame.K_PAGEDOWN: self.view.h * 0.9,
+                pygame.K_PAGEUP: -self.view.h * 0.9,
+                pygame.K_SPACE: self.view.h * 0.9,
+            }
+            if k in moves:
+                self.target += moves[k]
+            elif k == pygame.K_HOME:
+                self.target = 0
+            elif k == pygame.K_END:
+                self.target = self.total
+        self._clamp()
+        self.done.handle(event)
+
+    def update(self, dt: float) -> None:
+        self.scroll += (self.target - self.scroll) * min(1.0, dt * 14)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if len(self.app.scenes.stack) == 1:
+            felt(surface)
+        else:
+            dim(surface, 160)
+        dialog(surface, self.rect, "Capodama — the rules", self.scale)
+        clip = surface.get_clip()
+        surface.set_clip(self.view)
+        y = self.view.y - round(self.scroll)
+        for (text, size, bold, color), lh in zip(self.lines, self.line_h, strict=True):
+            if y + lh >= self.view.y and y <= self.view.bottom and text:
+                surface.blit(theme.text(text, size, color, bold), (self.view.x, y))
+            y += lh
+        surface.set_clip(clip)
+        if self.total > self.view.h:
+            frac = self.view.h / self.total
+            bar_h = max(30, round(self.view.h * frac))
+            pos = self.scroll / max(1, self.total - self.view.h)
+            bar = pygame.Rect(
+                self.view.right + 8, self.view.y + round((self.view.h - bar_h) * pos), 5, bar_h
+            )
+            pygame.draw.rect(surface, (120, 170, 140), bar, border_radius=3)
+        self.done.draw(surface)

@@ -1,0 +1,126 @@
+"""Settings: deck, animation speed, fullscreen, card back, sound; saved at once."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.art import skins
+
+from .. import theme
+from ..scene import Scene
+from ..settings import SPEEDS
+from ..widgets import Button, Selector
+from .common import dialog, dim, felt
+
+
+class SettingsScene(Scene):
+    overlay = True
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        st = app.settings
+        self.deck_sel = Selector(
+            "Cards", list(skins.DECKS), st.deck, self._deck, lambda d: d.capitalize()
+        )
+        self.speed_sel = Selector(
+            "Animation", list(SPEEDS), st.speed, self._speed, lambda v: v.capitalize()
+        )
+        self.full_sel = Selector(
+            "Fullscreen", [False, True], st.fullscreen, self._full, lambda v: "On" if v else "Off"
+        )
+        self.back_sel = Selector(
+            "Card back", list(skins.BACKS), st.back, self._back, lambda v: v.capitalize()
+        )
+        self.vol_sel = Selector(
+            "Volume",
+            [round(v / 10, 1) for v in range(0, 11)],
+            round(st.volume, 1),
+            self._volume,
+            lambda v: f"{round(v * 100)}%",
+        )
+        self.mute_sel = Selector(
+            "Sound", [False, True], st.muted, self._mute, lambda v: "Muted" if v else "On"
+        )
+        self.done = Button("Done", self.close, primary=True, key=pygame.K_RETURN, tag="done")
+
+    @property
+    def selectors(self) -> list[Selector]:
+        return [
+            self.deck_sel,
+            self.speed_sel,
+            self.full_sel,
+            self.back_sel,
+            self.vol_sel,
+            self.mute_sel,
+        ]
+
+    def _deck(self, d: str) -> None:
+        if not self.app.set_deck(d):
+            self.deck_sel.value = self.app.settings.deck
+
+    def _speed(self, v: str) -> None:
+        self.app.settings.speed = v
+        self.app.save_settings()
+
+    def _full(self, v: bool) -> None:
+        if v != self.app.fullscreen:
+            self.app.toggle_fullscreen()
+        self.full_sel.value = self.app.fullscreen
+
+    def _back(self, v: str) -> None:
+        self.app.settings.back = v
+        self.app.save_settings()
+
+    def _volume(self, v: float) -> None:
+        self.app.settings.volume = v
+        self.app.audio.set_volume(v, self.app.settings.muted)
+        self.app.save_settings()
+        self.app.audio.play("flick")
+
+    def _mute(self, v: bool) -> None:
+        self.app.settings.muted = v
+        self.app.audio.set_volume(self.app.settings.volume, v)
+        self.app.save_settings()
+
+    def close(self) -> None:
+        self.app.scenes.remove(self)
+
+    def deck_changed(self) -> None:
+        self.deck_sel.value = self.app.settings.deck
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = theme.ui_scale(size)
+        self.scale = s
+        rh = round(42 * s)
+        self.rect = pygame.Rect(0, 0, round(600 * s), round(160 * s) + 6 * (rh + 10))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+        y = self.rect.y + round(80 * s)
+        for sel in self.selectors:
+            sel.place(pygame.Rect(self.rect.x + round(36 * s), y, self.rect.w - round(72 * s), rh))
+            y += rh + 10
+        bw, bh = round(180 * s), round(48 * s)
+        self.done.size = round(20 * s)
+        self.done.place(
+            pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - bh - round(18 * s), bw, bh)
+        )
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        for sel in self.selectors:
+            if sel.handle(event):
+                return
+        self.done.handle(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if len(self.app.scenes.stack) == 1:
+            felt(surface)
+        else:
+            dim(surface, 150)
+        dialog(surface, self.rect, "Settings", self.scale)
+        for sel in self.selectors:
+            sel.draw(surface, round(19 * self.scale))
+        self.done.draw(surface)

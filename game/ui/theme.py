@@ -1,0 +1,120 @@
+"""Colours, fonts and cached text: one look for every scene.
+
+Text is rendered once per (text, size, bold, colour) and kept, so a frame blits surfaces instead of
+re-rendering strings.  Fonts come from ``assets/fonts`` (DejaVu has the suit symbols the default
+pygame font lacks); if they are missing the default font keeps the game usable.
+"""
+
+from __future__ import annotations
+
+import logging
+from functools import cache
+
+import pygame
+
+from game.resources import asset_path
+
+log = logging.getLogger(__name__)
+
+Color = tuple[int, int, int] | tuple[int, int, int, int]
+
+FELT = (22, 92, 56)
+FELT_DARK = (12, 58, 34)
+INK = (240, 236, 222)
+INK_DIM = (180, 186, 170)
+INK_FAINT = (130, 140, 128)
+GOLD = (236, 196, 92)
+GOLD_DARK = (160, 120, 40)
+RED = (214, 72, 64)
+GREEN = (96, 200, 120)
+BLUE = (110, 160, 230)
+PANEL = (10, 20, 16, 200)
+PANEL_SOLID = (18, 34, 28)
+BUTTON = (38, 66, 54)
+BUTTON_HOVER = (58, 98, 78)
+BUTTON_PRESS = (28, 50, 40)
+BUTTON_EDGE = (120, 170, 140)
+BUTTON_PRIMARY = (176, 128, 40)
+BUTTON_PRIMARY_HOVER = (206, 156, 60)
+DISABLED = (70, 80, 74)
+SHADOW = (0, 0, 0)
+
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+SUIT_COLOR = {"S": (235, 235, 235), "H": (240, 90, 90), "D": (240, 90, 90), "C": (235, 235, 235)}
+
+_warned = False
+
+
+@cache
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """DejaVu Sans at ``size`` pixels (bold or regular), cached."""
+    global _warned
+    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
+    path = asset_path("fonts", name)
+    try:
+        return pygame.font.Font(str(path), max(6, size))
+    except (OSError, FileNotFoundError, pygame.error):
+        if not _warned:
+            log.warning("font %s not found; using pygame's default font", path)
+            _warned = True
+        f = pygame.font.Font(None, max(6, int(size * 1.3)))
+        f.set_bold(bold)
+        return f
+
+
+_TEXT_CACHE: dict[tuple[str, int, bool, Color], pygame.Surface] = {}
+
+
+def text(s: str, size: int, color: Color = INK, bold: bool = False) -> pygame.Surface:
+    """A rendered line of text, cached (the cache is cleared when it grows past a few thousand)."""
+    key = (s, size, bold, color)
+    surf = _TEXT_CACHE.get(key)
+    if surf is None:
+        if len(_TEXT_CACHE) > 4000:
+            _TEXT_CACHE.clear()
+        surf = font(size, bold).render(s, True, color)
+        _TEXT_CACHE[key] = surf
+    return surf
+
+
+def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """Break ``s`` into lines no wider than ``width`` pixels."""
+    f = font(size, bold)
+    out: list[str] = []
+    for para in s.split("\n"):
+        words = para.split(" ")
+        line = ""
+        for w in words:
+            trial = f"{line} {w}" if line else w
+            if f.size(trial)[0] <= width or not line:
+                line = trial
+            else:
+                out.append(line)
+                line = w
+        out.append(line)
+    return out
+
+
+def blit_center(dst: pygame.Surface, surf: pygame.Surface, center: tuple[float, float]) -> None:
+    dst.blit(surf, surf.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+def rounded_panel(
+    size: tuple[int, int],
+    color: Color,
+    radius: int,
+    border: Color | None = None,
+    border_width: int = 1,
+) -> pygame.Surface:
+    """A translucent rounded rectangle surface (drawn once, blitted every frame)."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(surf, color, surf.get_rect(), border_radius=radius)
+    if border is not None:
+        pygame.draw.rect(surf, border, surf.get_rect(), border_width, border_radius=radius)
+    return surf
+
+
+def ui_scale(size: tuple[int, int]) -> float:
+    """How big the interface is drawn: 1.0 at 1280×720, growing with the window."""
+    w, h = size
+    return max(0.6, min(w / 1280, h / 720))

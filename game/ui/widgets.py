@@ -1,0 +1,261 @@
+"""Buttons, selectors and toasts: the few widgets the scenes are made of.
+
+Widgets pre-render their look per state (normal, hover, pressed, disabled) when their rectangle
+changes, so a frame costs one blit per widget.  A click is a press and a release inside the same
+widget, as players expect: dragging off a button cancels it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from . import theme
+
+
+class Button:
+    def __init__(
+        self,
+        label: str,
+        on_click: Callable[[], None],
+        *,
+        primary: bool = False,
+        enabled: bool = True,
+        key: int | None = None,
+        size: int = 22,
+        tag: str = "",
+        color: theme.Color | None = None,
+    ) -> None:
+        self.label = label
+        self.on_click = on_click
+        self.primary = primary
+        self.enabled = enabled
+        self.key = key
+        self.size = size
+        self.tag = tag or label
+        self.color = color
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.hover = False
+        self.pressed = False
+        self.focus = False
+        self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+
+    def place(self, rect: pygame.Rect) -> None:
+        if rect != self.rect:
+            self.rect = pygame.Rect(rect)
+            self._cache.clear()
+
+    def _surface(self, state: str) -> pygame.Surface:
+        key = (state, self.label, self.rect.size, self.size, self.enabled)
+        surf = self._cache.get(key)
+        if surf is not None:
+            return surf
+        w, h = self.rect.size
+        surf = pygame.Surface((w, h + 4), pygame.SRCALPHA)
+        radius = max(6, h // 3)
+        if not self.enabled:
+            fill, edge, ink = theme.DISABLED, (90, 100, 94), theme.INK_FAINT
+        elif self.primary:
+            fill = {"hover": theme.BUTTON_PRIMARY_HOVER, "press": theme.GOLD_DARK}.get(
+                state, theme.BUTTON_PRIMARY
+            )
+            edge, ink = theme.GOLD, (30, 22, 8)
+        else:
+            base = self.color or theme.BUTTON
+            fill = {"hover": theme.BUTTON_HOVER, "press": theme.BUTTON_PRESS}.get(state, base)
+            edge, ink = theme.BUTTON_EDGE, theme.INK
+        dy = 2 if state == "press" else 0
+        pygame.draw.rect(surf, (0, 0, 0, 90), (2, 4, w - 2, h), border_radius=radius)
+        pygame.draw.rect(surf, fill, (0, dy, w, h), border_radius=radius)
+        gloss = pygame.Surface((w - 6, max(2, h // 2 - 2)), pygame.SRCALPHA)
+        pygame.draw.rect(
+            gloss,
+            (255, 255, 255, 34 if state == "hover" else 18),
+            gloss.get_rect(),
+            border_radius=radius,
+        )
+        surf.blit(gloss, (3, dy + 2))
+        width = 2 if state in ("hover", "focus") else 1
+        pygame.draw.rect(surf, edge, (0, dy, w, h), width, border_radius=radius)
+        label = theme.text(self.label, self.size, ink, bold=True)
+        if label.get_width() > w - 12:
+            smaller = max(10, int(self.size * (w - 12) / label.get_width()))
+            label = theme.text(self.label, smaller, ink, bold=True)
+        surf.blit(label, label.get_rect(center=(w // 2, dy + h // 2)))
+        self._cache[key] = surf
+        return surf
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """True when the event was used by this button."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(event.pos)
+            return False
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.pressed = True
+                self.hover = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            was = self.pressed
+            self.pressed = False
+            if was and self.rect.collidepoint(event.pos):
+                self.on_click()
+                return True
+        elif event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
+            self.on_click()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.rect.w <= 0:
+            return
+        state = "press" if self.pressed else "hover" if self.hover or self.focus else "normal"
+        surface.blit(self._surface(state), self.rect.topleft)
+
+
+class Selector:
+    """A labelled row "Label   ◀ value ▶" cycling through choices; click the arrows or the value."""
+
+    def __init__(
+        self,
+        label: str,
+        choices: Sequence[Any],
+        value: Any,
+        on_change: Callable[[Any], None],
+        fmt: Callable[[Any], str] = str,
+    ) -> None:
+        self.label = label
+        self.choices = list(choices)
+        self.value = value if value in self.choices else self.choices[0]
+        self.on_change = on_change
+        self.fmt = fmt
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.left = Button("◀", lambda: self.step(-1), size=18)
+        self.right = Button("▶", lambda: self.step(1), size=18)
+        self.enabled = True
+
+    def set_choices(self, choices: Sequence[Any], value: Any | None = None) -> None:
+        self.choices = list(choices)
+        if value is not None:
+            self.value = value
+        if self.value not in self.choices:
+            self.value = self.choices[0]
+
+    def step(self, d: int) -> None:
+        if not self.enabled or not self.choices:
+            return
+        i = self.choices.index(self.value) if self.value in self.choices else 0
+        self.value = self.choices[(i + d) % len(self.choices)]
+        self.on_change(self.value)
+
+    def place(self, rect: pygame.Rect) -> None:
+        self.rect = pygame.Rect(rect)
+        h = rect.h
+        self.right.place(pygame.Rect(rect.right - h, rect.y, h, h))
+        vw = max(120, rect.w // 2 - 2 * h)
+        self.left.place(pygame.Rect(rect.right - 2 * h - vw - 8, rect.y, h, h))
+        self._value_rect = pygame.Rect(self.left.rect.right + 4, rect.y, vw, h)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.left.handle(event) or self.right.handle(event):
+            return True
+        if (
+            event.type == pygame.MOUSEBUTTONUP
+            and event.button == 1
+            and self.enabled
+            and self._value_rect.collidepoint(event.pos)
+        ):
+            self.step(1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, size: int = 20) -> None:
+        color = theme.INK if self.enabled else theme.INK_FAINT
+        lab = theme.text(self.label, size, theme.INK_DIM)
+        surface.blit(lab, lab.get_rect(midleft=(self.rect.x, self.rect.centery)))
+        self.left.enabled = self.right.enabled = self.enabled
+        self.left.draw(surface)
+        self.right.draw(surface)
+        val = theme.text(self.fmt(self.value), size, color, bold=True)
+        surface.blit(val, val.get_rect(center=self._value_rect.center))
+
+
+@dataclass
+class Toast:
+    text: str
+    kind: str = "info"  # info, warn, error
+    ttl: float = 3.0
+    age: float = 0.0
+
+
+class Toasts:
+    """Short messages at the top of the window that fade out: refusals, notices, AI fallbacks."""
+
+    def __init__(self) -> None:
+        self.items: list[Toast] = []
+        self._surf: dict[tuple[str, str, int], pygame.Surface] = {}
+
+    def show(self, text: str, kind: str = "info", ttl: float = 3.0) -> None:
+        self.items = [t for t in self.items if t.text != text][-2:]
+        self.items.append(Toast(text, kind, ttl))
+
+    @property
+    def texts(self) -> list[str]:
+        return [t.text for t in self.items]
+
+    def update(self, dt: float) -> None:
+        for t in self.items:
+            t.age += dt
+        self.items = [t for t in self.items if t.age < t.ttl]
+
+    def _render(self, t: Toast, width: int, size: int) -> pygame.Surface:
+        key = (t.text, t.kind, width)
+        surf = self._surf.get(key)
+        if surf is None:
+            if len(self._surf) > 64:
+                self._surf.clear()
+            lines = theme.wrap(t.text, size, width - 40, bold=True)
+            lh = theme.font(size, True).get_linesize()
+            h = lh * len(lines) + 20
+            w = min(width, max(theme.font(size, True).size(s)[0] for s in lines) + 44)
+            edge = {"error": theme.RED, "warn": theme.GOLD}.get(t.kind, theme.BUTTON_EDGE)
+            surf = theme.rounded_panel((w, h), (14, 22, 18, 235), 12, edge, 2)
+            for i, line in enumerate(lines):
+                img = theme.text(line, size, theme.INK, bold=True)
+                surf.blit(img, img.get_rect(midtop=(w // 2, 10 + i * lh)))
+            self._surf[key] = surf
+        return surf
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.items:
+            return
+        sw = surface.get_width()
+        scale = theme.ui_scale(surface.get_size())
+        size = round(19 * scale)
+        y = round(16 * scale)
+        for t in self.items:
+            surf = self._render(t, min(sw - 40, round(760 * scale)), size)
+            alpha = 255
+            if t.age < 0.15:
+                alpha = int(255 * t.age / 0.15)
+            elif t.ttl - t.age < 0.5:
+                alpha = int(255 * max(0.0, t.ttl - t.age) / 0.5)
+            surf.set_alpha(alpha)
+            surface.blit(surf, surf.get_rect(midtop=(sw // 2, y)))
+            y += surf.get_height() + 8
+
+
+def layout_column(
+    widgets: Sequence[Button], center_x: int, top: int, width: int, height: int, gap: int
+) -> int:
+    """Stack buttons in a centred column; returns the y below the last one."""
+    y = top
+    for b in widgets:
+        b.place(pygame.Rect(center_x - width // 2, y, width, height))
+        y += height + gap
+    return y

@@ -1,0 +1,90 @@
+"""AI seats think in a worker thread, so the table keeps animating and answering input.
+
+A seat gets an immutable view and the legal moves (never the state), so nothing is shared with
+the main thread.  A "thinking" pause of at least ``min_delay`` keeps play followable even when the
+seat answers at once.  A seat that raises, returns something illegal or takes longer than the
+timeout is replaced for that move by a random legal move: logged, and told to the player, but the
+game never hangs.  A late answer of an abandoned thought is simply ignored.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+import time
+from collections.abc import Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any
+
+from game.engine import Move
+
+log = logging.getLogger(__name__)
+
+
+class Thought:
+    def __init__(
+        self,
+        future: Future[Move],
+        legal: Sequence[Move],
+        rng: random.Random,
+        min_delay: float,
+        timeout: float,
+        who: str,
+    ) -> None:
+        self.future = future
+        self.legal = list(legal)
+        self.rng = rng
+        self.min_delay = min_delay
+        self.timeout = timeout
+        self.who = who
+        self.waited = 0.0
+        self.started = time.monotonic()
+        self.fallback: str | None = None  # why the fallback move was used
+
+    def poll(self, dt: float) -> Move | None:
+        """The chosen move once it is ready and the thinking pause is over, else None."""
+        self.waited += dt
+        if not self.future.done():
+            if time.monotonic() - self.started > self.timeout:
+                self.future.cancel()
+                return self._fall_back(f"took longer than {self.timeout:g} s")
+            return None
+        if self.waited < self.min_delay:
+            return None
+        exc = self.future.exception()
+        if exc is not None:
+            log.error("%s failed: %r", self.who, exc, exc_info=exc)
+            return self._fall_back(f"failed ({exc.__class__.__name__})")
+        move = self.future.result()
+        if move not in self.legal:
+            return self._fall_back(f"chose an illegal move ({move!r})")
+        return move
+
+    def _fall_back(self, why: str) -> Move:
+        self.fallback = f"{self.who} {why}: a legal move was played for it"
+        log.warning(self.fallback)
+        return self.legal[self.rng.randrange(len(self.legal))]
+
+
+class AIWorker:
+    def __init__(self, timeout: float = 15.0) -> None:
+        self.timeout = timeout
+        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="tavolo-ai")
+
+    def think(
+        self,
+        seat: Any,
+        view: Any,
+        legal: Sequence[Move],
+        rng: random.Random,
+        min_delay: float,
+        who: str,
+    ) -> Thought:
+        moves = list(legal)
+        # the seat gets its own generator, so an abandoned thought never races the main thread
+        seat_rng = random.Random(rng.random())
+        future = self.pool.submit(seat.choose, view, moves, seat_rng)
+        return Thought(future, moves, rng, min_delay, self.timeout, who)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)
