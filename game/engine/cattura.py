@@ -234,14 +234,6 @@ class CatturaState(GameState):
                 if not position
                 else "deal battlefield must hold at least one card"
             )
-        every = [c for h in hands for c in h] + [c for p in caps for c in p] + field + deck
-        if sorted(every) != sorted(CARDS):
-            extra = sorted({c for c in every if every.count(c) > 1 or not DECK_MASK >> c & 1})
-            missing = sorted(set(CARDS) - set(every))
-            raise RecordError(
-                "deal must use each card A to 8 of the four suits once (32 cards): "
-                f"wrong or repeated {_names(extra)}, missing {_names(missing)}"
-            )
         turn = deal.get("turn", (dealer + 1) % n)
         if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < n:
             raise RecordError(f"deal turn must be a seat from 0 to {n - 1}, not {turn!r}")
@@ -257,6 +249,14 @@ class CatturaState(GameState):
             isinstance(final_by, bool) or not isinstance(final_by, int) or not 0 <= final_by < n
         ):
             raise RecordError(f"deal final_by must be a seat from 0 to {n - 1}, not {final_by!r}")
+        every = [c for h in hands for c in h] + [c for p in caps for c in p] + field + deck
+        if sorted(every) != sorted(CARDS):
+            extra = sorted({c for c in every if every.count(c) > 1 or not DECK_MASK >> c & 1})
+            missing = sorted(set(CARDS) - set(every))
+            raise RecordError(
+                "deal must use each card A to 8 of the four suits once (32 cards): "
+                f"wrong or repeated {_names(extra)}, missing {_names(missing)}"
+            )
         if not position:
             self._deal_cards(
                 [hands[(dealer + 1 + j) % n][k] for k in range(HAND_SIZE) for j in range(n)],
@@ -393,6 +393,8 @@ class CatturaState(GameState):
 
         A capture typed without the ``*`` marks is resolved to the legal move it can only mean.
         """
+        if key == "PASS":
+            return _PASS
         words = key.split()
         try:
             if words[0] == "SEND" and len(words) == 2:
@@ -699,6 +701,7 @@ INFO = GameInfo(
     },
     summary="Capture the battlefield's top card with equal sums; 4 captures end it.",
 )
+CatturaState.info = INFO
 
 
 def make(
