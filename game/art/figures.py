@@ -86,18 +86,17 @@ def crown(pen: Pen, x: float, y: float, w: float, points: int, h: float) -> None
 # ---------------------------------------------------------------- French courts
 
 _SCHEMES: dict[str, tuple[Colour, Colour, Colour]] = {
-    "K": (RED, BLUE, GOLD),
+    "K": (RED, GOLD, BLUE),
     "Q": (BLUE, RED, GOLD),
-    "J": (GOLD, RED, BLUE),
+    "J": (GOLD, BLUE, RED),
 }
+"""Robe, panel and trim per rank: the robe colour alone tells K, Q and J apart at table size."""
 
 
 def _scheme(rank: str, suit: str) -> tuple[Colour, Colour, Colour]:
     robe, panel, trim = _SCHEMES[rank]
-    if suit in "SC":  # the black suits swap robe and panel, so no two courts look alike
-        robe, panel = panel, robe
-        if rank == "J":
-            robe, panel, trim = BLUE, GOLD, RED
+    if suit in "SC":  # the black suits swap panel and trim, so no two courts look alike
+        panel, trim = trim, panel
     return robe, panel, trim
 
 
@@ -121,106 +120,86 @@ def _french_half(pen: Pen, rank: str, suit: str) -> None:
     """The upper half of a court figure in a frame centred on (0, 0), y from -228 to 0."""
     robe, panel, trim = _scheme(rank, suit)
     hair = {"K": GREY, "Q": BLOND, "J": BROWN}[rank]
-    hx, hy, hr = 0.0, -146.0, 34.0
+    hx, hy, hr = -6.0, -124.0, 42.0
 
     if rank == "Q":  # long hair falls behind the shoulders
-        pen.poly(
-            [(-40, -180), (40, -180), (54, -120), (58, -92), (-58, -92), (-54, -120)], hair, INK, 2
-        )
+        back = [(hx - 46, -160), (hx + 46, -160), (hx + 60, -96), (hx + 66, -56)]
+        back += [(hx - 66, -56), (hx - 60, -96)]
+        pen.poly(back, hair, INK, 2)
     # robe and shoulders
-    body = [(-129, 0), (-128, -58), (-112, -86), (-70, -100), (-24, -108)]
-    body += [(24, -108), (70, -100), (112, -86), (128, -58), (129, 0)]
-    pen.poly(body, robe, INK, 2)
-    pen.poly([(-34, -108), (34, -108), (62, 0), (-62, 0)], panel, INK, 2)
-    for yb in (-72, -36):
-        w0 = 34 + (62 - 34) * (108 + yb) / 108
-        pen.poly([(-w0, yb - 7), (w0, yb - 7), (w0 + 2, yb + 7), (-w0 - 2, yb + 7)], trim, INK, 1.5)
+    body = [(-129, 0), (-128, -44), (-112, -62), (-70, -74), (-24, -80)]
+    body += [(24, -80), (70, -74), (112, -62), (128, -44), (129, 0)]
+    pen.poly(body, robe, INK, 2.2)
+    pen.poly([(-32, -80), (32, -80), (56, 0), (-56, 0)], panel, INK, 2)
+    for yb in (-50, -20):
+        w0 = 32 + (56 - 32) * (80 + yb) / 80
+        band = [(-w0, yb - 7), (w0, yb - 7), (w0 + 2, yb + 7), (-w0 - 2, yb + 7)]
+        pen.poly(band, trim, INK, 1.5)
         for k in range(-2, 3):
-            pen.circle(k * w0 / 2.6, yb, 3.2, WHITE)
-    # sleeves with trim cuffs
+            pen.circle(k * w0 / 2.6, yb, 3.4, WHITE)
+    # sleeves with cuffs
     for side in (-1, 1):
+        sleeve = [(side * 128, -44), (side * 112, -62), (side * 92, -28), (side * 104, 0)]
+        pen.poly([*sleeve, (side * 129, 0)], trim, INK, 2)
+    # neck, collar, hair, face
+    pen.poly([(hx - 13, -92), (hx + 13, -92), (hx + 15, -76), (hx - 15, -76)], SKIN, INK, 1.5)
+    collar = [(-54, -78), (-28, -66), (0, -62), (28, -66), (54, -78), (28, -88), (0, -84)]
+    pen.poly([*collar, (-28, -88)], WHITE, INK, 2)
+    if rank in "KJ":  # short hair behind the head
+        pen.ellipse(hx, hy - 4, hr * 1.0, hr * 1.06, hair, INK, 2)
+    face(pen, hx, hy, hr, beard=GREY if rank == "K" else None)
+    if rank == "Q":  # fringe
+        fringe = [(hx - 34, -146), (hx + 34, -146), (hx + 26, -136), (hx, -142), (hx - 26, -136)]
+        pen.poly(fringe, hair, INK, 1.5)
+
+    # headgear: a tall pointed crown (K), a jewelled tiara (Q), a feathered cap (J)
+    top = hy - hr
+    if rank == "K":
+        crown(pen, hx, top + 6, 84, 5, 60)
+    elif rank == "Q":
+        crown(pen, hx, top + 8, 66, 3, 40)
+    else:
+        pen.poly(ellipse(hx, top + 4, 54, 13), trim, INK, 2)
         pen.poly(
-            [
-                (side * 128, -58),
-                (side * 112, -86),
-                (side * 96, -40),
-                (side * 112, -2),
-                (side * 129, -2),
-            ],
-            panel if rank != "J" else trim,
+            [(hx - 38, top + 2), (hx - 30, top - 28), (hx + 30, top - 28), (hx + 38, top + 2)],
+            trim,
             INK,
             2,
         )
-    # neck and collar
-    pen.poly([(-11, -124), (11, -124), (13, -104), (-13, -104)], SKIN, INK, 1.5)
-    collar = [
-        (-48, -106),
-        (-26, -96),
-        (0, -92),
-        (26, -96),
-        (48, -106),
-        (26, -114),
-        (0, -110),
-        (-26, -114),
-    ]
-    pen.poly(collar, WHITE, INK, 2)
-    if rank in "KJ":  # short hair behind the head
-        pen.ellipse(hx, hy - 4, hr * 1.0, hr * 1.08, hair, INK, 2)
-    face(pen, hx, hy, hr, beard=GREY if rank == "K" else None)
-    if rank == "Q":  # fringe
-        pen.poly([(-30, -168), (30, -168), (24, -156), (0, -162), (-24, -156)], hair, INK, 1.5)
-
-    # headgear
-    if rank == "K":
-        crown(pen, hx, hy - hr + 2, 70, 5, 48)
-    elif rank == "Q":
-        crown(pen, hx, hy - hr + 4, 56, 3, 34)
-    else:  # a flat cap with a long feather
-        pen.poly(ellipse(hx, hy - hr + 2, 46, 12), robe, INK, 2)
         pen.poly(
-            [(-32, hy - hr), (-26, hy - hr - 24), (26, hy - hr - 24), (32, hy - hr)], panel, INK, 2
+            [(hx - 36, top - 4), (hx + 36, top - 4), (hx + 35, top + 4), (hx - 35, top + 4)], GOLD
         )
         feather = bezier(
-            (20, hy - hr - 18), (50, hy - hr - 46), (80, hy - hr - 52), (104, hy - hr - 30)
+            (hx + 24, top - 20), (hx + 44, top - 44), (hx + 64, top - 40), (hx + 78, top - 18)
         )
-        pen.poly(
-            thick_polyline(feather, [3 + 9 * (i / 16) * (1 - i / 16) * 4 / 4 for i in range(17)]),
-            WHITE,
-            INK,
-            1.5,
-        )
+        widths = [3 + 36 * (i / 16) * (1 - i / 16) for i in range(17)]
+        pen.poly(thick_polyline(feather, widths), WHITE, INK, 1.5)
 
     # attribute held in the figure's left hand (viewer's right)
-    hand = (92.0, -52.0)
+    hand = (96.0, -40.0)
     if rank == "K":  # an upright sword
-        blade = [(92, -66), (92, -206)]
-        pen.poly(thick_polyline(blade, [10, 6]), STEEL, INK, 1.5)
-        pen.poly([(88, -206), (96, -206), (92, -218)], STEEL, INK, 1.5)
-        pen.line([(74, -66), (110, -66)], GOLD, 7)
-        pen.line([(92, -60), (92, -34)], DARK_BROWN, 7)
-        pen.circle(92, -30, 5, GOLD, INK, 1)
+        pen.poly(thick_polyline([(96, -56), (96, -206)], [12, 7]), STEEL, INK, 1.5)
+        pen.poly([(91, -206), (101, -206), (96, -220)], STEEL, INK, 1.5)
+        pen.line([(74, -56), (118, -56)], GOLD, 8)
+        pen.line([(96, -48), (96, -24)], DARK_BROWN, 8)
+        pen.circle(96, -20, 6, GOLD, INK, 1)
     elif rank == "Q":  # a flower
-        stem = bezier((92, -52), (100, -90), (80, -120), (88, -160))
-        pen.line(stem, GREEN, 4)
-        pen.poly(thick_polyline([(88, -112), (104, -124)], [2, 9]), GREEN)
+        stem = bezier((96, -40), (104, -80), (84, -110), (92, -150))
+        pen.line(stem, GREEN, 4.5)
+        pen.poly(thick_polyline([(92, -100), (110, -114)], [2, 11]), GREEN)
         for k in range(6):
-            a = place(88, -170, 1.0, k * 60)
-            pen.poly(
-                a.map(ellipse(0, -11, 7, 11, 24)),
-                SUIT_COLOUR[suit] if suit in "HD" else RED,
-                INK,
-                1,
-            )
-        pen.circle(88, -170, 6, GOLD, INK, 1)
+            petal = place(92, -164, 1.0, k * 60).map(ellipse(0, -13, 8, 13, 24))
+            pen.poly(petal, RED, INK, 1)
+        pen.circle(92, -164, 7, GOLD, INK, 1)
     else:  # a halberd
-        pen.line([(96, -10), (96, -212)], DARK_BROWN, 6)
-        pen.poly([(96, -196), (120, -204), (124, -180), (96, -172)], STEEL, INK, 1.5)
-        pen.poly([(96, -212), (91, -226), (101, -226)], STEEL, INK, 1.5)
-        pen.poly([(96, -194), (80, -186), (96, -180)], STEEL, INK, 1.5)
-    pen.circle(*hand, 11, SKIN, INK, 1.5)
+        pen.line([(98, -4), (98, -210)], DARK_BROWN, 7)
+        pen.poly([(98, -196), (124, -206), (128, -176), (98, -168)], STEEL, INK, 1.5)
+        pen.poly([(98, -212), (92, -228), (104, -228)], STEEL, INK, 1.5)
+        pen.poly([(98, -192), (80, -184), (98, -176)], STEEL, INK, 1.5)
+    pen.circle(*hand, 12, SKIN, INK, 1.5)
 
-    # the suit, small, in the free top-left corner of the frame
-    draw_suit(pen, suit, -102, -198, 34)
+    # the suit, in the free top-left corner of the frame
+    draw_suit(pen, suit, -100, -196, 40)
 
 
 # ---------------------------------------------------------------- Neapolitan courts
@@ -248,7 +227,7 @@ def _held_emblem(pen: Pen, suit: str, x: float, y: float, big: float = 1.0) -> N
     from game.art.emblems import draw_emblem  # figures <-> emblems share no state; avoid a cycle
 
     if suit in "DC":
-        draw_emblem(pen, suit, x, y - 46 * big, 104 * big)
+        draw_emblem(pen, suit, x, y - 56 * big, 124 * big)
     elif suit == "S":
         draw_emblem(pen, suit, x, y - 110 * big, 280 * big, width=170 * big, angle=8)
     else:

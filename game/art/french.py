@@ -42,16 +42,16 @@ PIP_LAYOUTS: dict[str, list[tuple[float, float]]] = {
 }
 """Pip centres in card pixels (420 × 600) for 2–10, the classic arrangements."""
 
-PIP_SIZE = 64.0
-INDEX_X, INDEX_RANK_Y, INDEX_SUIT_Y = 40.0, 50.0, 100.0
+PIP_SIZE = 70.0
+INDEX_X, INDEX_RANK_Y, INDEX_SUIT_Y = 42.0, 52.0, 110.0
 
 
 def draw_index(pen: Pen, rank: str, suit: str) -> None:
     """Rank and suit in the top-left corner and, turned 180°, in the bottom-right one."""
     top = layer()
-    size = 46.0 if rank == "10" else 54.0
+    size = 50.0 if rank == "10" else 62.0
     top.text(INDEX_X, INDEX_RANK_Y, rank, size, SUIT_COLOUR[suit])
-    draw_suit(top, suit, INDEX_X, INDEX_SUIT_Y, 36)
+    draw_suit(top, suit, INDEX_X, INDEX_SUIT_Y, 42)
     pen.paste(top)
     pen.paste(top, rotate180=True)
 

@@ -30,10 +30,10 @@ ROUND_LAYOUTS: dict[int, list[tuple[float, float]]] = {
     4: [(_L, 180), (_R, 180), (_L, 420), (_R, 420)],
     5: [(_L, 165), (_R, 165), (_CX, 300), (_L, 435), (_R, 435)],
     6: [(x, y) for y in (150, 300, 450) for x in (_L, _R)],
-    7: [*[(x, y) for y in (150, 300, 450) for x in (_L, _R)], (_CX, 225)],
+    7: [*[(x, y) for y in (140, 300, 460) for x in (_L, _R)], (_CX, 220)],
 }
 """Emblem centres for coins and cups, 2–7 (the 3 of coins runs diagonally, see below)."""
-ROUND_SIZE = {2: 132, 3: 118, 4: 122, 5: 112, 6: 104, 7: 100}
+ROUND_SIZE = {2: 140, 3: 120, 4: 126, 5: 112, 6: 110, 7: 96}
 
 LATTICE_OFFSETS = {1: [], 2: [0.0], 3: [0.0], 4: [-50.0, 50.0], 5: [-50.0, 50.0]}
 LATTICE_OFFSETS |= {6: [-84.0, 0.0, 84.0], 7: [-84.0, 0.0, 84.0]}
@@ -43,7 +43,7 @@ LATTICE_OFFSETS |= {6: [-84.0, 0.0, 84.0], 7: [-84.0, 0.0, 84.0]}
 def draw_number(pen: Pen, rank: str) -> None:
     """The card's number at top-left and, turned 180°, at bottom-right."""
     top = layer()
-    top.text(38, 46, NUMBER[rank], 44 if NUMBER[rank] == "10" else 50, INK)
+    top.text(40, 50, NUMBER[rank], 48 if NUMBER[rank] == "10" else 60, INK)
     pen.paste(top)
     pen.paste(top, rotate180=True)
 
