@@ -52,13 +52,15 @@ class TableLayout:
         tw, th = self.table.size
         self.big = round(min(th * 0.165, tw / 8.6))
         self.small = round(self.big * (0.92 if solitaire else 0.64))
+        self.trick_w = round(self.big * (0.8 if seats > 4 else 0.86))
+        th_card = card_size(self.trick_w)[1]
         bw, bh = card_size(self.big)
         sw, sh = card_size(self.small)
         self.margin = m = round(14 * s)
         self.plate_h = round(26 * s)
         self.center = (self.table.centerx, self.table.centery - bh * 0.12)
         cx, cy = self.center
-        self.trick_r = (bw * 1.0, bh * 0.5)
+        self.trick_r = (bw * (0.75 if seats > 4 else 0.64), th_card * 0.42)
         self.spots: list[SeatSpot] = []
         small_hand_w = sw + 7 * sw * 0.34
         for rel in range(seats):
@@ -79,10 +81,10 @@ class TableLayout:
                 if solitaire:
                     anchor = (cx, m + sh / 2 + self.plate_h * 0.2)
                 side = "top" if abs(ca) < 0.3 else ("left" if ca < 0 else "right")
-            tx = cx + math.cos(angle) * self.trick_r[0] * (0.9 if seats > 4 else 1.0)
+            tx = cx + math.cos(angle) * self.trick_r[0]
             ty = cy + math.sin(angle) * self.trick_r[1]
             if seats == 2:
-                ty = cy + math.sin(angle) * bh * 0.28
+                ty = cy + math.sin(angle) * th_card * 0.3
                 tx = cx + (bw * 0.18 if rel == 0 else -bw * 0.18)
             cw, ch = card_size(card_w)
             hand_w = cw + spacing * 7
@@ -131,6 +133,11 @@ class TableLayout:
     def lift(self) -> float:
         """How far a playable card of the viewer's hand is raised."""
         return card_size(self.big)[1] * 0.1
+
+    @property
+    def sizes(self) -> tuple[int, int, int]:
+        """The card widths drawn from cached pictures (anything else is in flight)."""
+        return (self.big, self.small, self.trick_w)
 
     @property
     def big_size(self) -> tuple[int, int]:

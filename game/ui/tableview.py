@@ -136,7 +136,7 @@ class TableView:
         for k, (s, sp) in enumerate(self.trick):
             sp.motions.clear()
             sp.x, sp.y = self.layout.spot(s).trick
-            sp.w = self.layout.big
+            sp.w = self.layout.trick_w
             sp.z = 500 + k
         self.loose.clear()
 
@@ -165,7 +165,7 @@ class TableView:
                 CardSprite(c, (0, 0), self.hand_width(s), c is not None, "hand", s) for c in cards
             ]
         self.trick = [
-            (s, CardSprite(c, (0, 0), self.layout.big, True, "trick", s)) for s, c in trick
+            (s, CardSprite(c, (0, 0), self.layout.trick_w, True, "trick", s)) for s, c in trick
         ]
         for s, n in piles.items():
             self.piles[s] = [
@@ -337,23 +337,24 @@ class TableView:
     ) -> None:
         self.draw_deck(surface, back)
         sprites = sorted(self.sprites, key=lambda sp: sp.z)
-        big, small = self.layout.big, self.layout.small
+        sizes = self.layout.sizes
+        small = self.layout.small
         for sp in sprites:
             w = round(sp.w)
             if w <= 0:
                 continue
             key = self.sprite_key(sp, face_key, back)
             size = card_size(w)
-            img = self.images.get(key, w) if w in (big, small) else self.images.quick(key, size)
+            img = self.images.get(key, w) if w in sizes else self.images.quick(key, size)
             x, y = sp.x, sp.y - lift(sp)
             if sp.squash < 0.999:
                 img = pygame.transform.scale(img, (max(1, round(size[0] * sp.squash)), size[1]))
-            shadow = self.images.shadow(w if w in (big, small) else small)
-            if sp.squash >= 0.999 and w in (big, small):
+            shadow = self.images.shadow(w if w in sizes else small)
+            if sp.squash >= 0.999 and w in sizes:
                 surface.blit(shadow, shadow.get_rect(center=(x + w * 0.03, y + w * 0.05)))
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
             mark = marks.get(id(sp), "")
-            if mark and w in (big, small):
+            if mark and w in sizes:
                 r = img.get_rect(center=(round(x), round(y)))
                 if mark == "dim":
                     surface.blit(self.images.veil(w), r.topleft)

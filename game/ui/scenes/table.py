@@ -127,7 +127,7 @@ class TableScene(Scene):
     def _warm(self) -> None:
         lay = self.table.layout
         keys = [self.face_key(c) for c in self._deck_cards()] + [self.back_key]
-        self.images.want(keys, [lay.big, lay.small])
+        self.images.want(keys, list(lay.sizes))
 
     def _deck_cards(self) -> list[Card]:
         from game.engine.capodama import deck_for
