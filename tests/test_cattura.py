@@ -679,6 +679,8 @@ def _play_random_deal(players: int, seed: int, rng: random.Random, deep: bool) -
         assert s.end_reason == "final round" and max(caps) < 4
         assert any(h == 0 for h in s._hands)
     assert s.events[-1].kind == "match_over" and s.events[-2].kind == "deal_scored"
+    # In a dealt game an empty hand starts the final round at once, so nobody ever passes.
+    assert "pass" not in s.history
     if deep:
         assert load_record(s.record()) == s
     return s
