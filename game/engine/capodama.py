@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from .base import Event, GameInfo, GameState, IllegalMove, Move, Option, RecordError
-from .cards import FRENCH, Card, cards_of, iter_bits, parse_card
+from .cards import FRENCH, Card, cards_of, iter_bits, mask_of, parse_card
 
 __all__ = [
     "BASE_POINTS",
@@ -107,6 +107,7 @@ _DOUBLE = {
 _TRUMP = [Move("trump", (_card(i),), f"trump {_card(i)}") for i in range(52)]
 _PASS1 = [Move("pass", (_card(i),), f"pass {_card(i)}") for i in range(52)]
 _PASS2: dict[tuple[int, int], Move] = {}
+_EXCHANGED = Move("pass", (), "pass (made)")  # stands for passes a rebuilt state cannot know
 
 
 def _pass2(left: int, right: int) -> Move:
@@ -359,6 +360,86 @@ class CapodamaState(GameState):
     @property
     def phase(self) -> str:
         return self._phase
+
+    @property
+    def deal_no(self) -> int:
+        """1 for the first deal of the match, then 2, 3..."""
+        return self._deal_no
+
+    @classmethod
+    def from_view(
+        cls,
+        view: CapodamaView,
+        hidden: dict[int, Sequence[Card]],
+        set_aside: Sequence[Card] = (),
+        seed: int = 0,
+    ) -> CapodamaState:
+        """A state of the card-play phase that agrees with ``view`` and a guess at what it hides.
+
+        ``hidden`` gives the hands the view does not show (each of the right size) and
+        ``set_aside`` the order of the face-down pile (1 and 2 players).  Search seats build
+        such states ("determinizations") to look ahead; the capo side follows from where AH, QH
+        (and KH) are or were played.  Raises ValueError when the guess does not fit the view.
+        """
+        if view.phase != "play":
+            raise ValueError("only a position of the card play can be rebuilt from a view")
+        n = view.seats
+        hands = [0] * n
+        for seat, cards in {**hidden, **view.hands}.items():
+            hands[seat] = mask_of(cards)
+        if tuple(h.bit_count() for h in hands) != view.hand_sizes:
+            raise ValueError("the guessed hands do not have the sizes the view shows")
+        if len(set_aside) != view.set_aside:
+            raise ValueError(f"the set-aside pile holds {view.set_aside} cards")
+        new = object.__new__(cls)
+        new.players = view.players
+        new.options = {"target": view.target, "deck": "french"}
+        new.seed = seed
+        new._deal_spec = None
+        new._history = []
+        new.events = []
+        new._n = n
+        new._rng = random.Random(seed)
+        new._cards = [c.index for c in deck_for(view.players)]
+        new._scores = list(view.scores)
+        new._winners = ()
+        new._deal_no = view.deal_no - 1
+        new._reset_deal(view.dealer)
+        new._hands = hands
+        new._capo = view.capo
+        new._doubled = _S[view.doubled] if view.doubled else -1
+        if view.fourth_trump is not None:
+            new._fourth = view.fourth_trump.index
+            new._trump_mask |= 1 << new._fourth
+        new._phase = "play"
+        new._revealed = list(view.revealed)
+        new._leader = view.leader
+        new._trick = [(s, c.index) for s, c in view.trick]
+        new._tricks = [
+            (lead, tuple((s, c.index) for s, c in t), w, p) for lead, t, w, p in view.tricks
+        ]
+        for _, t, w, _ in new._tricks:
+            for _, c in t:
+                new._won[w] |= 1 << c
+        new._points = list(view.points_won)
+        new._tricks_won = list(view.tricks_won)
+        new._set_aside = [c.index for c in set_aside]
+        if n >= 4:  # the exchange is over; the seat remembers its own part of it
+            new._pass_choice = [_EXCHANGED] * n
+            new._passed[view.seat] = tuple(c.index for c in view.passed)
+            new._received[view.seat] = tuple(c.index for c in view.received)
+        played = {c: s for _, t, _, _ in new._tricks for s, c in t}
+        played.update((c, s) for s, c in new._trick)
+        if n >= 4:
+            marks = (AH, QH, KH) if n == 6 else (AH, QH)
+            holders = set()
+            for c in marks:
+                holder = played.get(c)
+                if holder is None:
+                    holder = next(s for s in range(n) if hands[s] >> c & 1)
+                holders.add(holder)
+            new._team = frozenset(holders)
+        return new
 
     def _legal_mask(self, seat: int) -> int:
         hand = self._hands[seat]
@@ -661,9 +742,9 @@ class CapodamaState(GameState):
             if seat in self._team:
                 partners.add(seat)
             marks = (QH, KH) if n == 6 else (QH,)
-            for c in self._passed[seat]:
+            for k, c in enumerate(self._passed[seat]):  # left first, then (6p) right
                 if c in marks:  # a seat knows where its passed QH (6p: KH) went
-                    partners.update(r for r in range(n) if c in self._received[r])
+                    partners.add((seat + 1) % n if k == 0 else (seat - 1) % n)
         trumps = [_card(AH), _card(H7), _card(QH)]
         if self._fourth >= 0:
             trumps.append(_card(self._fourth))
