@@ -24,11 +24,11 @@ def _master() -> Image.Image:
     pen = Pen(_MASTER, _MASTER, ss=2)
     w, h = 250.0, 356.0
     card = rounded_rect(-w / 2, -h / 2, w / 2, h / 2, 26)
-    with pen.at(place(206, 268, 1.0, -14)):
+    with pen.at(place(178, 270, 1.0, -14)):
         pen.poly(card, STOCK, INK, 16)
-        with pen.at(place(0, 0, 1.72)):
+        with pen.at(place(-22, -40, 1.5)):
             coin(pen)
-    with pen.at(place(306, 252, 1.0, 12)):
+    with pen.at(place(332, 250, 1.0, 12)):
         pen.poly(card, STOCK, INK, 16)
         with pen.at(place(0, 6, 176)):
             for poly in suit_polygons("H"):
