@@ -41,8 +41,6 @@ def _lattice(pen: Pen, ground: Colour, line: Colour, gold: Colour) -> None:
                     pen.poly([(x, y - 7), (x + 7, y), (x, y + 7), (x - 7, y)], gold)
                 else:
                     pen.circle(x, y, 3.4, line)
-    # mask what spilled over the margin with the stock again, then frame
-    return None
 
 
 def _frame(pen: Pen, ground: Colour, gold: Colour) -> None:

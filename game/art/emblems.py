@@ -60,7 +60,6 @@ def coin(pen: Pen, ornate: bool = False) -> None:
 def cup(pen: Pen, ornate: bool = False) -> None:
     """A coppa: gold bowl with a red band, blue knop on the stem, wide foot (50 tall up/down)."""
     half = bezier((33, -42), (33, -12), (16, -4), (7, -2), 12)
-    bowl = symmetric([(0, -42), *half[::-1]][::-1][:1] + half)
     bowl = symmetric(half)
     pen.poly(bowl, GOLD, INK, 2)
     band = [(30.5, -28), (27.5, -20), (-27.5, -20), (-30.5, -28)]
