@@ -57,8 +57,12 @@ DEALS_TO_WIN = 3
 HAND_SIZE = {3: 13, 4: 10}
 
 
+#: Every Italian card by index, so hot paths skip a lookup.
+_CARDS: tuple[Card, ...] = ITALIAN.cards
+
+
 def _card(i: int) -> Card:
-    return ITALIAN.by_index(i)
+    return _CARDS[i]
 
 
 _PLAY = [Move("play", (_card(i),), str(_card(i))) for i in range(40)]
@@ -257,7 +261,7 @@ class TressetteState(GameState):
             Event(
                 "dealt",
                 self._dealer,
-                tuple(_card(c) for c in cards),
+                tuple(_CARDS[c] for c in cards),
                 {
                     "to": tuple(order),
                     "deal_no": self._deal_no,
@@ -427,7 +431,7 @@ class TressetteState(GameState):
     def _play_card(self, seat: int, c: int) -> None:
         self._hands[seat] &= ~(1 << c)
         self._trick.append((seat, c))
-        self.events.append(Event("played", seat, (_card(c),), {"trick_no": len(self._tricks) + 1}))
+        self.events.append(Event("played", seat, (_CARDS[c],), {"trick_no": len(self._tricks) + 1}))
         if len(self._trick) == self._n:
             self._finish_trick()
 
@@ -454,7 +458,7 @@ class TressetteState(GameState):
             Event(
                 "trick",
                 winner,
-                tuple(_card(c) for _, c in done),
+                tuple(_CARDS[c] for _, c in done),
                 {
                     "seats": tuple(s for s, _ in done),
                     "winning_card": _card(best),
