@@ -37,6 +37,10 @@ class RulesScene(Scene):
         self.lines: list[tuple[str, int, bool, Any]] = []
         self.done = Button("Close", self.close, primary=True, tag="close")
 
+    @property
+    def buttons(self) -> list[Button]:
+        return [self.done]
+
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s

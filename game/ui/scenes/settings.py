@@ -90,6 +90,10 @@ class SettingsScene(Scene):
     def deck_changed(self) -> None:
         self.deck_sel.value = self.app.settings.deck
 
+    @property
+    def buttons(self) -> list[Button]:
+        return [self.done]
+
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s

@@ -126,6 +126,10 @@ class SetupScene(Scene):
         setup = MatchSetup(self.game, self.players, list(self.kinds))
         self.app.scenes.replace(TableScene(self.app, state, setup))
 
+    @property
+    def buttons(self) -> list[Button]:
+        return [self.start, self.back]
+
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s

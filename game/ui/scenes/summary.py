@@ -30,6 +30,10 @@ class SummaryScene(Scene):
         if data.get("won") or (data.get("points", 0) >= data.get("threshold", 999)):
             app.audio.play("chime")
 
+    @property
+    def buttons(self) -> list[Button]:
+        return [self.button]
+
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         w, h = round(560 * s), round(360 * s)

@@ -1,0 +1,215 @@
+"""The real scenes driven by posted pygame events: menus, every variant, clicks, refusals."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from ui_harness import (
+    click,
+    click_button,
+    decide_non_play,
+    drive_to_play,
+    human_turn,
+    key,
+    make_app,
+    run_until,
+    sprite_center,
+    table_scene,
+    user_dirs,
+)
+
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.summary import SummaryScene
+from game.ui.scenes.table import TableScene
+from game.ui.scenes.title import TitleScene
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    user_dirs(tmp_path, monkeypatch)
+    a = make_app()
+    yield a
+    a.shutdown()
+
+
+def test_menus_title_setup_settings_rules(app):
+    title = app.scenes.top
+    assert isinstance(title, TitleScene)
+    assert [b.tag for b in title.buttons] == ["new", "solitaire", "rules", "settings", "quit"]
+    click_button(app, title, "rules")
+    rules = app.scenes.top
+    assert isinstance(rules, RulesScene)
+    assert any("ace of hearts" in line[0] for line in rules.lines)
+    key(app, pygame.K_PAGEDOWN, frames=20)
+    assert rules.scroll > 0
+    click_button(app, rules, "close")
+    assert app.scenes.top is title
+    click_button(app, title, "settings")
+    settings = app.scenes.top
+    assert isinstance(settings, SettingsScene)
+    click(app, settings.speed_sel.right.rect.center)
+    assert app.settings.speed == "instant"  # fast -> instant
+    click_button(app, settings, "done")
+    click_button(app, title, "new")
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    click_button(app, setup, "back")
+    assert app.scenes.top is title
+
+
+def _setup_players(app, n):
+    setup = app.scenes.top
+    for _ in range(8):
+        if setup.players == n:
+            break
+        click(app, setup.players_sel.right.rect.center)
+    assert setup.players == n
+    return setup
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5, 6])
+def test_start_each_variant_from_setup(app, players):
+    click_button(app, app.scenes.top, "new")
+    setup = _setup_players(app, players)
+    assert len(setup.seat_sels) == players
+    click(app, setup.start.rect.center)
+    table = table_scene(app)
+    assert isinstance(table, TableScene)
+    assert table.state.players == players
+    assert run_until(app, lambda: human_turn(table) or table.state.is_over, 4000)
+    assert table.prompt_kind in ("double", "pass", "play", "trump")
+
+
+def test_six_players_refused_in_italian(app):
+    click_button(app, app.scenes.top, "new")
+    setup = _setup_players(app, 6)
+    click(app, setup.deck_sel.right.rect.center)
+    assert setup.deck == "italian"
+    assert not setup.start.enabled
+    assert "cannot be shown in Italian" in setup.refusal()
+
+
+def _start(app, players=4, seed=11, seats=None, deck="french"):
+    from game.engine import new_game
+    from game.ui.savegame import MatchSetup
+
+    seats = seats or ["human"] + ["rules"] * (players - 1)
+    state = new_game("capodama", players=players, seed=seed, deck=deck)
+    table = TableScene(app, state, MatchSetup("capodama", players, seats))
+    app.push(table)
+    return table
+
+
+def test_play_a_card_by_clicking_it(app):
+    _start(app, 4, seed=3)
+    table = drive_to_play(app)
+    legal = table.legal_cards()
+    sp = next(sp for sp in table.table.hands[table.viewer] if sp.card in legal)
+    before = len(table.state.history)
+    click(app, sprite_center(table, sp))
+    assert table.state.history[before] == str(sp.card)
+    assert sp.zone == "trick"
+
+
+def test_illegal_card_is_refused_with_the_reason(app):
+    for seed in range(1, 60):
+        app.scenes.reset(app.title_scene())
+        _start(app, 4, seed=seed)
+        table = drive_to_play(app)
+        hand = table.table.hands[table.viewer]
+        bad = [sp for sp in hand if sp.card not in table.legal_cards()]
+        if bad:
+            break
+    else:
+        pytest.fail("no seed gave an illegal card")
+    record = table.state.record()
+    click(app, sprite_center(table, bad[0]))
+    assert table.state.record() == record
+    assert any(t.startswith("You must follow") for t in app.toasts.texts), app.toasts.texts
+
+
+def test_deck_switch_mid_deal_redraws_cards(app):
+    table = _start(app, 4, seed=5)
+    app.step()
+    app.step()
+    assert not table.queue.idle  # still dealing
+    key(app, pygame.K_d)
+    assert app.settings.deck == "italian"
+    face_up = [sp for sp in table.table.sprites if sp.face_up and sp.card is not None]
+    run_until(app, lambda: any(sp.face_up for sp in table.table.sprites), 200)
+    face_up = [sp for sp in table.table.sprites if sp.face_up and sp.card is not None]
+    assert face_up
+    for sp in face_up:
+        folder, _stem = table.table.sprite_key(sp, table.face_key, table.back_key)
+        assert folder == "italian"
+    key(app, pygame.K_d)
+    assert app.settings.deck == "french"
+
+
+def test_deck_switch_refused_for_six_players(app):
+    _start(app, 6, seed=2)
+    key(app, pygame.K_d)
+    assert app.settings.deck == "french"
+    assert any("Italian" in t for t in app.toasts.texts)
+
+
+def test_human_decides_double_pass_and_trump(app):
+    # 3 players: the capo names a 4th trump; find a seed where the human is the capo
+    from game.engine import new_game
+
+    seed = next(
+        s for s in range(1, 200) if new_game("capodama", players=3, seed=s).view(0).capo == 0
+    )
+    table = _start(app, 3, seed=seed)
+    assert run_until(app, lambda: human_turn(table))
+    assert table.prompt_kind == "double"
+    b = table.buttons[1]
+    click(app, b.rect.center)
+    assert table.state.history[-1] == b.tag
+    assert run_until(app, lambda: human_turn(table))
+    assert table.prompt_kind == "trump"
+    rect, move = table.trump_rects[2]
+    click(app, rect.center)
+    assert table.state.history[-1] == move.text
+    # 6 players: one card left, one right
+    app.scenes.reset(app.title_scene())
+    table = _start(app, 6, seed=4)
+    assert run_until(app, lambda: human_turn(table) and table.prompt_kind == "pass", 4000)
+    decide_non_play(app, table)
+    assert any(h.startswith("pass ") and len(h.split()) == 3 for h in table.state.history)
+
+
+def test_autoplay_summary_then_next_deal(app):
+    table = _start(app, 4, seed=9, seats=["rules"] * 4)
+    app.settings.speed = "instant"
+    assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 3000)
+    summary = app.scenes.top
+    assert summary.lines
+    click_button(app, summary, "continue")
+    assert app.scenes.top is table
+    assert run_until(app, lambda: table.model.deal_no == 2 and table.synced, 600)
+
+
+def test_last_trick_can_be_viewed(app):
+    table = _start(app, 4, seed=3, seats=["rules"] * 4)
+    assert run_until(app, lambda: bool(table.shown_last), 3000)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode=""))
+    app.step()
+    assert table.show_last
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode=""))
+    app.step()
+    assert not table.show_last
+
+
+def test_resize_and_fullscreen_keep_the_table(app):
+    table = _start(app, 5, seed=1)
+    run_until(app, lambda: human_turn(table), 3000)
+    app.screen = pygame.display.set_mode((1600, 900), pygame.RESIZABLE)
+    app.resized((1600, 900))
+    app.step()
+    assert table.table.layout.size == (1600, 900)
+    hand = table.table.hands[table.viewer]
+    xs = [sp.x for sp in hand]
+    assert xs == sorted(xs) and all(0 < x < 1600 for x in xs)

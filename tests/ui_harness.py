@@ -1,0 +1,124 @@
+"""Helpers for the UI tests: a headless App in temporary user folders, and posted input.
+
+The tests drive the real scenes: they post pygame events (clicks at the computed positions of
+buttons and cards, key presses) and step the app frame by frame with a fixed time step.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.ui.runner import App
+from game.ui.settings import Settings
+
+
+def make_app(speed: str = "fast", size: tuple[int, int] = (1280, 720), **kw: Any) -> App:
+    settings = Settings(speed=speed)
+    app = App(settings, size=size, fixed_dt=1 / 30, fps=0, **kw)
+    app.scenes.push(app.title_scene())
+    app.step()
+    return app
+
+
+def user_dirs(tmp_path: Any, monkeypatch: Any) -> None:
+    for var, sub in (
+        ("XDG_CONFIG_HOME", "config"),
+        ("XDG_DATA_HOME", "data"),
+        ("XDG_STATE_HOME", "state"),
+        ("XDG_CACHE_HOME", "cache"),
+    ):
+        monkeypatch.setenv(var, str(tmp_path / sub))
+
+
+def click(app: App, pos: tuple[float, float], frames: int = 1) -> None:
+    p = (round(pos[0]), round(pos[1]))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=p, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=p, button=1))
+    for _ in range(frames):
+        app.step()
+
+
+def key(app: App, k: int, mod: int = 0, frames: int = 1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=""))
+    for _ in range(frames):
+        app.step()
+
+
+def run_until(app: App, cond: Callable[[], bool], frames: int = 3000) -> bool:
+    for _ in range(frames):
+        if cond():
+            return True
+        app.step()
+    return cond()
+
+
+def button(scene: Any, tag: str) -> Any:
+    pool = list(getattr(scene, "buttons", []))
+    for name in ("panel_buttons",):
+        pool += list(getattr(scene, name, []))
+    for b in pool:
+        if b.tag == tag:
+            return b
+    raise AssertionError(f"no button {tag!r} in {scene}: {[b.tag for b in pool]}")
+
+
+def click_button(app: App, scene: Any, tag: str, frames: int = 1) -> None:
+    click(app, button(scene, tag).rect.center, frames)
+
+
+def table_scene(app: App) -> Any:
+    from game.ui.scenes.table import TableScene
+
+    return app.scenes.find(TableScene)
+
+
+def human_turn(table: Any) -> bool:
+    return table.synced and bool(table.prompt_kind) and not table.busy()
+
+
+def sprite_center(table: Any, sp: Any) -> tuple[float, float]:
+    return (sp.x, sp.y - table.lift(sp))
+
+
+def decide_non_play(app: App, table: Any) -> None:
+    """Take the decision that is not a card play: first suit, first trump, first legal pass."""
+    kind = table.prompt_kind
+    if kind == "double":
+        click_button(app, table, table.buttons[0].tag)
+    elif kind == "trump":
+        click(app, table.trump_rects[0][0].center)
+    elif kind == "pass":
+        need = table._pass_count()
+        for _ in range(need):
+            legal = table.legal_cards()
+            sp = next(
+                sp
+                for sp in table.table.hands[table.viewer]
+                if sp.card in legal and sp.card not in table.selected
+            )
+            click(app, sprite_center(table, sp))
+        click_button(app, table, "confirm")
+
+
+def drive_to_play(app: App, frames: int = 6000) -> Any:
+    """Run the table until the human is asked to play a card, deciding the rest."""
+    table = table_scene(app)
+    for _ in range(frames):
+        table = table_scene(app)
+        if table is not None and human_turn(table):
+            if table.prompt_kind == "play":
+                return table
+            decide_non_play(app, table)
+        app.step()
+    raise AssertionError("the human was never asked to play")
