@@ -468,6 +468,8 @@ class ScopaState(GameState):
     def why_illegal(self, move: Move) -> str:
         seat = self._current
         who = f"seat {seat}"
+        if move.kind not in ("place", "capture") or not move.cards:
+            return f"{move.text!r} is not a Scopa move: play a card, e.g. '2D' or '5S x 5C'"
         played = move.cards[0]
         if played.deck is not ITALIAN:
             return f"{played} is not a card of the Italian deck"
