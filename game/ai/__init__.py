@@ -17,10 +17,18 @@ SEAT_KINDS: dict[tuple[str, str], Callable[[], Seat]] = {("random", "*"): Random
 
 
 def _register_builtin() -> None:
-    from . import capodama_rules, capodama_search, cattura_rules, scopa_rules, tressette_rules
+    from . import (
+        capodama_rules,
+        capodama_search,
+        capodama_solver,
+        cattura_rules,
+        scopa_rules,
+        tressette_rules,
+    )
 
     SEAT_KINDS[("rules", "capodama")] = capodama_rules.CapodamaRulesSeat
     SEAT_KINDS[("search", "capodama")] = capodama_search.CapodamaSearchSeat
+    SEAT_KINDS[("solver", "capodama")] = capodama_solver.SolitaireSeat
     SEAT_KINDS[("rules", "scopa")] = scopa_rules.ScopaRulesSeat
     SEAT_KINDS[("rules", "cattura")] = cattura_rules.CatturaRulesSeat
     SEAT_KINDS[("rules", "tressette")] = tressette_rules.TressetteRulesSeat

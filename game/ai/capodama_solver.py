@@ -1,0 +1,153 @@
+"""The exact solver of the Capodama solitaire, once every card is face up.
+
+After trick 8 the set-aside cards are dealt face up, and the player, who chooses for both hands,
+knows everything: the rest of the deal is a perfect-information puzzle.  The solver walks every
+way the remaining tricks can go (memoised on the two hands and the leader) and returns the set
+of capo point totals still reachable, as an int bitset (bit p set: p points reachable).  The
+deal is won iff a total in [80, 85] is reachable; a move is safe iff it keeps one reachable.
+
+Before trick 8 the set-aside order is hidden, so the solitaire seat falls back to the search
+seat there (and for the doubled suit).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import lru_cache
+
+from game.engine import Move
+from game.engine.capodama import BASE_POINTS, SUIT, SUIT_MASK, CapodamaView, card_points
+
+from .capodama_search import CapodamaSearchSeat
+
+__all__ = ["SolitaireSeat", "reachable", "winning_moves"]
+
+WINDOW = range(80, 86)
+_WINDOW_BITS = sum(1 << p for p in WINDOW)
+_TRUMP = {13: 3, 19: 2, 24: 1}  # AH, 7H, QH by card index (no 4th trump in the solitaire)
+_STRENGTH_ORDER = ("8", "9", "10", "Q", "K", "J", "7", "A")
+
+
+def _strength(i: int) -> int:
+    rank = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[i % 13]
+    return _STRENGTH_ORDER.index(rank) if rank in _STRENGTH_ORDER else -1
+
+
+_STR = [_strength(i) for i in range(52)]
+_TRUMP_MASK = sum(1 << i for i in _TRUMP)
+
+
+def _bits(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+def _follow_mask(hand: int, led: int) -> int:
+    follow = hand & SUIT_MASK[SUIT[led]]
+    return follow | (hand & _TRUMP_MASK) if follow else hand
+
+
+def _winner(lead_card: int, reply: int) -> bool:
+    """True when the leader's card beats the reply."""
+    ta, tb = _TRUMP.get(lead_card, 0), _TRUMP.get(reply, 0)
+    if ta or tb:
+        return ta > tb
+    if SUIT[reply] != SUIT[lead_card]:
+        return True
+    return _STR[lead_card] > _STR[reply]
+
+
+def _points(c: int, doubled: int) -> int:
+    return BASE_POINTS[c] * (2 if SUIT[c] == doubled else 1)
+
+
+@lru_cache(maxsize=400_000)
+def _from_trick(h0: int, h1: int, lead: int, doubled: int) -> int:
+    if not h0 and not h1:
+        return 1
+    out = 0
+    for c in _bits(h0 if lead == 0 else h1):
+        if lead == 0:
+            out |= _after_lead(h0 & ~(1 << c), h1, 0, c, doubled)
+        else:
+            out |= _after_lead(h0, h1 & ~(1 << c), 1, c, doubled)
+    return out
+
+
+@lru_cache(maxsize=400_000)
+def _after_lead(h0: int, h1: int, lead: int, c: int, doubled: int) -> int:
+    out = 0
+    other = 1 - lead
+    for d in _bits(_follow_mask(h1 if other == 1 else h0, c)):
+        n0 = h0 & ~(1 << d) if other == 0 else h0
+        n1 = h1 & ~(1 << d) if other == 1 else h1
+        w = lead if _winner(c, d) else other
+        rest = _from_trick(n0, n1, w, doubled)
+        out |= rest << (_points(c, doubled) + _points(d, doubled)) if w == 0 else rest
+    return out
+
+
+def reachable(hand0: int, hand1: int, leader: int, led: int | None, doubled: int) -> int:
+    """Capo points (won by seat 0 from here on) still reachable, as a bitset.
+
+    ``led`` is the card already led, by ``leader``, in the trick under way (or None); the
+    hands no longer hold it.  Results are memoised across calls, so asking about each legal
+    move of a position costs little more than solving it once.
+    """
+    if led is None:
+        return _from_trick(hand0, hand1, leader, doubled)
+    return _after_lead(hand0, hand1, leader, led, doubled)
+
+
+def _position(view: CapodamaView) -> tuple[int, int, int, int | None, int, int]:
+    """(hand0, hand1, leader, led card, doubled suit index, points already won by seat 0)."""
+    hand0 = sum(1 << c.index for c in view.hands[0])
+    hand1 = sum(1 << c.index for c in view.hands[1])
+    led = view.trick[0][1].index if view.trick else None
+    doubled = "SHDC".index(view.doubled) if view.doubled else -1
+    return hand0, hand1, view.leader, led, doubled, view.points_won[0]
+
+
+def winning_moves(view: CapodamaView, legal: Sequence[Move]) -> list[Move]:
+    """The legal card plays after which a total in 80..85 is still reachable."""
+    if view.players != 1 or view.set_aside or view.phase != "play":
+        raise ValueError("the solver needs a solitaire position with every card face up")
+    h0, h1, leader, led, doubled, won = _position(view)
+    good = []
+    for move in legal:
+        c = move.card.index
+        n0 = h0 & ~(1 << c)
+        n1 = h1 & ~(1 << c)
+        if led is None:
+            bits = reachable(n0, n1, leader, c, doubled)
+        else:
+            w = leader if _winner(led, c) else 1 - leader
+            gain = card_points(move.card, view.doubled) + card_points(
+                view.trick[0][1], view.doubled
+            )
+            rest = reachable(n0, n1, w, None, doubled)
+            bits = rest << gain if w == 0 else rest
+        if (bits << won) & _WINDOW_BITS:
+            good.append(move)
+    return good
+
+
+class SolitaireSeat:
+    """Plays the solitaire: exact once all cards are face up, searching before that."""
+
+    name = "solver"
+
+    def __init__(self) -> None:
+        self._search = CapodamaSearchSeat(samples=16)
+
+    def choose(self, view: CapodamaView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+        if view.players == 1 and not view.set_aside and view.phase == "play":
+            good = winning_moves(view, legal_moves)
+            if good:
+                return good[0]
+        return self._search.choose(view, legal_moves, rng)
