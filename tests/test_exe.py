@@ -186,3 +186,26 @@ def test_bad_flags_exit_2_with_usage_and_no_traceback(
     assert "Traceback" not in proc.stderr
     assert sandbox.files(sandbox.run_dir) == []
     assert sandbox.files(sandbox.tmp) == []
+
+
+def test_linux_install_script_puts_tavolo_in_the_menu(exe: Path, tmp_path: Path) -> None:
+    """The README's menu install: exe, .desktop and icons go in, and all come out again."""
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
+    script = ROOT / "packaging" / "install-linux.sh"
+    subprocess.run(["sh", str(script), str(exe)], env=env, check=True, capture_output=True)
+
+    installed = home / ".local" / "bin" / "tavolo"
+    assert os.access(installed, os.X_OK)
+    entry = (home / ".local/share/applications/tavolo.desktop").read_text(encoding="utf-8")
+    keys = dict(line.split("=", 1) for line in entry.splitlines() if "=" in line)
+    assert keys["Exec"] == f'"{installed}"'
+    assert keys["Icon"] == "tavolo" and keys["Type"] == "Application"
+    assert keys["StartupWMClass"] == "tavolo" and "Game;" in keys["Categories"]
+    for n in (16, 32, 48, 64, 128, 256, 512):
+        icon = home / f".local/share/icons/hicolor/{n}x{n}/apps/tavolo.png"
+        assert icon.read_bytes() == (ROOT / "assets" / "icon" / f"tavolo-{n}.png").read_bytes()
+
+    subprocess.run(["sh", str(script), "--uninstall"], env=env, check=True, capture_output=True)
+    assert [p for p in home.rglob("*") if p.is_file()] == []
