@@ -39,6 +39,7 @@ from .base import Event, GameInfo, GameState, Move, Option, RecordError
 from .cards import ITALIAN, Card, CardError, cards_of, parse_card
 from .scopa_moves import (
     _CAPTURES,
+    _HANDS,
     _PLACE,
     CARD,
     VALUE,
@@ -54,7 +55,6 @@ from .scopa_scoring import deal_points
 __all__ = ["INFO", "ScopaState", "ScopaView", "make", "sides_for"]
 
 _SIDES = {2: 2, 3: 3, 4: 2, 6: 3}
-_RE = 9  # rank index of the Re
 _SEEN = tuple(frozenset((s,)) for s in range(6))
 _FULL_DECK = list(range(40))
 #: Builds an Event from a full 5-tuple without the NamedTuple's Python-level ``__new__``
@@ -190,6 +190,7 @@ class ScopaState(GameState):
         self._hands = [0] * self.players
         self._in_hands = 0
         self._table = 0
+        self._table_sum = 0  # the values on the table added up: 10 or less allows a sweep
         self._deck: list[int] = []
         self._deck_pos = 0
         self._hand_no = 0
@@ -218,7 +219,7 @@ class ScopaState(GameState):
 
     def _kings_redeal(self) -> bool:
         """Three or four Re on the first table: announce the redeal (the caller reshuffles)."""
-        kings = sum(1 for i in _bits(self._table) if i % 10 == _RE)
+        kings = (self._table & VALUE_MASKS[10]).bit_count()
         if kings < 3:
             return False
         self.events.append(
@@ -262,6 +263,7 @@ class ScopaState(GameState):
     def _deal_table(self, cards: list[int]) -> None:
         for c in cards:
             self._table |= 1 << c
+            self._table_sum += VALUE[c]
         self.events.append(
             Event(
                 "table_dealt",
@@ -419,10 +421,12 @@ class ScopaState(GameState):
         seat = self._current
         if seat is not None:
             table = self._table
+            total = self._table_sum
             caps = _CAPTURES
             need = []
             limit = 0
-            for i in hand_indices(self._hands[seat]):
+            hand = self._hands[seat]
+            for i in _HANDS.get(hand) or hand_indices(hand):
                 v = VALUE[i]
                 same = table & VALUE_MASKS[v]
                 if same:  # must take exactly one card of the same value, never a sum
@@ -430,12 +434,21 @@ class ScopaState(GameState):
                         b = same & -same
                         same ^= b
                         legal.append(caps.get(b << 6 | i) or capture_move(i, b))
+                elif v > total:  # the whole table adds up to less: nothing to take
+                    legal.append(_PLACE[i])
+                elif v == total:  # only the whole table adds up to v: a sweep
+                    legal.append(caps.get(table << 6 | i) or capture_move(i, table))
                 else:
                     need.append(i)
                     if v > limit:
                         limit = v
-            if need:
-                sums = subset_sums(table, limit) if table else ()
+            if need and table.bit_count() <= 2:
+                # One or two cards and no equal value: only the pair could add up to v, and
+                # v < total here, so nothing can be taken.
+                for i in need:
+                    legal.append(_PLACE[i])
+            elif need:
+                sums = subset_sums(table, limit)
                 for i in need:
                     v = VALUE[i]
                     n = len(legal)
@@ -524,9 +537,10 @@ class ScopaState(GameState):
         events = self.events
         events.append(_event(("played", seat, move.solo, None, None)))  # type: ignore[attr-defined]
         taken = move.taken  # type: ignore[attr-defined]
-        if taken:
+        if taken:  # the cards taken always add up to the played card's value
             table = self._table ^ taken
             self._table = table
+            self._table_sum -= VALUE[move.index]  # type: ignore[attr-defined]
             side = seat % self._nsides
             self._captured[side] |= taken | bit
             self._last_capturer = seat
@@ -541,6 +555,7 @@ class ScopaState(GameState):
                 events.append(_event(("scopa", seat, move.solo, data, None)))  # type: ignore[attr-defined]
         else:
             self._table |= bit
+            self._table_sum += VALUE[move.index]  # type: ignore[attr-defined]
         if self._in_hands:
             self._current = (seat - 1) % self.players
         elif self._deck_pos < len(self._deck):
@@ -570,6 +585,7 @@ class ScopaState(GameState):
                 )
             )
             self._table = 0
+            self._table_sum = 0
         data = deal_points(self._captured, self._scope, self.options["primiera_all_suits"])
         for k, p in enumerate(data["points"]):
             self._side_scores[k] += p
