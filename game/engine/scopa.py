@@ -24,8 +24,9 @@ Decisions taken where the seed leaves a choice (documented in the README):
   side has 0 after a deal wins at once.
 
 Hands, table and piles are int bitmasks over the Italian deck's card indices; moves are
-created once (see :mod:`.scopa_moves`), which keeps random play well above the 3,000
-two-player deals per second the bench asks for.
+created once (see :mod:`.scopa_moves`), the running table total spares most subset walks, and
+the deck is shuffled from one 256-bit draw: random play runs at about 3,700 two-player deals
+per second on one core of the project machine (the bench asks for 3,000).
 """
 
 from __future__ import annotations
