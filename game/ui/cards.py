@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
@@ -38,6 +39,10 @@ class CardImages:
         self._extras: dict[tuple[str, int], pygame.Surface] = {}
         self._queue: deque[tuple[Key, int]] = deque()
         self._missing: set[Key] = set()
+        # PNG decoding releases the interpreter lock: a loader thread reads files while the
+        # main thread keeps drawing; only convert_alpha (cheap) happens on the main thread
+        self._loader = ThreadPoolExecutor(max_workers=1, thread_name_prefix="tavolo-img")
+        self._loading: dict[Key, Future[pygame.Surface | None]] = {}
 
     # -- keys ---------------------------------------------------------------------------------
     @staticmethod
@@ -52,19 +57,38 @@ class CardImages:
         return ("backs", name if name in skins.BACKS else skins.BACKS[0])
 
     # -- loading ------------------------------------------------------------------------------
+    @staticmethod
+    def _read(key: Key) -> pygame.Surface | None:
+        path = asset_path("cards", key[0], key[1] + ".png")
+        try:
+            return pygame.image.load(str(path))
+        except (pygame.error, FileNotFoundError, OSError):
+            return None
+
+    def prefetch(self, keys: list[Key]) -> None:
+        """Start reading these pictures in the loader thread."""
+        for k in keys:
+            if k not in self._raw and k not in self._loading:
+                self._loading[k] = self._loader.submit(self._read, k)
+
     def raw(self, key: Key) -> pygame.Surface:
         surf = self._raw.get(key)
         if surf is None:
-            path = asset_path("cards", key[0], key[1] + ".png")
-            try:
-                surf = pygame.image.load(str(path)).convert_alpha()
-            except (pygame.error, FileNotFoundError, OSError):
+            future = self._loading.pop(key, None)
+            loaded = future.result() if future is not None else self._read(key)
+            if loaded is not None:
+                surf = loaded.convert_alpha()
+            else:
                 if key not in self._missing:
                     self._missing.add(key)
-                    log.info("card image %s missing; drawing a plain card", path)
+                    log.info("card image %s/%s missing; drawing a plain card", *key)
                 surf = _plain_card(key)
             self._raw[key] = surf
         return surf
+
+    def _ready(self, key: Key) -> bool:
+        future = self._loading.get(key)
+        return key in self._raw or future is None or future.done()
 
     def get(self, key: Key, width: int) -> pygame.Surface:
         """The picture at ``width`` pixels wide (height from the art's ratio), cached."""
@@ -94,19 +118,40 @@ class CardImages:
 
     def want(self, keys: list[Key], widths: list[int]) -> None:
         """Queue pictures to prepare in idle time."""
-        for w in widths:
-            for k in keys:
-                if (k, w) not in self._scaled:
-                    self._queue.append((k, w))
+        todo = [(k, w) for w in widths for k in keys if (k, w) not in self._scaled]
+        self.prefetch(list(dict.fromkeys(k for k, _ in todo)))
+        self._queue.extendleft(reversed(todo))  # before any idle prefetching
+
+    def want_raw(self, keys: list[Key]) -> None:
+        """Queue pictures to load (not scale) in idle time: the title screen does this."""
+        self.prefetch(keys)
+        for k in keys:
+            if k not in self._raw:
+                self._queue.append((k, 0))
 
     def warm(self, budget: float = 0.003) -> int:
         """Prepare queued pictures for up to ``budget`` seconds; returns how many are left."""
         end = time.perf_counter() + budget
-        while self._queue and time.perf_counter() < end:
+        waiting = 0
+        while self._queue and time.perf_counter() < end and waiting < len(self._queue):
             key, w = self._queue.popleft()
-            if (key, w) not in self._scaled:
+            if not self._ready(key):  # still being read: look at it again later
+                self._queue.append((key, w))
+                waiting += 1
+                continue
+            if w == 0:
+                self.raw(key)
+            elif (key, w) not in self._scaled:
                 self.get(key, w)
         return len(self._queue)
+
+    @property
+    def pending(self) -> int:
+        return len(self._queue)
+
+    def missing(self, keys: list[Key], widths: list[int]) -> int:
+        """How many of these pictures are not scaled yet."""
+        return sum(1 for w in widths for k in keys if (k, w) not in self._scaled)
 
     def forget_sizes(self, keep: set[int]) -> None:
         """Drop scaled pictures of sizes no longer used (after a resize)."""

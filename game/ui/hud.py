@@ -13,7 +13,7 @@ import pygame
 
 from game.engine import Card
 
-from . import theme
+from . import background, theme
 from .cards import CardImages, card_size
 
 
@@ -84,6 +84,7 @@ class Hud:
         self._key: tuple[Any, ...] | None = None
         self._surf: pygame.Surface | None = None
         self.buttons_top = 0  # y where the panel's buttons may start
+        self._base: tuple[Any, pygame.Surface] | None = None
 
     def draw(
         self,
@@ -112,9 +113,17 @@ class Hud:
     ) -> pygame.Surface:
         w, h = rect.size
         s = theme.ui_scale(pygame.display.get_surface().get_size())
-        surf = pygame.Surface((w, h), pygame.SRCALPHA)
-        surf.fill((6, 14, 10, 196))
-        pygame.draw.line(surf, (120, 170, 140, 120), (0, 0), (0, h), 2)
+        # drawn over a copy of the felt behind it, so the panel blits as one opaque copy
+        screen = pygame.display.get_surface().get_size()
+        base_key = (screen, tuple(rect))
+        if self._base is None or self._base[0] != base_key:
+            base = background.felt(screen).subsurface(rect).copy()
+            veil = pygame.Surface((w, h), pygame.SRCALPHA)
+            veil.fill((6, 14, 10, 196))
+            base.blit(veil, (0, 0))
+            pygame.draw.line(base, (70, 110, 90), (0, 0), (0, h), 2)
+            self._base = (base_key, base)
+        surf = self._base[1].copy()
         pad = round(16 * s)
         x, y = pad, pad
         fs = round(17 * s)
@@ -140,13 +149,9 @@ class Hud:
             y += round(2 * s)
 
         solitaire = m.players == 1
-        line(
-            m.title + (" solitaire" if solitaire else f" · {m.players} players"),
-            theme.INK,
-            round(21 * s),
-            bold=True,
-        )
-        line(f"Deal no. {m.seed}" if solitaire else f"Deal {m.deal_no}", theme.INK_DIM, small)
+        line(m.title + (" solitaire" if solitaire else ""), theme.INK, round(21 * s), bold=True)
+        sub = f"Deal no. {m.seed}" if solitaire else f"{m.players} players · deal {m.deal_no}"
+        line(sub, theme.INK_DIM, small)
 
         heading("Capo")
         capo = names[m.capo] if m.capo is not None and m.capo < len(names) else "—"

@@ -62,7 +62,7 @@ class TableLayout:
         cx, cy = self.center
         self.trick_r = (bw * (0.75 if seats > 4 else 0.64), th_card * 0.42)
         self.spots: list[SeatSpot] = []
-        small_hand_w = sw + 7 * sw * 0.34
+        small_hand_w = sw + 7 * sw * 0.3
         for rel in range(seats):
             angle = math.pi / 2 + 2 * math.pi * rel / seats
             ca, sa = math.cos(angle), math.sin(angle)
@@ -72,9 +72,9 @@ class TableLayout:
                 side = "bottom"
             else:
                 card_w = self.small
-                spacing = sw * (0.66 if solitaire else 0.34)
+                spacing = sw * (0.66 if solitaire else 0.3)
                 top_y = m + self.plate_h + sh / 2 + (self.plate_h * 0.2)
-                rx = tw / 2 - small_hand_w / 2 - m - sw * 0.7
+                rx = tw / 2 - small_hand_w / 2 - m - sw * 1.25
                 ry_top = cy - top_y
                 y = cy + sa * ry_top if sa < 0 else cy + sa * (th - m - bh - cy - sh * 0.2)
                 anchor = (cx + ca * rx, y)
@@ -92,8 +92,9 @@ class TableLayout:
                 pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1] + bh * 0.1)
                 plate = (anchor[0], anchor[1] - ch / 2 - self.plate_h * 0.9)
             else:
-                dx = hand_w / 2 + sw * 0.9
-                pile = (anchor[0] + (dx if ca <= 0.3 else -dx), anchor[1])
+                dx = hand_w / 2 + sw * 0.85
+                # the won tricks lie on the outer side of the hand, away from the trick
+                pile = (anchor[0] + (dx if side in ("top", "right") else -dx), anchor[1])
                 if solitaire:
                     pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1])
                 plate = (anchor[0], anchor[1] + ch / 2 + self.plate_h * 0.75)

@@ -9,6 +9,8 @@ match was already saved after the last move, so nothing is lost.
 from __future__ import annotations
 
 import logging
+import os
+import sys
 import time
 import traceback
 from pathlib import Path
@@ -17,7 +19,6 @@ import pygame
 
 from game.resources import asset_path
 
-from . import theme
 from .audio import Audio
 from .logsetup import log_path
 from .scene import Scene, SceneManager
@@ -44,6 +45,9 @@ class App:
         """``fixed_dt`` makes every frame advance that many seconds (tests); ``fps=0`` never
         waits; ``persist=False`` writes no settings or saves (benchmarks)."""
         self.t0 = time.perf_counter()
+        # AI seats think in a thread: switch threads often so a frame never waits long for
+        # the interpreter lock (the default 5 ms would show as frame-time spikes)
+        sys.setswitchinterval(0.0005)
         self.settings = settings or Settings()
         self.persist = persist
         pygame.display.init()
@@ -167,8 +171,7 @@ class App:
                 self._dispatch(event)
             self.scenes.update(dt)
             self.toasts.update(dt)
-            self.screen.fill(theme.FELT_DARK)
-            self.scenes.draw(self.screen)
+            self.scenes.draw(self.screen)  # the bottom scene paints the whole window
             self.toasts.draw(self.screen)
         except Exception as exc:
             self.crash(exc)
@@ -178,6 +181,8 @@ class App:
             self.frame_times.append(end - start)
         if self.first_frame_at is None:
             self.first_frame_at = end
+            if os.environ.get("TAVOLO_REPORT_FIRST_FRAME"):
+                print(f"first-frame {time.time():.4f}", flush=True)
         self.frame += 1
         if not self.scenes.stack:
             self.running = False

@@ -336,9 +336,17 @@ class TableView:
         lift: Callable[[CardSprite], float],
     ) -> None:
         self.draw_deck(surface, back)
-        sprites = sorted(self.sprites, key=lambda sp: sp.z)
+        # a settled pile shows only its top card: the others are hidden under it anyway
+        hidden: set[int] = set()
+        for pile in self.piles.values():
+            if pile and not any(sp.moving for sp in pile):
+                hidden.update(id(sp) for sp in pile[:-1])
+        # an overlapped card of a settled hand needs no shadow: its neighbour covers it
+        unshadowed: set[int] = set()
+        for hand in self.hands.values():
+            unshadowed.update(id(sp) for sp in hand[:-1] if not sp.moving)
+        sprites = sorted((sp for sp in self.sprites if id(sp) not in hidden), key=lambda sp: sp.z)
         sizes = self.layout.sizes
-        small = self.layout.small
         for sp in sprites:
             w = round(sp.w)
             if w <= 0:
@@ -349,8 +357,8 @@ class TableView:
             x, y = sp.x, sp.y - lift(sp)
             if sp.squash < 0.999:
                 img = pygame.transform.scale(img, (max(1, round(size[0] * sp.squash)), size[1]))
-            shadow = self.images.shadow(w if w in sizes else small)
-            if sp.squash >= 0.999 and w in sizes:
+            if sp.squash >= 0.999 and w in sizes and id(sp) not in unshadowed:
+                shadow = self.images.shadow(w)
                 surface.blit(shadow, shadow.get_rect(center=(x + w * 0.03, y + w * 0.05)))
             surface.blit(img, img.get_rect(center=(round(x), round(y))))
             mark = marks.get(id(sp), "")

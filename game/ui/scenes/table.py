@@ -82,6 +82,7 @@ class TableScene(Scene):
         self.trump_rects: list[tuple[pygame.Rect, Move]] = []
         self.time = 0.0
         self.summary_open = False
+        self.loading = True  # the first deal waits until the card pictures are ready
         if resumed:
             self.ev = len(state.events)
             self.rebuild()
@@ -94,14 +95,20 @@ class TableScene(Scene):
 
     @property
     def names(self) -> list[str]:
+        """Seat names as the viewer sees them (cached: they change only with the viewer)."""
+        cached = getattr(self, "_names", None)
+        if cached is not None and cached[0] == self.viewer:
+            return cached[1]
         st = self.state
-        return [
+        names = [
             self.gui.seat_name(
                 s, self.viewer, st.seats, [self.kind_of(i) for i in range(st.seats)], st.players
             )
             + ("" if self.kind_of(s) == "human" or self.solitaire else f" ({self.kind_of(s)})")
             for s in range(st.seats)
         ]
+        self._names = (self.viewer, names)
+        return names
 
     def short_name(self, seat: int) -> str:
         return self.names[seat].split(" (")[0]
@@ -126,7 +133,8 @@ class TableScene(Scene):
 
     def _warm(self) -> None:
         lay = self.table.layout
-        keys = [self.face_key(c) for c in self._deck_cards()] + [self.back_key]
+        keys = [self.back_key] + [self.face_key(c) for c in self._deck_cards()]
+        self._wanted = keys
         self.images.want(keys, list(lay.sizes))
 
     def _deck_cards(self) -> list[Card]:
@@ -317,7 +325,14 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
         self.table.speed = self.app.settings.speed_factor
-        self.images.warm(0.003)
+        if self.loading:
+            # nothing moves yet: spend the frame preparing pictures, then deal
+            self.images.warm(0.0025)
+            lay = self.table.layout
+            self.loading = self.images.missing(self._wanted, list(lay.sizes)) > 0
+            self.pump()
+            return
+        self.images.warm(0.0015)
         self.table.update(dt)
         if self.show_last_timer > 0:
             self.show_last_timer -= dt
@@ -785,9 +800,8 @@ class TableScene(Scene):
             rect.center = (round(spot.plate[0]), round(spot.plate[1]))
             if current is not None and seat == current:
                 pulse = 0.6 + 0.4 * abs(((self.time * 1.2) % 2) - 1)
-                glow = theme.rounded_panel(
-                    (w + 14, h + 14), (*theme.GOLD, int(90 * pulse)), (h + 14) // 2
-                )
+                glow = _glow(w + 14, h + 14)
+                glow.set_alpha(int(255 * pulse))
                 surface.blit(glow, glow.get_rect(center=rect.center))
             edge = theme.GOLD if current is not None and seat == current else (120, 170, 140)
             plate = _plate(w, h, edge)
@@ -908,5 +922,15 @@ def _plate(w: int, h: int, edge: Any) -> pygame.Surface:
         if len(_PLATES) > 200:
             _PLATES.clear()
         surf = theme.rounded_panel((w, h), (8, 18, 14, 200), h // 2, edge, 1)
+        _PLATES[key] = surf
+    return surf
+
+
+def _glow(w: int, h: int) -> pygame.Surface:
+    """The soft gold halo around the plate of the seat to play (alpha pulses per frame)."""
+    key = (w, h, "glow")
+    surf = _PLATES.get(key)
+    if surf is None:
+        surf = theme.rounded_panel((w, h), (*theme.GOLD, 90), h // 2)
         _PLATES[key] = surf
     return surf

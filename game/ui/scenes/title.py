@@ -35,11 +35,31 @@ class TitleScene(Scene):
         ]
 
     def enter(self) -> None:
+        self._prefetch()
         self._build()
         self.resize(self.app.size)
         for note in self.app.notices:
             self.app.toast(note, "warn", 6.0)
         self.app.notices.clear()
+
+    def _prefetch(self) -> None:
+        """Load the card pictures while the player reads the menu, a few per frame."""
+        from game.art import skins
+        from game.engine import GAMES
+
+        from .table import card_images
+
+        images = card_images()
+        deck = GAMES["capodama"].deck.cards
+        keys = [images.back_key(self.app.settings.back)]
+        for d in (self.app.settings.deck, *[x for x in skins.DECKS if x != self.app.settings.deck]):
+            keys += [images.face_key("capodama", c, d) for c in deck]
+        images.want_raw(list(dict.fromkeys(keys)))
+
+    def update(self, dt: float) -> None:
+        from .table import card_images
+
+        card_images().warm(0.004)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
