@@ -67,7 +67,8 @@ def size_bytes(path: Path) -> int:
     """The size a player gets: the file, or the whole folder for a one-folder build."""
     if path.is_file():
         return path.stat().st_size
-    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file())
+    # PyInstaller links some libraries into place: count each file once, not via its links
+    return sum(p.stat().st_size for p in path.rglob("*") if p.is_file() and not p.is_symlink())
 
 
 def headless_env(home: Path, path_dirs: str) -> dict[str, str]:
@@ -151,9 +152,11 @@ def main(argv: list[str] | None = None) -> int:
 
     shipped = exe.parent if args.onedir else exe
     mb = size_bytes(shipped) / 1e6
-    kind = "folder" if args.onedir else "file"
-    verdict = "within" if mb < SIZE_TARGET_MB else "OVER"
-    print(f"size: {mb:.1f} MB ({kind}), {verdict} the {SIZE_TARGET_MB:.0f} MB target")
+    if args.onedir:  # the size target is for the one file a player downloads
+        print(f"size: {mb:.1f} MB (folder, uncompressed; the one-file build is the download)")
+    else:
+        verdict = "within" if mb < SIZE_TARGET_MB else "OVER"
+        print(f"size: {mb:.1f} MB (one file), {verdict} the {SIZE_TARGET_MB:.0f} MB target")
 
     if args.runs > 0:
         times, reported = time_launches(exe, args.runs + 1)
