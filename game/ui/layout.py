@@ -90,6 +90,7 @@ class TableLayout:
             hand_w = cw + spacing * 7
             if rel == 0:
                 pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1] + bh * 0.1)
+                pile = (min(self.table.right - sw * 0.75, pile[0]), pile[1])
                 plate = (anchor[0], anchor[1] - ch / 2 - self.plate_h * 0.9)
             else:
                 dx = hand_w / 2 + sw * 0.85
@@ -97,6 +98,8 @@ class TableLayout:
                 pile = (anchor[0] + (dx if side in ("top", "right") else -dx), anchor[1])
                 if solitaire:
                     pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1])
+                lo, hi = self.table.x + sw * 0.7, self.table.right - sw * 0.7
+                pile = (min(hi, max(lo, pile[0])), pile[1])
                 plate = (anchor[0], anchor[1] + ch / 2 + self.plate_h * 0.75)
             self.spots.append(
                 SeatSpot(rel, angle, anchor, card_w, spacing, (tx, ty), pile, plate, side)

@@ -36,9 +36,10 @@ class SummaryScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
-        w, h = round(560 * s), round(360 * s)
+        w = round(560 * s)
+        h = round(190 * s) + round(25 * s) * len(self.lines)
         if self.table.state.players > 1:
-            h += round(28 * s) * (len(self.names) // 2)
+            h += round(28 * s) * ((len(self.names) + 1) // 2) + round(10 * s)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2 - round(120 * s), size[1] // 2)
         self.button.size = round(20 * s)

@@ -82,6 +82,7 @@ class TableScene(Scene):
         self.trump_rects: list[tuple[pygame.Rect, Move]] = []
         self.time = 0.0
         self.summary_open = False
+        self.pending_pass: tuple[Card, ...] = ()
         self.loading = True  # the first deal waits until the card pictures are ready
         if resumed:
             self.ev = len(state.events)
@@ -267,6 +268,7 @@ class TableScene(Scene):
 
     def _on_passed(self, batch: list[Event]) -> float:
         self.ready = set()
+        self.pending_pass = ()
         self.selected = []
         passes = [(e.seat, e.data["to"], e.cards[0]) for e in batch]
         return self.table.pass_cards(passes)  # type: ignore[arg-type]
@@ -379,7 +381,10 @@ class TableScene(Scene):
             self.table.set_viewer(current)
             self.rebuild()
             self.app.toast(f"{self.short_name(current)}: your turn", "info", 2.0)
-        self.model = HudModel.from_view(self.gui.title, st.view(self.viewer), st.seed)
+        view = st.view(self.viewer)
+        self.model = HudModel.from_view(self.gui.title, view, st.seed)
+        pending = view.phase == "exchange" and any(view.passes_chosen) and not view.received
+        self.pending_pass = tuple(view.passed) if pending else ()
         self.legal = st.legal_moves() if current is not None else []
         human = current is not None and self.kind_of(current) == "human"
         self.prompt_kind = self.legal[0].kind if human and self.legal else ""
@@ -440,7 +445,7 @@ class TableScene(Scene):
                 b.place(pygame.Rect(round(x0 + i * (bw + gap)), round(cy - bh / 2), bw, bh))
                 self.buttons.append(b)
         elif self.prompt_kind == "pass":
-            bw, bh = round(220 * s), round(44 * s)
+            bw, bh = round(320 * s), round(44 * s)
             b = Button(
                 "Pass",
                 self.confirm_pass,
@@ -481,7 +486,7 @@ class TableScene(Scene):
                         self.short_name((self.viewer - 1) % self.state.seats),
                     ]
                     b.label = "Pass " + " · ".join(
-                        f"{self._short(c)} → {names[i]}" for i, c in enumerate(self.selected)
+                        f"{self._label(c)} → {names[i]}" for i, c in enumerate(self.selected)
                     )
                 else:
                     b.label = "Choose a card to pass"
@@ -740,6 +745,10 @@ class TableScene(Scene):
         if self.winner_mark is not None:
             out[id(self.winner_mark)] = "winner"
         hands = self.active_hands()
+        if self.pending_pass and not self.prompt_kind:
+            for sp in self.table.hands[self.viewer]:
+                if sp.card in self.pending_pass:
+                    out[id(sp)] = "selected"  # the card the viewer chose waits to be passed
         if not hands or self.prompt_kind not in ("play", "pass"):
             return out
         legal = self.legal_cards()
@@ -867,7 +876,11 @@ class TableScene(Scene):
         y = cy - lay.big_size[1] * 0.55 if self.prompt_kind == "double" else None
         if self.prompt_kind == "play" or self.prompt_kind == "pass":
             spot = lay.spot(self.viewer if not self.solitaire else (current or 0))
-            y = spot.plate[1] - lay.plate_h * 1.2 if spot.rel == 0 else spot.plate[1] + lay.plate_h
+            y = (
+                spot.plate[1] - lay.plate_h * 1.2
+                if spot.rel == 0
+                else spot.plate[1] + lay.plate_h * 1.5
+            )
         if y is not None:
             bg = theme.rounded_panel(
                 (img.get_width() + 30, img.get_height() + 12),
