@@ -44,9 +44,7 @@ def _highpass(x: Samples, fc: float) -> Samples:
 def _env(n: int, attack: float, decay: float) -> Samples:
     """Attack then exponential decay, times in seconds."""
     a = max(1, int(attack * RATE))
-    return [
-        (i / a) if i < a else math.exp(-(i - a) / (decay * RATE)) for i in range(n)
-    ]
+    return [(i / a) if i < a else math.exp(-(i - a) / (decay * RATE)) for i in range(n)]
 
 
 def _normalise(x: Samples, peak: float) -> Samples:
