@@ -141,7 +141,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.engine import new_game
+    from game.engine import GAMES, new_game
     from game.ui.runner import App
     from game.ui.savegame import MatchSetup
     from game.ui.scenes.table import TableScene
@@ -158,16 +158,18 @@ def _run(args: argparse.Namespace) -> int:
     )
     if notice:
         app.notices.append(notice)
+    if args.deck:
+        app.use_deck_for_session(args.deck)  # the title, the setup, the solitaire: all of it
     app.scenes.push(app.title_scene())
     if getattr(args, "seat_list", None):
-        deck = args.deck or settings.deck
+        deck = settings.deck
         from game.art import skins
 
         if skins.can_show(args.game, args.players, deck):
             deck = "french"
         settings.deck = deck
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
-        options = {"deck": deck} if args.game == "capodama" else {}
+        options = {"deck": deck} if "deck" in GAMES[args.game].options else {}
         state = new_game(args.game, players=args.players, seed=seed, **options)
         setup = MatchSetup(args.game, args.players, args.seat_list, autoplay=args.autoplay)
         app.scenes.push(TableScene(app, state, setup))

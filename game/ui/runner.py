@@ -13,6 +13,7 @@ import os
 import sys
 import time
 import traceback
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -70,6 +71,7 @@ class App:
         self.crashed: str | None = None
         self.notices: list[str] = []
         self.exit_code = 0
+        self._session_deck: tuple[str, str] | None = None  # (shown, saved) from --deck
 
     # -- window ------------------------------------------------------------------------------
     def _set_icon(self) -> None:
@@ -116,7 +118,19 @@ class App:
 
     def save_settings(self) -> None:
         if self.persist:
-            save_settings(self.settings)
+            save_settings(self._persisted())
+
+    def _persisted(self) -> Settings:
+        """The settings to write: a deck given on the command line is for this session only."""
+        if self._session_deck and self.settings.deck == self._session_deck[0]:
+            return replace(self.settings, deck=self._session_deck[1])
+        return self.settings
+
+    def use_deck_for_session(self, deck: str) -> None:
+        """Show ``deck`` until the player picks one (``--deck``): the saved choice is kept."""
+        if deck != self.settings.deck:
+            self._session_deck = (deck, self.settings.deck)
+            self.settings.deck = deck
 
     def set_deck(self, deck: str) -> bool:
         """Switch the displayed deck everywhere; a scene may refuse (6-player Capodama)."""
@@ -127,6 +141,7 @@ class App:
                 self.toast(reason, "warn", 4.0)
                 return False
         self.settings.deck = deck
+        self._session_deck = None  # the player chose: from now on it is saved
         self.save_settings()
         for scene in self.scenes.stack:
             hook = getattr(scene, "deck_changed", None)
@@ -172,7 +187,8 @@ class App:
             self.scenes.update(dt)
             self.toasts.update(dt)
             self.scenes.draw(self.screen)  # the bottom scene paints the whole window
-            self.toasts.draw(self.screen)
+            zone = getattr(self.scenes.top, "toast_zone", None)
+            self.toasts.draw(self.screen, *(zone() if zone else ()))
         except Exception as exc:
             self.crash(exc)
         pygame.display.flip()
@@ -210,7 +226,7 @@ class App:
         self.scenes.stack.clear()
         if not self.fullscreen and self.persist:
             self.settings.window = self.windowed_size
-            save_settings(self.settings)
+            save_settings(self._persisted())
 
     def crash(self, exc: BaseException) -> None:
         """Log the traceback and show the error scene instead of the broken one."""

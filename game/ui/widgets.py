@@ -231,23 +231,55 @@ class Toasts:
             self._surf[key] = surf
         return surf
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        area: pygame.Rect | None = None,
+        avoid: Sequence[pygame.Rect] = (),
+    ) -> None:
+        """Stack the toasts in ``area`` (the window), at the highest place that covers none of
+        the ``avoid`` rectangles (the cards on the table), so a message never hides a card."""
         if not self.items:
             return
         sw = surface.get_width()
+        area = area or surface.get_rect()
         scale = theme.ui_scale(surface.get_size())
         size = round(19 * scale)
-        y = round(16 * scale)
-        for t in self.items:
-            surf = self._render(t, min(sw - 40, round(760 * scale)), size)
+        width = min(area.w - 40, sw - 40, round(760 * scale))
+        surfs = [self._render(t, width, size) for t in self.items]
+        gap = 8
+        total_h = sum(s.get_height() for s in surfs) + gap * (len(surfs) - 1)
+        total_w = max(s.get_width() for s in surfs)
+        y = self._place(area, avoid, total_w, total_h, round(16 * scale))
+        for t, surf in zip(self.items, surfs, strict=True):
             alpha = 255
             if t.age < 0.15:
                 alpha = int(255 * t.age / 0.15)
             elif t.ttl - t.age < 0.5:
                 alpha = int(255 * max(0.0, t.ttl - t.age) / 0.5)
             surf.set_alpha(alpha)
-            surface.blit(surf, surf.get_rect(midtop=(sw // 2, y)))
-            y += surf.get_height() + 8
+            surface.blit(surf, surf.get_rect(midtop=(area.centerx, y)))
+            y += surf.get_height() + gap
+
+    def _place(
+        self, area: pygame.Rect, avoid: Sequence[pygame.Rect], w: int, h: int, top: int
+    ) -> int:
+        """The y of the toast stack: kept where it was while that still covers nothing."""
+        if not avoid:
+            return area.y + top
+        box = pygame.Rect(0, 0, w, h)
+        box.centerx = area.centerx
+        last = getattr(self, "_last_y", None)
+        candidates = ([last] if last is not None else []) + list(
+            range(area.y + top, max(area.y + top, area.bottom - h) + 1, 6)
+        )
+        for y in candidates:
+            box.y = y
+            if box.bottom <= area.bottom and box.collidelist(list(avoid)) < 0:
+                self._last_y = y
+                return y
+        self._last_y = None
+        return area.y + top
 
 
 def layout_column(

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from game.art import skins
 from game.engine import Card, GameState
 from game.engine.cards import FRENCH, ITALIAN
+
+from . import words
 
 _DECKS = {"french": FRENCH, "italian": ITALIAN}
 
@@ -35,40 +36,17 @@ class GameUI:
         return name
 
     def card_label(self, card: Card, deck: str) -> str:
-        try:
-            return skins.card_label(self.name, card, deck)
-        except ValueError:
-            return str(card)
+        return words.card_words(self.name, card, deck)
 
     def suit_label(self, suit: str, deck: str) -> str:
         """The display name of a native suit in ``deck`` (via the skin of its ace)."""
-        native = skins.NATIVE_DECK[self.name]
-        ace = "A" if native == "french" else "1"
-        try:
-            folder, stem = skins.face_image(self.name, ace + suit, deck)
-        except ValueError:
-            folder, stem = native, ace + suit
-        d = _DECKS[folder]
-        return d.suit_name(stem[-1])
+        return words.suit_label(self.name, suit, deck)
 
-    def say(self, message: str, deck: str) -> str:
-        """An engine message for the player: capitalised, cards and suits named as displayed."""
-        native = skins.NATIVE_DECK[self.name]
-        if deck != native:
-            d = _DECKS[native]
-
-            def card(m: re.Match[str]) -> str:
-                try:
-                    return self.card_label(Card(d.card(m.group(1), m.group(2))), deck)
-                except (ValueError, KeyError):
-                    return m.group(0)
-
-            ranks = "|".join(sorted(map(re.escape, d.ranks), key=len, reverse=True))
-            suits = "".join(d.suits)
-            message = re.sub(rf"\b({ranks})([{suits}])\b", card, message)
-            for s, name in zip(d.suits, d.suit_names, strict=True):
-                message = re.sub(rf"\b{name}\b", self.suit_label(s, deck), message)
-        return message[:1].upper() + message[1:]
+    def say(
+        self, message: str, deck: str, names: list[str] | None = None, viewer: int | None = None
+    ) -> str:
+        """An engine message for the player: cards, suits and seats named as displayed."""
+        return words.player_message(self.name, message, deck, names, viewer)
 
     # -- hooks the table uses ----------------------------------------------------------------
     def hand_key(self, card: Card) -> Any:

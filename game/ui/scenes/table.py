@@ -131,6 +131,7 @@ class TableScene(Scene):
 
     def deck_changed(self) -> None:
         self._warm()
+        self._place_prompt()  # buttons that name suits are relabelled in the new deck
 
     def _warm(self) -> None:
         lay = self.table.layout
@@ -319,6 +320,11 @@ class TableScene(Scene):
     def _label(self, card: Card) -> str:
         return self.gui.card_label(card, self.deck)
 
+    def say(self, message: str) -> str:
+        """An engine message in the player's words (cards as drawn, seats by name)."""
+        names = [self.short_name(s) for s in range(self.state.seats)]
+        return self.gui.say(message, self.deck, names, None if self.solitaire else self.viewer)
+
     # -- sync, AI and decisions ---------------------------------------------------------------
     @property
     def synced(self) -> bool:
@@ -398,7 +404,7 @@ class TableScene(Scene):
         try:
             self.state.play(move)
         except IllegalMove as exc:
-            self.app.toast(self.gui.say(str(exc), self.deck), "warn", 3.0)
+            self.app.toast(self.say(str(exc)), "warn", 3.0)
             return False
         self.prompt_kind = ""
         self.buttons = []
@@ -545,7 +551,7 @@ class TableScene(Scene):
             cards = cards[:need] if len(cards) >= need else tuple(trial)
             probe = Move("pass", cards, "pass " + " ".join(map(str, cards)))
             reason = self.state.why_illegal(probe)
-            self.app.toast(self.gui.say(reason, self.deck), "warn", 3.0)
+            self.app.toast(self.say(reason), "warn", 3.0)
             return
         self.selected = trial
         self._update_pass_button()
@@ -920,6 +926,17 @@ class TableScene(Scene):
             nm = theme.text(self.short_name(seat), round(12 * s), theme.INK_DIM)
             surface.blit(nm, nm.get_rect(midtop=(x + cw // 2, r.y + round(44 * s) + ch)))
             x += cw + gap
+
+    def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """Where messages may go: over the felt (not the panel), clear of every card."""
+        lay = self.table.layout
+        avoid = []
+        for sp in self.table.sprites:
+            w, h = card_size(round(sp.w))
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (round(sp.x), round(sp.y))
+            avoid.append(r)
+        return lay.table, avoid
 
     def leave(self) -> None:
         self.worker.close()
