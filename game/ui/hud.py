@@ -1,12 +1,17 @@
-"""The side panel: whose turn, the capo, the doubled suit, the trumps, points and scores.
+"""The side panel, drawn from a list of items each game's presentation module writes.
 
-The panel is rendered to one surface when what it shows changes (its key), and blitted as is
-on the other frames: text rendering is the costly part of a HUD.
+Each game says what its panel shows (Capodama: the capo, the doubled suit, the trumps; Scopa:
+captures and scope; ...) as plain items: ``("title", text)``, ``("sub", text)``,
+``("heading", text)``, ``("text", text, style)`` and ``("small", text, style)`` (style "bold",
+"normal", "dim", "faint" or "gold"), ``("cards", [card, ...])``, ``("suit", ace, label)``,
+``("gauge", points)`` (the solitaire's 80–85 window) and ``("rows", [(label, value, on), ...])``.
+The panel is rendered to one surface when its key changes and blitted as is on other frames:
+text rendering is the costly part of a HUD.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -16,66 +21,14 @@ from game.engine import Card
 from . import background, theme
 from .cards import CardImages, card_size
 
-
-@dataclass
-class HudModel:
-    """What the panel shows, kept in step with the animation (not with the engine, which may
-    already be a move ahead)."""
-
-    title: str
-    players: int
-    deal_no: int = 0
-    capo: int | None = None
-    doubled: str | None = None
-    trumps: tuple[Card, ...] = ()
-    fourth: Card | None = None
-    revealed: tuple[int, ...] = ()
-    points: list[int] = field(default_factory=list)
-    scores: list[int] = field(default_factory=list)
-    threshold: int = 0
-    target: int = 0
-    turn: int | None = None
-    seed: int = 0
-
-    @classmethod
-    def from_view(cls, title: str, view: Any, seed: int) -> HudModel:
-        return cls(
-            title=title,
-            players=view.players,
-            deal_no=view.deal_no,
-            capo=view.capo if view.capo is not None and view.capo >= 0 else None,
-            doubled=view.doubled,
-            trumps=tuple(view.trumps),
-            fourth=view.fourth_trump,
-            revealed=tuple(view.revealed),
-            points=list(view.points_won),
-            scores=list(view.scores),
-            threshold=view.threshold,
-            target=view.target,
-            turn=view.current_player,
-            seed=seed,
-        )
-
-    def copy(self) -> HudModel:
-        return replace(self, points=list(self.points), scores=list(self.scores))
-
-    @property
-    def capo_side(self) -> tuple[int, ...]:
-        """The capo and the partners revealed so far: public knowledge only."""
-        if self.capo is None:
-            return ()
-        return tuple(sorted({self.capo, *self.revealed}))
-
-    def side_points(self) -> tuple[int, int]:
-        side = self.capo_side
-        mine = sum(self.points[s] for s in side if s < len(self.points))
-        return mine, sum(self.points) - mine
-
-    def key(self) -> tuple[Any, ...]:
-        return (
-            self.title, self.deal_no, self.capo, self.doubled, tuple(map(int, self.trumps)),
-            self.fourth, self.revealed, tuple(self.points), tuple(self.scores), self.turn,
-        )  # fmt: skip
+Item = tuple[Any, ...]
+_STYLE_COLOR = {
+    "bold": theme.INK,
+    "normal": theme.INK,
+    "dim": theme.INK_DIM,
+    "faint": theme.INK_FAINT,
+    "gold": theme.GOLD,
+}
 
 
 class Hud:
@@ -90,26 +43,19 @@ class Hud:
         self,
         surface: pygame.Surface,
         rect: pygame.Rect,
-        model: HudModel,
-        names: list[str],
-        deck: str,
-        game_ui: Any,
-        face_key: Any,
+        key: Any,
+        items: Callable[[], list[Item]],
+        face_key: Callable[[Card], Any],
     ) -> None:
-        key = (rect.size, deck, model.key(), tuple(names))
-        if key != self._key or self._surf is None:
-            self._surf = self._render(rect, model, names, deck, game_ui, face_key)
-            self._key = key
+        """Blit the panel; ``items()`` (what to show) is asked for only when ``key`` changed."""
+        full = (rect.size, key)
+        if full != self._key or self._surf is None:
+            self._surf = self._render(rect, items(), face_key)
+            self._key = full
         surface.blit(self._surf, rect.topleft)
 
     def _render(
-        self,
-        rect: pygame.Rect,
-        m: HudModel,
-        names: list[str],
-        deck: str,
-        game_ui: Any,
-        face_key: Any,
+        self, rect: pygame.Rect, items: list[Item], face_key: Callable[[Card], Any]
     ) -> pygame.Surface:
         w, h = rect.size
         s = theme.ui_scale(pygame.display.get_surface().get_size())
@@ -148,61 +94,47 @@ class Hud:
             line(text.upper(), theme.GOLD, small, bold=True)
             y += round(2 * s)
 
-        solitaire = m.players == 1
-        line(m.title + (" solitaire" if solitaire else ""), theme.INK, round(21 * s), bold=True)
-        sub = f"Deal no. {m.seed}" if solitaire else f"{m.players} players · deal {m.deal_no}"
-        line(sub, theme.INK_DIM, small)
-
-        heading("Capo")
-        capo = names[m.capo] if m.capo is not None and m.capo < len(names) else "—"
-        line(capo, theme.INK, fs, bold=True)
-        if not solitaire and m.players >= 4:
-            dama = ", ".join(names[r] for r in m.revealed) if m.revealed else "not yet revealed"
-            line(f"Dama: {dama}", theme.INK_DIM, small)
-
-        heading("Doubled suit")
         cw = round(34 * s)
-        if m.doubled:
-            img = self.images.get(face_key(game_ui.suit_ace(m.doubled)), cw)
-            surf.blit(img, (x, y))
-            label = game_ui.suit_label(m.doubled, deck)
-            t = theme.text(label, fs, theme.INK, True)
-            surf.blit(t, (x + cw + 10, y + card_size(cw)[1] // 2 - t.get_height() // 2))
-            y += card_size(cw)[1] + 4
-        else:
-            line("not named yet", theme.INK_FAINT, small)
-
-        heading("Trumps")
-        tx = x
-        for c in m.trumps:
-            img = self.images.get(face_key(c), cw)
-            surf.blit(img, (tx, y))
-            tx += cw + 6
-        y += card_size(cw)[1] + 4
-        if m.players == 3 and m.fourth is None:
-            line("4th trump: not named yet", theme.INK_FAINT, small)
-
-        heading("Points this deal")
-        mine, others = m.side_points()
-        if solitaire:
-            y = self._gauge(surf, x, y, w - 2 * pad, m.points[0] if m.points else 0, s)
-        else:
-            line(f"Capo side  {mine}", theme.GOLD, fs, bold=True)
-            line(f"Others     {others}", theme.INK, fs, bold=True)
-            line(f"Capo side needs {m.threshold} of 150", theme.INK_DIM, small)
-
-        if not solitaire:
-            heading(f"Match points (to {m.target})")
-            for seat, name in enumerate(names):
-                turn = seat == m.turn
-                color = theme.GOLD if turn else theme.INK
-                marker = "▶ " if turn else "   "
-                sc = m.scores[seat] if seat < len(m.scores) else 0
-                img = theme.text(marker + name, fs, color, turn)
+        for item in items:
+            kind = item[0]
+            if kind == "title":
+                line(item[1], theme.INK, round(21 * s), bold=True)
+            elif kind == "sub":
+                line(item[1], theme.INK_DIM, small)
+            elif kind == "heading":
+                heading(item[1])
+            elif kind in ("text", "small"):
+                style = item[2] if len(item) > 2 else "bold"
+                color = _STYLE_COLOR.get(style, theme.INK)
+                size = fs if kind == "text" else small
+                bold = style in ("bold", "gold")
+                for part in theme.wrap(item[1], size, w - 2 * pad, bold):
+                    line(part, color, size, bold=bold)
+            elif kind == "cards":
+                tx = x
+                for c in item[1]:
+                    if tx + cw > w - pad // 2:  # wrap a long row
+                        tx = x
+                        y += card_size(cw)[1] + 4
+                    surf.blit(self.images.get(face_key(c), cw), (tx, y))
+                    tx += cw + 6
+                y += card_size(cw)[1] + 4
+            elif kind == "suit":
+                img = self.images.get(face_key(item[1]), cw)
                 surf.blit(img, (x, y))
-                val = theme.text(str(sc), fs, color, True)
-                surf.blit(val, (w - pad - val.get_width(), y))
-                y += lh
+                t = theme.text(item[2], fs, theme.INK, True)
+                surf.blit(t, (x + cw + 10, y + card_size(cw)[1] // 2 - t.get_height() // 2))
+                y += card_size(cw)[1] + 4
+            elif kind == "gauge":
+                y = self._gauge(surf, x, y, w - 2 * pad, item[1], s)
+            elif kind == "rows":
+                for label, value, on in item[1]:
+                    color = theme.GOLD if on else theme.INK
+                    img = theme.text(("▶ " if on else "   ") + label, fs, color, on)
+                    surf.blit(img, (x, y))
+                    val = theme.text(str(value), fs, color, True)
+                    surf.blit(val, (w - pad - val.get_width(), y))
+                    y += lh
         self.buttons_top = y + round(10 * s)
         return surf
 

@@ -39,8 +39,15 @@ class TableLayout:
         *,
         solitaire: bool = False,
         panel: bool = True,
+        hand_max: int = 8,
+        center: str = "",
     ) -> None:
+        """``hand_max`` is the most cards a hand holds (sizes the side hands); ``center`` is
+        what lies in the middle: "" a trick, "grid" Scopa's table cards, "stack" Cattura's
+        battlefield."""
         self.size = size
+        self.hand_max = hand_max
+        self.center_kind = center
         self.seats = seats
         self.viewer = viewer
         self.solitaire = solitaire
@@ -62,7 +69,7 @@ class TableLayout:
         cx, cy = self.center
         self.trick_r = (bw * (0.75 if seats > 4 else 0.64), th_card * 0.42)
         self.spots: list[SeatSpot] = []
-        small_hand_w = sw + 7 * sw * 0.3
+        small_hand_w = sw + (min(hand_max, 8) - 1) * sw * 0.3
         for rel in range(seats):
             angle = math.pi / 2 + 2 * math.pi * rel / seats
             ca, sa = math.cos(angle), math.sin(angle)
@@ -87,7 +94,7 @@ class TableLayout:
                 ty = cy + math.sin(angle) * th_card * 0.3
                 tx = cx + (bw * 0.18 if rel == 0 else -bw * 0.18)
             cw, ch = card_size(card_w)
-            hand_w = cw + spacing * 7
+            hand_w = cw + spacing * (min(hand_max, 8) - 1)
             if rel == 0:
                 pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1] + bh * 0.1)
                 pile = (min(self.table.right - sw * 0.75, pile[0]), pile[1])
@@ -108,6 +115,88 @@ class TableLayout:
             self.deck_pos = (cx - bw * 2.6, cy)
         else:
             self.deck_pos = (cx, cy)
+        self._center_box(tw, th, sw, sh, bh)
+
+    def _center_box(self, tw: float, th: float, sw: int, sh: int, bh: int) -> None:
+        """The middle of the table for games that lay cards there (Scopa, Cattura): a box
+        between the hands, with the draw deck at its left."""
+        cx = self.center[0]
+        top = max(
+            (sp.plate[1] + self.plate_h for sp in self.spots if sp.side == "top"),
+            default=self.margin + sh * 0.4,
+        )
+        bottom = self.spots[0].plate[1] - self.plate_h * 1.9  # above the prompt line
+        side_x = [abs(sp.anchor[0] - cx) for sp in self.spots if sp.side in ("left", "right")]
+        half_w = (min(side_x) - sw * 0.9) if side_x else tw * 0.36
+        half_w = max(sw * 3.0, min(half_w, tw * 0.4))
+        self.center_box = pygame.Rect(0, 0, round(2 * half_w), round(max(sh, bottom - top)))
+        self.center_box.center = (round(cx), round((top + bottom) / 2))
+        # the card width of the middle: the trick size while it fits, smaller when crowded
+        self.center_w = self.trick_w
+        cw = card_size(self.center_w)[0]
+        self.stack_at = self.center_box.center
+        if self.center_kind == "grid":
+            self.deck_pos = (self.center_box.x - sw * 0.2, self.center_box.centery)
+            self.center_box.x += round(sw * 0.55)
+            self.center_box.w -= round(sw * 0.55)
+        elif self.center_kind == "stack":
+            bx, by = self.center_box.center
+            self.deck_pos = (bx - cw * 1.05, by)
+            self.stack_at = (bx + cw * 0.75, by)
+
+    # -- the middle -----------------------------------------------------------------------------
+    def grid_positions(self, count: int) -> tuple[list[tuple[float, float]], int]:
+        """Centres of ``count`` face-up cards in rows that reflow inside the middle box, and the
+        card width (the trick size, or the small size when that does not fit)."""
+        if count <= 0:
+            return [], self.center_w
+        box = self.center_box
+        for w in (self.center_w, self.small, round(self.small * 0.85)):
+            cw, ch = card_size(w)
+            gap = max(4, round(w * 0.1))
+            cols = max(1, int((box.w + gap) // (cw + gap)))
+            rows = -(-count // cols)
+            if rows * ch + (rows - 1) * gap <= box.h:
+                break
+        cols = min(cols, -(-count // rows))  # balanced rows: 7 cards are 4 + 3, not 6 + 1
+        out = []
+        y0 = box.centery - (rows * ch + (rows - 1) * gap) / 2 + ch / 2
+        for r in range(rows):
+            n = min(cols, count - r * cols)
+            x0 = box.centerx - (n * cw + (n - 1) * gap) / 2 + cw / 2
+            out += [(x0 + i * (cw + gap), y0 + r * (ch + gap)) for i in range(n)]
+        return out, w
+
+    def stack_positions(self, count: int) -> list[tuple[float, float]]:
+        """Centres of a stack bottom to top: the last few cards fan out so the top is clear."""
+        cx, cy = self.stack_at
+        cw = card_size(self.center_w)[0]
+        out = []
+        for k in range(count):
+            shown = min(count - 1 - k, 4)  # 0 for the top card
+            out.append((cx - shown * cw * 0.16, cy - shown * cw * 0.05))
+        return out
+
+    def front_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
+        """Centres of up to four face-up cards lying in front of ``seat`` (Cattura's captures),
+        inside the middle box on that seat's side: a row for the top and bottom seats, a 2×2
+        block for a side seat."""
+        spot = self.spot(seat)
+        sw, sh = card_size(self.small)
+        gap = round(sw * 0.1)
+        box = self.center_box
+        ax, ay = spot.anchor
+        if spot.side in ("left", "right"):
+            x = box.left + sw + gap if spot.side == "left" else box.right - sw - gap
+            y = min(max(ay, box.top + sh + gap), box.bottom - sh - gap)
+            base = [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]
+            return [(x + dx * (sw + gap), y + dy * (sh + gap)) for dx, dy in base[:count]]
+        if spot.rel == 0:
+            y, x = box.bottom - sh / 2, box.centerx
+        else:
+            y, x = box.top + sh / 2, min(max(ax, box.left + 2 * sw), box.right - 2 * sw)
+        x0 = x - 3 * (sw + gap) / 2
+        return [(x0 + k * (sw + gap), y) for k in range(count)]
 
     # -- seats --------------------------------------------------------------------------------
     def rel(self, seat: int) -> int:
@@ -139,8 +228,10 @@ class TableLayout:
         return card_size(self.big)[1] * 0.1
 
     @property
-    def sizes(self) -> tuple[int, int, int]:
+    def sizes(self) -> tuple[int, ...]:
         """The card widths drawn from cached pictures (anything else is in flight)."""
+        if self.center_kind == "grid":
+            return (self.big, self.small, self.trick_w, round(self.small * 0.85))
         return (self.big, self.small, self.trick_w)
 
     @property

@@ -2,7 +2,7 @@
 
 The table scene drives every game through the engine's generic protocol (legal moves, play,
 view, events); what differs between games in how things are *shown* lives in one small module
-per game, registered here.  Adding Scopa means adding ``games/scopa.py`` and one line below.
+per game, registered here (a new game: its module and one line below).
 """
 
 from __future__ import annotations

@@ -1,14 +1,29 @@
-"""What the table asks of a game's presentation module."""
+"""What the table asks of a game's presentation module, with the defaults most games share.
+
+The table scene (:mod:`game.ui.scenes.table`) runs every game the same way: it follows the
+engine's event log, asks the current seat for a move (a human through clicks, an AI in a worker
+thread) and plays it.  Everything that differs between games in how things are *shown* and
+*clicked* lives in one :class:`GameUI` subclass per game: how the table is laid out, which events
+become which animations, what the side panel says, what the prompt says, what a click on a card
+means, and the deal summary.  Such a module never decides a rule: what is legal, what a capture
+takes and what a deal scores come from the engine's legal moves, views and events.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.art import skins
 from game.engine import Card, GameState
 from game.engine.cards import FRENCH, ITALIAN
 
 from . import words
+
+if TYPE_CHECKING:
+    from game.engine import Event, Move
+
+    from ..anim import CardSprite
+    from ..hud import Item
 
 _DECKS = {"french": FRENCH, "italian": ITALIAN}
 
@@ -24,6 +39,20 @@ COMPASS = {
 class GameUI:
     name = ""
     title = ""
+    #: the most cards a hand holds (sizes the side hands), and what lies in the middle:
+    #: "" a trick, "grid" Scopa's table cards, "stack" Cattura's battlefield
+    hand_max = 8
+    center = ""
+    #: cards per layer of a won pile (0: one trick, as many as seats)
+    pile_stride = 0
+    #: events shown together as one beat (the simultaneous exchange of Capodama)
+    batch_kinds: frozenset[str] = frozenset()
+
+    def __init__(self) -> None:
+        self.t: Any = None  # the table scene, once attached
+
+    def attach(self, table: Any) -> None:
+        self.t = table
 
     # -- names and words ---------------------------------------------------------------------
     def seat_name(self, seat: int, viewer: int, seats: int, kinds: list[str], players: int) -> str:
@@ -47,6 +76,128 @@ class GameUI:
     ) -> str:
         """An engine message for the player: cards, suits and seats named as displayed."""
         return words.player_message(self.name, message, deck, names, viewer)
+
+    def card_words(self, card: Card) -> str:
+        """'the 7 of coins' in the deck on screen (for toasts and banners)."""
+        return "the " + self.card_label(card, self.t.deck)
+
+    # -- the side panel -----------------------------------------------------------------------
+    def new_model(self, view: Any, seed: int) -> Any:
+        """What the panel shows, kept in step with the animation (the engine may be ahead)."""
+        return view
+
+    def model_key(self, model: Any) -> Any:
+        return id(model)
+
+    def hud_items(self, model: Any, names: list[str], deck: str) -> list[Item]:
+        return [("title", self.title)]
+
+    def deal_no(self, model: Any) -> int:
+        return int(getattr(model, "deal_no", 1) or 1)
+
+    def seat_scores(self, model: Any) -> list[int]:
+        return list(getattr(model, "scores", ()))
+
+    def badges(self, seat: int) -> list[tuple[str, Any]]:
+        """Small labels on a seat's name plate (CAPO, DAMA, READY...)."""
+        return []
+
+    def pile_badge(self, seat: int) -> str:
+        """The number shown on a seat's won pile ('' for none)."""
+        n = len(self.t.table.piles[seat]) // max(1, self.t.state.seats)
+        return str(n) if n else ""
+
+    # -- events to animation ------------------------------------------------------------------
+    def enqueue(self, e: Event) -> bool:
+        """Turn one event into animation beats on ``self.t.queue``; False if not handled."""
+        return False
+
+    def enqueue_batch(self, batch: list[Event]) -> None:
+        """Events of ``batch_kinds`` that came together, shown as one beat."""
+
+    def rebuild(self, view: Any) -> None:
+        """Lay the table out from a view, without animation (continue, undo, new viewer)."""
+
+    def on_sync(self, view: Any) -> None:
+        """Every event has been shown: refresh what depends on the view."""
+
+    def deck_cards(self) -> list[Card]:
+        """Every card the match can show (their pictures are prepared in advance)."""
+        return list(self.t.state.deck.cards)
+
+    # -- the human's decisions ----------------------------------------------------------------
+    def decision(self, legal: list[Move]) -> str:
+        """What the human is asked now (the table's ``prompt_kind``): "play" in most games."""
+        return "play"
+
+    def prompt(self, kind: str, players: int, solitaire_hand: str = "") -> str:
+        return "Your turn: play a card"
+
+    def prompt_text(self) -> str:
+        return self.prompt(self.t.prompt_kind, self.t.state.players)
+
+    def place_prompt(self) -> None:
+        """Make the prompt's buttons (``self.t.buttons``) or chooser (``self.t.chooser``)."""
+
+    def legal_cards(self) -> set[Card]:
+        """Hand cards to highlight as playable."""
+        return {m.cards[0] for m in self.t.legal if m.cards}
+
+    def clickable(self, sp: CardSprite) -> bool:
+        """Whether a click on this sprite means something now."""
+        return sp.zone == "hand" and sp.owner in self.t.active_hands() and not sp.moving
+
+    def click_card(self, sp: CardSprite) -> None:
+        """The human clicked a card it may click: play it, or start choosing."""
+        if sp.card is not None:
+            self.t.apply(str(sp.card))
+
+    def cancel(self) -> bool:
+        """Right click or Esc while choosing: drop the choice; True if there was one."""
+        return False
+
+    def marks(self, out: dict[int, str]) -> None:
+        """Highlights beyond the hand's legal/dim marks (cards to pick on the table...)."""
+
+    def lift(self, sp: CardSprite) -> float:
+        t = self.t
+        full = t.table.layout.lift() * (0.7 if t.solitaire else 1.0)
+        if sp.card in t.selected:
+            return full * 1.2
+        legal = t.legal_cards()
+        if sp is t.hover and sp.card in legal:
+            return full
+        if sp.card in legal and t.prompt_kind in ("play", "pass"):
+            return full * 0.3
+        return 0.0
+
+    def draw_extras(self, surface: Any) -> None:
+        """Anything a game draws over the table (counts, badges)."""
+
+    # -- summaries ----------------------------------------------------------------------------
+    def summary_lines(self, data: dict[str, Any], names: list[str], players: int) -> list[str]:
+        return []
+
+    def summary_table(
+        self, data: dict[str, Any], names: list[str]
+    ) -> tuple[list[str], list[list[str]]]:
+        """A table of the deal's figures: column headers and rows (first cell: who)."""
+        return [], []
+
+    def summary_scores(self, data: dict[str, Any], names: list[str]) -> list[tuple[str, str, bool]]:
+        """(name, match score, scored this deal) per seat or side, under the summary."""
+        scores = data.get("scores", ())
+        awards = data.get("awards", ())
+        out = []
+        for i, name in enumerate(names):
+            gain = awards[i] if i < len(awards) else 0
+            text = f"{scores[i] if i < len(scores) else 0}" + (f"  (+{gain})" if gain else "")
+            out.append((name, text, bool(gain)))
+        return out
+
+    def deal_won(self, data: dict[str, Any], viewer: int) -> bool:
+        """Whether the viewer's side did well this deal (the summary plays a chime)."""
+        return bool(data.get("won"))
 
     # -- hooks the table uses ----------------------------------------------------------------
     def hand_key(self, card: Card) -> Any:

@@ -1,19 +1,94 @@
-"""How Capodama is shown: seat names, the capo side's points, prompts and the deal summary."""
+"""How Capodama is shown: the capo and the dama, the doubled suit and the trumps, the exchange,
+the capo side's points, the solitaire's gauge, and the deal summary."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from game.engine import Card
-from game.engine.capodama import STRENGTH
+import pygame
 
-from .base import GameUI
+from game.engine import Card, Event, Move
+from game.engine.capodama import STRENGTH, deck_for
+
+from .. import theme
+from ..chooser import Choice, Chooser
+from ..widgets import Button
+from .tricks import TrickGameUI
 
 
-class CapodamaUI(GameUI):
+@dataclass
+class HudModel:
+    """What the panel shows, kept in step with the animation (not with the engine, which may
+    already be a move ahead)."""
+
+    title: str
+    players: int
+    deal_no: int = 0
+    capo: int | None = None
+    doubled: str | None = None
+    trumps: tuple[Card, ...] = ()
+    fourth: Card | None = None
+    revealed: tuple[int, ...] = ()
+    points: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+    threshold: int = 0
+    target: int = 0
+    turn: int | None = None
+    seed: int = 0
+
+    @classmethod
+    def from_view(cls, title: str, view: Any, seed: int) -> HudModel:
+        return cls(
+            title=title,
+            players=view.players,
+            deal_no=view.deal_no,
+            capo=view.capo if view.capo is not None and view.capo >= 0 else None,
+            doubled=view.doubled,
+            trumps=tuple(view.trumps),
+            fourth=view.fourth_trump,
+            revealed=tuple(view.revealed),
+            points=list(view.points_won),
+            scores=list(view.scores),
+            threshold=view.threshold,
+            target=view.target,
+            turn=view.current_player,
+            seed=seed,
+        )
+
+    def copy(self) -> HudModel:
+        return replace(self, points=list(self.points), scores=list(self.scores))
+
+    @property
+    def capo_side(self) -> tuple[int, ...]:
+        """The capo and the partners revealed so far: public knowledge only."""
+        if self.capo is None:
+            return ()
+        return tuple(sorted({self.capo, *self.revealed}))
+
+    def side_points(self) -> tuple[int, int]:
+        side = self.capo_side
+        mine = sum(self.points[s] for s in side if s < len(self.points))
+        return mine, sum(self.points) - mine
+
+    def key(self) -> tuple[Any, ...]:
+        return (
+            self.title, self.deal_no, self.capo, self.doubled, tuple(map(int, self.trumps)),
+            self.fourth, self.revealed, tuple(self.points), tuple(self.scores), self.turn,
+        )  # fmt: skip
+
+
+class CapodamaUI(TrickGameUI):
     name = "capodama"
     title = "Capodama"
+    batch_kinds = frozenset({"passed"})
 
+    def __init__(self) -> None:
+        super().__init__()
+        self.ready: set[int] = set()  # seats that chose their pass
+        self.pending_pass: tuple[Card, ...] = ()
+
+    # -- words --------------------------------------------------------------------------------
     def seat_name(self, seat: int, viewer: int, seats: int, kinds: list[str], players: int) -> str:
         if players == 1:
             return "Your hand" if seat == 0 else "Opponent's hand"
@@ -22,6 +97,9 @@ class CapodamaUI(GameUI):
     def hand_key(self, card: Card) -> Any:
         # the order a player holds a hand: by suit, strongest first (as the engine's views do)
         return (card.suit_index, -STRENGTH[card.index])
+
+    def deck_cards(self) -> list[Card]:
+        return deck_for(self.t.state.players)
 
     def prompt(self, kind: str, players: int, solitaire_hand: str = "") -> str:
         if kind == "double":
@@ -36,6 +114,322 @@ class CapodamaUI(GameUI):
             return f"Play a card from {solitaire_hand}"
         return "Your turn: play a card"
 
+    def prompt_text(self) -> str:
+        t = self.t
+        current = t.state.current_player
+        hand = t.names[current].lower() if t.solitaire and current is not None else ""
+        return self.prompt(t.prompt_kind, t.state.players, hand)
+
+    # -- the panel ----------------------------------------------------------------------------
+    def new_model(self, view: Any, seed: int) -> HudModel:
+        return HudModel.from_view(self.title, view, seed)
+
+    def model_key(self, model: HudModel) -> Any:
+        return model.key()
+
+    def seat_scores(self, model: HudModel) -> list[int]:
+        return model.scores
+
+    def badges(self, seat: int) -> list[tuple[str, Any]]:
+        m = self.t.model
+        out: list[tuple[str, Any]] = []
+        if m.capo == seat:
+            out.append(("CAPO", theme.GOLD))
+        if seat in m.revealed:
+            out.append(("DAMA", (236, 120, 150)))
+        if seat in self.ready and seat != self.t.viewer:
+            out.append(("READY", theme.GREEN))
+        return out
+
+    def hud_items(self, m: HudModel, names: list[str], deck: str) -> list[Any]:
+        solitaire = m.players == 1
+        items: list[Any] = [
+            ("title", m.title + (" solitaire" if solitaire else "")),
+            (
+                "sub",
+                f"Deal no. {m.seed}" if solitaire else f"{m.players} players · deal {m.deal_no}",
+            ),
+            ("heading", "Capo"),
+            ("text", names[m.capo] if m.capo is not None and m.capo < len(names) else "—"),
+        ]
+        if not solitaire and m.players >= 4:
+            dama = ", ".join(names[r] for r in m.revealed) if m.revealed else "not yet revealed"
+            items.append(("small", f"Dama: {dama}", "dim"))
+        items.append(("heading", "Doubled suit"))
+        if m.doubled:
+            items.append(("suit", self.suit_ace(m.doubled), self.suit_label(m.doubled, deck)))
+        else:
+            items.append(("small", "not named yet", "faint"))
+        items += [("heading", "Trumps"), ("cards", list(m.trumps))]
+        if m.players == 3 and m.fourth is None:
+            items.append(("small", "4th trump: not named yet", "faint"))
+        items.append(("heading", "Points this deal"))
+        if solitaire:
+            items.append(("gauge", m.points[0] if m.points else 0))
+        else:
+            mine, others = m.side_points()
+            items += [
+                ("text", f"Capo side  {mine}", "gold"),
+                ("text", f"Others     {others}", "bold"),
+                ("small", f"Capo side needs {m.threshold} of 150", "dim"),
+                ("heading", f"Match points (to {m.target})"),
+                (
+                    "rows",
+                    [
+                        (name, m.scores[s] if s < len(m.scores) else 0, s == m.turn)
+                        for s, name in enumerate(names)
+                    ],
+                ),
+            ]
+        return items
+
+    # -- events -------------------------------------------------------------------------------
+    def enqueue(self, e: Event) -> bool:
+        if super().enqueue(e):
+            return True
+        q = self.t.queue
+        k = e.kind
+        if k == "capo":
+            q.add(lambda: self._on_capo(e), "capo")
+        elif k == "doubled":
+            q.add(lambda: self._on_doubled(e), "doubled")
+        elif k == "trump":
+            q.add(lambda: self._on_trump(e), "trump")
+        elif k == "pass_chosen":
+            q.add(lambda: self._ready(e.seat), "pass_chosen")
+        elif k == "partner":
+            q.add(lambda: self._on_partner(e), "partner")
+        elif k == "deal_scored":
+            self.t.queue.add(lambda: self._scores(e), "scores")
+            return False  # the table opens the summary
+        else:
+            return False
+        return True
+
+    def _scores(self, e: Event) -> float:
+        self.t.model.scores = list((e.data or {}).get("scores", self.t.model.scores))
+        return 0.0
+
+    def on_new_deal(self, e: Event) -> None:
+        m = self.t.model
+        self.ready = set()
+        m.deal_no = (e.data or {}).get("deal_no", m.deal_no)
+        m.capo = None
+        m.doubled = None
+        if m.fourth is not None:
+            m.trumps = tuple(c for c in m.trumps if c != m.fourth)
+        m.fourth = None
+        m.revealed = ()
+        m.points = [0] * self.t.state.seats
+
+    def on_trick(self, e: Event) -> None:
+        m = self.t.model
+        winner = e.seat or 0
+        if winner < len(m.points):
+            m.points[winner] += (e.data or {}).get("points", 0)
+
+    def _on_capo(self, e: Event) -> float:
+        t = self.t
+        t.model.capo = e.seat
+        if not t.solitaire:
+            who = t.short_name(e.seat)
+            verb = "hold" if who == "You" else "holds"
+            t.app.toast(f"{who} {verb} the {t._label(e.cards[0])}: capo", "info", 2.2)
+        return t.table.d(0.25)
+
+    def _on_doubled(self, e: Event) -> float:
+        t = self.t
+        t.model.doubled = (e.data or {})["suit"]
+        if not t.solitaire and e.seat != t.viewer:
+            suit = self.suit_label((e.data or {})["suit"], t.deck)
+            t.app.toast(f"{t.short_name(e.seat)} doubles {suit}", "info", 2.2)
+        return t.table.d(0.3)
+
+    def _on_trump(self, e: Event) -> float:
+        t = self.t
+        card = e.cards[0]
+        t.model.fourth = card
+        t.model.trumps = (*t.model.trumps, card)
+        t.app.toast(f"4th trump: {t._label(card)}", "info", 2.5)
+        return t.table.d(0.3)
+
+    def _ready(self, seat: int | None) -> float:
+        if seat is not None:
+            self.ready.add(seat)
+        return 0.0
+
+    def enqueue_batch(self, batch: list[Event]) -> None:
+        self.t.queue.add(lambda b=batch: self._on_passed(b), "passed")
+
+    def _on_passed(self, batch: list[Event]) -> float:
+        self.ready = set()
+        self.pending_pass = ()
+        self.t.selected = []
+        passes = [(e.seat, (e.data or {})["to"], e.cards[0]) for e in batch]
+        return self.t.table.pass_cards(passes)
+
+    def _on_partner(self, e: Event) -> float:
+        t = self.t
+        t.model.revealed = (*t.model.revealed, e.seat)
+        who = t.short_name(e.seat)
+        t.app.toast(f"{who} played the {t._label(e.cards[0])}: partner of the capo!", "info", 2.5)
+        return 0.0
+
+    def rebuild(self, v: Any) -> None:
+        t = self.t
+        hands = t.hidden_hands(v)
+        piles = {s: v.tricks_won[s] * t.state.seats for s in range(t.state.seats)}
+        t.table.rebuild(hands, v.trick, piles, v.set_aside, v.dealer)
+        t.shown_last = list(v.last_trick or [])
+        t.last_winner = v.last_winner
+
+    def on_sync(self, view: Any) -> None:
+        pending = view.phase == "exchange" and any(view.passes_chosen) and not view.received
+        self.pending_pass = tuple(view.passed) if pending else ()
+
+    # -- decisions ----------------------------------------------------------------------------
+    def decision(self, legal: list[Move]) -> str:
+        return legal[0].kind
+
+    def place_prompt(self) -> None:
+        t = self.t
+        lay = t.table.layout
+        s = lay.scale
+        cx, cy = lay.center
+        kind = t.prompt_kind
+        if kind == "double":
+            bw, bh = round(170 * s), round(64 * s)
+            gap = round(16 * s)
+            x0 = cx - (3 * bw + 2 * gap) / 2
+            for i, m in enumerate(t.legal):
+                label = self.suit_label(m.arg, t.deck).capitalize()
+                b = Button(
+                    "      " + label,
+                    lambda m=m: t.apply(m),
+                    size=round(20 * s),
+                    tag=f"double {m.arg}",
+                )
+                b.place(pygame.Rect(round(x0 + i * (bw + gap)), round(cy - bh / 2), bw, bh))
+                t.buttons.append(b)
+        elif kind == "pass":
+            bw, bh = round(320 * s), round(44 * s)
+            b = Button(
+                "Pass", self.confirm_pass, primary=True, size=round(19 * s), tag="confirm",
+                key=pygame.K_RETURN,
+            )  # fmt: skip
+            b.place(pygame.Rect(round(cx - bw / 2), round(cy + lay.big_size[1] * 0.2), bw, bh))
+            t.buttons.append(b)
+            self._update_pass_button()
+        elif kind == "trump":
+            chooser = Chooser(
+                self.prompt("trump", t.state.players),
+                [Choice(m, (m.cards[0],)) for m in t.legal],
+                grid=True,
+            )
+            chooser.place_grid((cx, cy), round(lay.small * 0.95), s)
+            t.chooser = chooser
+
+    def button_icon(self, b: Button) -> Card | None:
+        """The doubled-suit buttons show the suit's ace."""
+        if self.t.prompt_kind == "double" and b.tag.startswith("double "):
+            return self.suit_ace(b.tag.split()[-1])
+        return None
+
+    def pass_count(self) -> int:
+        t = self.t
+        return len(t.legal[0].cards) if t.legal and t.prompt_kind == "pass" else 0
+
+    def _update_pass_button(self) -> None:
+        t = self.t
+        if t.prompt_kind != "pass":
+            return
+        need = self.pass_count()
+        for b in t.buttons:
+            if b.tag == "confirm":
+                b.enabled = len(t.selected) == need
+                if need == 2 and len(t.selected) < 2:
+                    b.label = "Pick left, then right"
+                elif t.selected:
+                    names = [
+                        t.short_name((t.viewer + 1) % t.state.seats),
+                        t.short_name((t.viewer - 1) % t.state.seats),
+                    ]
+                    b.label = "Pass " + " · ".join(
+                        f"{t._label(c)} → {names[i]}" for i, c in enumerate(t.selected)
+                    )
+                else:
+                    b.label = "Choose a card to pass"
+
+    def confirm_pass(self) -> None:
+        t = self.t
+        if len(t.selected) != self.pass_count():
+            return
+        t.apply(Move("pass", tuple(t.selected), "pass " + " ".join(map(str, t.selected))))
+
+    def click_card(self, sp: Any) -> None:
+        t = self.t
+        if sp.card is None:
+            return
+        kind = t.prompt_kind
+        st = t.state
+        if kind == "play":
+            if t.solitaire and sp.owner != st.current_player:
+                which = t.names[st.current_player].lower()
+                t.app.toast(f"It is {which}'s turn to play", "warn", 2.0)
+                return
+            t.apply(str(sp.card))
+        elif kind == "pass":
+            self._toggle_pass(sp.card)
+        elif kind == "double":
+            t.app.toast("First choose the doubled suit", "warn", 2.0)
+        elif kind == "trump":
+            t.app.toast("First choose the 4th trump", "warn", 2.0)
+
+    def _toggle_pass(self, card: Card) -> None:
+        t = self.t
+        if card in t.selected:
+            t.selected.remove(card)
+            self._update_pass_button()
+            return
+        need = self.pass_count()
+        if len(t.selected) >= need:
+            t.selected = t.selected[1:] if need == 2 else []
+        trial = [*t.selected, card]
+        ok = any(tuple(m.cards[: len(trial)]) == tuple(trial) for m in t.legal)
+        if not ok:
+            filler = next(
+                (
+                    m.cards[len(trial) :]
+                    for m in t.legal
+                    if m.cards[0] != card and card not in m.cards
+                ),
+                (),
+            )
+            cards = tuple(trial) + tuple(filler)
+            cards = cards[:need] if len(cards) >= need else tuple(trial)
+            t.refuse(Move("pass", cards, "pass " + " ".join(map(str, cards))))
+            return
+        t.selected = trial
+        self._update_pass_button()
+
+    def legal_cards(self) -> set[Card]:
+        t = self.t
+        if t.prompt_kind == "play":
+            return {m.cards[0] for m in t.legal}
+        if t.prompt_kind == "pass":
+            k = len(t.selected) if len(t.selected) < self.pass_count() else 0
+            pre = tuple(t.selected[:k])
+            return {m.cards[k] for m in t.legal if tuple(m.cards[:k]) == pre}
+        return set()
+
+    def marks(self, out: dict[int, str]) -> None:
+        t = self.t
+        if self.pending_pass and not t.prompt_kind:
+            for sp in t.table.hands[t.viewer]:
+                if sp.card in self.pending_pass:
+                    out[id(sp)] = "selected"  # the card the viewer chose waits to be passed
+
+    # -- the deal summary ---------------------------------------------------------------------
     def summary_lines(self, data: dict[str, Any], names: list[str], players: int) -> list[str]:
         """The deal summary as lines of plain words, from the engine's ``deal_scored`` data."""
         capo = data["capo"]
@@ -64,3 +458,6 @@ class CapodamaUI(GameUI):
         if won:
             lines.append(f"+{gain} to " + ", ".join(won) + ".")
         return lines
+
+    def deal_won(self, data: dict[str, Any], viewer: int) -> bool:
+        return bool(data.get("won")) or data.get("points", 0) >= data.get("threshold", 999)

@@ -53,7 +53,7 @@ class PauseScene(Scene):
     def rules(self) -> None:
         from .rules import RulesScene
 
-        self.app.push(RulesScene(self.app))
+        self.app.push(RulesScene(self.app, self.table.state.name))
 
     def leave_table(self) -> None:
         self.app.scenes.reset(self.app.title_scene())

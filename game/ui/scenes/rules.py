@@ -31,7 +31,10 @@ class RulesScene(Scene):
 
     def __init__(self, app: Any, game: str = "capodama") -> None:
         super().__init__(app)
+        from game.engine import GAMES
+
         self.source = load_rules(game)
+        self.title = f"{GAMES[game].title} — the rules" if game in GAMES else "The rules"
         self.scroll = 0.0
         self.target = 0.0
         self.lines: list[tuple[str, int, bool, Any]] = []
@@ -117,7 +120,7 @@ class RulesScene(Scene):
             felt(surface)
         else:
             dim(surface, 160)
-        dialog(surface, self.rect, "Capodama — the rules", self.scale)
+        dialog(surface, self.rect, self.title, self.scale)
         clip = surface.get_clip()
         surface.set_clip(self.view)
         y = self.view.y - round(self.scroll)

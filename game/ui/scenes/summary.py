@@ -1,4 +1,10 @@
-"""The deal summary, over the table: who was the capo side, its points, who scored."""
+"""The deal summary, over the table: the game's lines, its table of figures, the match scores.
+
+What a deal's summary says comes from the game's presentation module, from the engine's
+``deal_scored`` data: sentences (``summary_lines``), a table of figures (``summary_table``:
+Scopa's four points and scope, Tressette's raw and rounded points, Cattura's faces and bonuses)
+and the match score of each seat or side (``summary_scores``).
+"""
 
 from __future__ import annotations
 
@@ -20,14 +26,17 @@ class SummaryScene(Scene):
         self.table = table
         self.data = data
         self.names = [table.short_name(s) for s in range(table.state.seats)]
-        self.lines = table.gui.summary_lines(data, self.names, table.state.players)
+        gui = table.gui
+        self.lines = gui.summary_lines(data, self.names, table.state.players)
+        self.head, self.rows = gui.summary_table(data, self.names)
+        self.scores = gui.summary_scores(data, self.names) if table.state.players > 1 else []
         self.age = 0.0
         self.auto = 2.2 * max(0.3, app.settings.speed_factor) if table.setup.autoplay else None
         last = table.state.is_over and table.ev >= len(table.state.events) - 1
         label = "See the result" if last else "Next deal"
         self.button = Button(label, self.close, primary=True, key=pygame.K_RETURN, tag="continue")
         self.closed = False
-        if data.get("won") or (data.get("points", 0) >= data.get("threshold", 999)):
+        if gui.deal_won(data, table.viewer):
             app.audio.play("chime")
 
     @property
@@ -36,10 +45,15 @@ class SummaryScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
-        w = round(560 * s)
+        w = round((640 if self.rows else 560) * s)
+        if self.head:
+            w = max(w, round((170 + 86 * (len(self.head) - 1)) * s))
+        w = min(w, size[0] - round(300 * s))
         h = round(190 * s) + round(25 * s) * len(self.lines)
-        if self.table.state.players > 1:
-            h += round(28 * s) * ((len(self.names) + 1) // 2) + round(10 * s)
+        if self.rows:
+            h += round(26 * s) * (len(self.rows) + 1) + round(12 * s)
+        if self.scores:
+            h += round(28 * s) * ((len(self.scores) + 1) // 2) + round(10 * s)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2 - round(120 * s), size[1] // 2)
         self.button.size = round(20 * s)
@@ -48,6 +62,30 @@ class SummaryScene(Scene):
             pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - bh - round(18 * s), bw, bh)
         )
         self.scale = s
+
+    def _draw_table(self, surface: pygame.Surface, x: int, y: int) -> int:
+        """The figures as a grid: the first column names the side, the others are numbers."""
+        s = self.scale
+        width = self.rect.w - round(56 * s)
+        first = round(min(200 * s, width * 0.34))
+        ncols = max(1, len(self.head) - 1)
+        col = (width - first) / ncols
+        rh = round(26 * s)
+        size = round(15 * s)
+        for j, h in enumerate(self.head):
+            t = theme.text(h, size, theme.GOLD, True)
+            cx = x if j == 0 else round(x + first + col * (j - 0.5))
+            surface.blit(t, (cx, y) if j == 0 else t.get_rect(midtop=(cx, y)))
+        y += rh
+        for row in self.rows:
+            pygame.draw.line(surface, (60, 90, 74), (x, y - 3), (x + width, y - 3), 1)
+            for j, cell in enumerate(row):
+                bold = j == 0 or j == len(row) - 1
+                t = theme.text(cell, size + (1 if bold else 0), theme.INK, bold)
+                cx = x if j == 0 else round(x + first + col * (j - 0.5))
+                surface.blit(t, (cx, y) if j == 0 else t.get_rect(midtop=(cx, y)))
+            y += rh
+        return y
 
     def close(self) -> None:
         if self.closed:
@@ -83,20 +121,14 @@ class SummaryScene(Scene):
                 t = theme.text(part, round(18 * s), theme.INK)
                 surface.blit(t, (x, y))
                 y += t.get_height() + 2
-        if self.table.state.players > 1:
+        if self.rows:
+            y = self._draw_table(surface, x, y + round(8 * s))
+        if self.scores:
             y += round(10 * s)
-            scores = self.data.get("scores", ())
-            awards = self.data.get("awards", ())
             col = (self.rect.w - round(56 * s)) // 2
-            for i, name in enumerate(self.names):
+            for i, (name, text, gain) in enumerate(self.scores):
                 r, c = divmod(i, 2)
-                gain = f"  (+{awards[i]})" if i < len(awards) and awards[i] else ""
                 color = theme.GOLD if gain else theme.INK
-                t = theme.text(
-                    f"{name}: {scores[i] if i < len(scores) else 0}{gain}",
-                    round(17 * s),
-                    color,
-                    True,
-                )
+                t = theme.text(f"{name}: {text}", round(17 * s), color, True)
                 surface.blit(t, (x + c * col, y + r * round(28 * s)))
         self.button.draw(surface)

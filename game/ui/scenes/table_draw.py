@@ -1,0 +1,272 @@
+"""Drawing the table scene: felt, cards with their highlights, name plates, counts, the prompt,
+the chooser, the banner and the last trick.
+
+Split from the scene's logic so each file stays readable; everything here only reads the scene.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import background, theme
+from ..anim import CardSprite
+from ..cards import card_size
+
+
+class TableDrawing:
+    """Mixed into :class:`~game.ui.scenes.table.TableScene`: its drawing half."""
+
+    table: Any
+    state: Any
+    gui: Any
+    app: Any
+    images: Any
+
+    # -- highlights -----------------------------------------------------------------------------
+    def lift(self, sp: CardSprite) -> float:
+        if sp.zone != "hand" or sp.owner not in self.active_hands():  # type: ignore[attr-defined]
+            return 0.0
+        return self.gui.lift(sp)
+
+    def marks(self) -> dict[int, str]:
+        out: dict[int, str] = {}
+        if self.winner_mark is not None:  # type: ignore[attr-defined]
+            out[id(self.winner_mark)] = "winner"  # type: ignore[attr-defined]
+        self.gui.marks(out)
+        hands = self.active_hands()  # type: ignore[attr-defined]
+        kind = self.prompt_kind  # type: ignore[attr-defined]
+        if not hands or kind not in ("play", "pass"):
+            return out
+        legal = self.legal_cards()  # type: ignore[attr-defined]
+        current = self.state.current_player
+        selected = self.selected  # type: ignore[attr-defined]
+        for s in hands:
+            for sp in self.table.hands[s]:
+                if id(sp) in out:
+                    continue
+                if sp.card in selected:
+                    out[id(sp)] = "selected"
+                elif self.solitaire and s != current and kind == "play":  # type: ignore[attr-defined]
+                    out[id(sp)] = "dim"
+                elif sp.card in legal:
+                    out[id(sp)] = "hover" if sp is self.hover else "legal"  # type: ignore[attr-defined]
+                else:
+                    out[id(sp)] = "dim"
+        return out
+
+    # -- the frame ------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(background.felt(surface.get_size()), (0, 0))
+        lay = self.table.layout
+        self._draw_plates(surface)
+        self.table.draw(surface, self.face_key, self.back_key, self.marks(), self.lift)  # type: ignore[attr-defined]
+        self._draw_counts(surface)
+        self.gui.draw_extras(surface)
+        gui, model = self.gui, self.model  # type: ignore[attr-defined]
+        names = self.names  # type: ignore[attr-defined]
+        key = (self.deck, gui.model_key(model), tuple(names))  # type: ignore[attr-defined]
+        self.hud.draw(  # type: ignore[attr-defined]
+            surface,
+            lay.panel,
+            key,
+            lambda: gui.hud_items(model, names, self.deck),
+            self.face_key,  # type: ignore[attr-defined]
+        )
+        for b in self.panel_buttons:  # type: ignore[attr-defined]
+            b.draw(surface)
+        self._draw_prompt(surface)
+        if self.chooser is not None and self.synced:  # type: ignore[attr-defined]
+            self.chooser.draw(surface, self.images, self.face_key, lay.scale)  # type: ignore[attr-defined]
+        if self.banner is not None:  # type: ignore[attr-defined]
+            self._draw_banner(surface)
+        if self.show_last and self.shown_last:  # type: ignore[attr-defined]
+            self._draw_last_trick(surface)
+
+    def _draw_plates(self, surface: pygame.Surface) -> None:
+        lay = self.table.layout
+        s = lay.scale
+        current = self.state.current_player if self.synced else None  # type: ignore[attr-defined]
+        scores = self.gui.seat_scores(self.model)  # type: ignore[attr-defined]
+        for seat in range(self.state.seats):
+            spot = lay.spot(seat)
+            name = self.short_name(seat)  # type: ignore[attr-defined]
+            if not self.solitaire and self.kind_of(seat) != "human":  # type: ignore[attr-defined]
+                name = f"{name} · {self.kind_of(seat)}"  # type: ignore[attr-defined]
+            score = ""
+            if not self.solitaire and seat < len(scores):  # type: ignore[attr-defined]
+                score = f"  {scores[seat]}"
+            img = theme.text(name + score, round(16 * s), theme.INK, True)
+            badges = self.gui.badges(seat)
+            bw = sum(
+                theme.text(t, round(12 * s), (0, 0, 0), True).get_width() + round(14 * s)
+                for t, _ in badges
+            )
+            w = img.get_width() + round(24 * s) + bw
+            h = lay.plate_h
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (round(spot.plate[0]), round(spot.plate[1]))
+            if current is not None and seat == current:
+                pulse = 0.6 + 0.4 * abs(((self.time * 1.2) % 2) - 1)  # type: ignore[attr-defined]
+                glow = _glow(w + 14, h + 14)
+                glow.set_alpha(int(255 * pulse))
+                surface.blit(glow, glow.get_rect(center=rect.center))
+            edge = theme.GOLD if current is not None and seat == current else (120, 170, 140)
+            surface.blit(_plate(w, h, edge), rect.topleft)
+            surface.blit(img, img.get_rect(midleft=(rect.x + round(12 * s), rect.centery)))
+            x = rect.x + round(12 * s) + img.get_width() + round(8 * s)
+            for text, color in badges:
+                t = theme.text(text, round(12 * s), (20, 16, 8), True)
+                br = pygame.Rect(x, 0, t.get_width() + round(10 * s), round(h * 0.7))
+                br.centery = rect.centery
+                pygame.draw.rect(surface, color, br, border_radius=br.h // 2)
+                surface.blit(t, t.get_rect(center=br.center))
+                x = br.right + round(4 * s)
+
+    def _count_badge(self, surface: pygame.Surface, text: str, at: tuple[float, float]) -> None:
+        s = self.table.layout.scale
+        t = theme.text(text, round(13 * s), theme.INK, True)
+        r = pygame.Rect(0, 0, max(t.get_width() + 10, t.get_height() + 4), t.get_height() + 4)
+        r.center = (round(at[0]), round(at[1]))
+        pygame.draw.rect(surface, (20, 30, 26), r, border_radius=r.h // 2)
+        pygame.draw.rect(surface, theme.GOLD, r, 1, border_radius=r.h // 2)
+        surface.blit(t, t.get_rect(center=r.center))
+
+    def _draw_counts(self, surface: pygame.Surface) -> None:
+        """The number on each won pile, and on the draw deck where it stays on the table."""
+        lay = self.table.layout
+        sw, sh = lay.small_size
+        for seat in range(self.state.seats):
+            pile = self.table.piles[seat]
+            if pile and not any(sp.moving for sp in pile):
+                text = self.gui.pile_badge(seat)
+                if text:
+                    x, y = lay.spot(seat).pile
+                    self._count_badge(surface, text, (x + sw / 2, y - sh / 2))
+        if self.gui.center and self.table.deck_count > 0:
+            x, y = self.table.deck_at()
+            self._count_badge(surface, str(self.table.deck_count), (x, y + sh / 2 + 4))
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        kind = self.prompt_kind  # type: ignore[attr-defined]
+        if not kind or not self.synced:  # type: ignore[attr-defined]
+            return
+        lay = self.table.layout
+        s = lay.scale
+        cx, cy = lay.center
+        text = self.gui.prompt_text()
+        img = theme.text(text, round(20 * s), theme.INK, True)
+        if kind == "trump" and self.chooser is not None:  # type: ignore[attr-defined]
+            return  # the chooser carries the question as its title
+        y = cy - lay.big_size[1] * 0.55 if kind == "double" else None
+        if kind in ("play", "pass"):
+            current = self.state.current_player
+            spot = lay.spot(self.viewer if not self.solitaire else (current or 0))  # type: ignore[attr-defined]
+            y = (
+                spot.plate[1] - lay.plate_h * 1.2
+                if spot.rel == 0
+                else spot.plate[1] + lay.plate_h * 1.5
+            )
+        if y is not None:
+            bg = theme.rounded_panel(
+                (img.get_width() + 30, img.get_height() + 12),
+                (8, 16, 12, 190),
+                (img.get_height() + 12) // 2,
+            )
+            r = bg.get_rect(center=(round(cx), round(y)))
+            surface.blit(bg, r.topleft)
+            surface.blit(img, img.get_rect(center=r.center))
+        for b in self.buttons:  # type: ignore[attr-defined]
+            b.draw(surface)
+            icon = getattr(self.gui, "button_icon", None)
+            card = icon(b) if icon else None
+            if card is not None:
+                ace = self.images.get(self.face_key(card), round(b.rect.h * 0.55))  # type: ignore[attr-defined]
+                surface.blit(ace, ace.get_rect(midleft=(b.rect.x + round(14 * s), b.rect.centery)))
+
+    def _draw_banner(self, surface: pygame.Surface) -> None:
+        text, sub, age, ttl = self.banner  # type: ignore[attr-defined]
+        lay = self.table.layout
+        s = lay.scale
+        alpha = 255
+        if age < 0.15:
+            alpha = int(255 * age / 0.15)
+        elif ttl - age < 0.4:
+            alpha = int(255 * max(0.0, ttl - age) / 0.4)
+        big = theme.text(text, round(46 * s), theme.GOLD, True)
+        small = theme.text(sub, round(18 * s), theme.INK, True) if sub else None
+        w = max(big.get_width(), small.get_width() if small else 0) + round(60 * s)
+        h = big.get_height() + (small.get_height() + round(6 * s) if small else 0) + round(26 * s)
+        panel = theme.rounded_panel((w, h), (8, 16, 12, 215), round(18 * s), theme.GOLD, 2)
+        box = panel.get_rect(center=(round(lay.center[0]), round(lay.center[1])))
+        panel.set_alpha(alpha)
+        surface.blit(panel, box.topleft)
+        big.set_alpha(alpha)
+        surface.blit(big, big.get_rect(midtop=(box.centerx, box.y + round(12 * s))))
+        if small is not None:
+            small.set_alpha(alpha)
+            y = box.y + round(14 * s) + big.get_height()
+            surface.blit(small, small.get_rect(midtop=(box.centerx, y)))
+
+    def _draw_last_trick(self, surface: pygame.Surface) -> None:
+        lay = self.table.layout
+        s = lay.scale
+        cx, cy = lay.center
+        w = lay.small
+        cw, ch = card_size(w)
+        shown = self.shown_last  # type: ignore[attr-defined]
+        n = len(shown)
+        gap = round(10 * s)
+        width = n * cw + (n - 1) * gap + round(40 * s)
+        height = ch + round(80 * s)
+        panel = theme.rounded_panel((width, height), (8, 16, 12, 230), 16, theme.GOLD, 2)
+        r = panel.get_rect(center=(round(cx), round(cy)))
+        surface.blit(panel, r.topleft)
+        winner = self.last_winner  # type: ignore[attr-defined]
+        who = self.short_name(winner) if winner is not None else "?"  # type: ignore[attr-defined]
+        t = theme.text(f"Last trick — won by {who}", round(17 * s), theme.INK, True)
+        surface.blit(t, t.get_rect(midtop=(r.centerx, r.y + round(10 * s))))
+        x = r.x + round(20 * s)
+        for seat, card in shown:
+            img = self.images.get(self.face_key(card), w)  # type: ignore[attr-defined]
+            surface.blit(img, (x, r.y + round(40 * s)))
+            nm = theme.text(self.short_name(seat), round(12 * s), theme.INK_DIM)  # type: ignore[attr-defined]
+            surface.blit(nm, nm.get_rect(midtop=(x + cw // 2, r.y + round(44 * s) + ch)))
+            x += cw + gap
+
+    def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """Where messages may go: over the felt (not the panel), clear of every card."""
+        avoid = []
+        for sp in self.table.sprites:
+            w, h = card_size(round(sp.w))
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (round(sp.x), round(sp.y))
+            avoid.append(r)
+        if self.chooser is not None:  # type: ignore[attr-defined]
+            avoid.append(self.chooser.panel)  # type: ignore[attr-defined]
+        return self.table.layout.table, avoid
+
+
+_PLATES: dict[tuple[int, int, Any], pygame.Surface] = {}
+
+
+def _plate(w: int, h: int, edge: Any) -> pygame.Surface:
+    key = (w, h, edge)
+    surf = _PLATES.get(key)
+    if surf is None:
+        if len(_PLATES) > 200:
+            _PLATES.clear()
+        surf = theme.rounded_panel((w, h), (8, 18, 14, 200), h // 2, edge, 1)
+        _PLATES[key] = surf
+    return surf
+
+
+def _glow(w: int, h: int) -> pygame.Surface:
+    """The soft gold halo around the plate of the seat to play (alpha pulses per frame)."""
+    key = (w, h, "glow")
+    surf = _PLATES.get(key)
+    if surf is None:
+        surf = theme.rounded_panel((w, h), (*theme.GOLD, 90), h // 2)
+        _PLATES[key] = surf
+    return surf
