@@ -40,6 +40,7 @@ score, which can happen finitely often.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -295,6 +296,73 @@ class CatturaState(GameState):
                 },
             )
         )
+
+    # -- rebuilding a position from a view (for search seats) -------------------------------
+    @classmethod
+    def from_view(
+        cls,
+        view: CatturaView,
+        hidden: Mapping[int, Sequence[Card]],
+        deck: Sequence[Card],
+        seed: int = 0,
+    ) -> CatturaState:
+        """A state that agrees with ``view`` and a guess at what it hides.
+
+        ``hidden`` gives the hand of every other seat (each of the size the view shows; the
+        cards a player drew are among them) and ``deck`` the draw deck, top first
+        (``deck_count`` cards).  Supported: any position where someone is to move, the final
+        round included, whichever seat the view belongs to.  Search seats build such states
+        ("determinizations") to look ahead; ``state.view(view.seat) == view`` holds for the
+        result.  ``seed`` is kept as the state's seed (a match is one deal: nothing is
+        shuffled later).
+
+        Raises ValueError when the guess does not fit the view: other seats missing or extra,
+        wrong sizes, a card twice, a card outside the 32-card deck, or one the view already
+        shows (own hand, captured cards, battlefield).
+        """
+        n = view.players
+        if view.is_over or view.current_player is None:
+            raise ValueError("the match is over: there is no position to rebuild")
+        others = [s for s in range(n) if s != view.seat]
+        if sorted(hidden) != others:
+            raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
+        for s in others:
+            if len(hidden[s]) != view.hand_sizes[s]:
+                raise ValueError(
+                    f"seat {s} holds {view.hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
+                )
+        if len(deck) != view.deck_count:
+            raise ValueError(f"the deck holds {view.deck_count} cards, the guess gives {len(deck)}")
+        seen = _card_mask([*view.hand, *view.battlefield, *(c for p in view.captured for c in p)])
+        guessed = [c for s in others for c in hidden[s]] + list(deck)
+        gmask = _card_mask(guessed)
+        if gmask.bit_count() != len(guessed):
+            raise ValueError("the guess names a card twice")
+        if gmask & seen:
+            raise ValueError(f"the guess names cards the view shows: {_names(_idx(gmask & seen))}")
+        if gmask | seen != DECK_MASK:
+            raise ValueError(f"the guess leaves out {_names(_idx(DECK_MASK & ~(gmask | seen)))}")
+        new = object.__new__(cls)
+        new.players = n
+        new.options = {"deck": "french"}
+        new.seed = seed
+        new._deal_spec = None
+        new._history = []
+        new.events = []
+        new._dealer = view.dealer
+        new._hands = [_card_mask(view.hand if s == view.seat else hidden[s]) for s in range(n)]
+        new._caps = [_card_mask(p) for p in view.captured]
+        new._field = [c.index for c in view.battlefield]
+        new._deck = tuple(c.index for c in deck)
+        new._dp = 0
+        new._turn = view.current_player
+        new._final_left = len(view.final_turns)
+        new._final_by = -1 if view.final_by is None else view.final_by
+        new._over = False
+        new._end_reason = None
+        new._winners = ()
+        new._legal = None
+        return new
 
     # -- protocol ------------------------------------------------------------------------------
     @property
@@ -685,6 +753,20 @@ def _mask(idx: list[int]) -> int:
     for i in idx:
         m |= 1 << i
     return m
+
+
+def _card_mask(cards: Iterable[Card]) -> int:
+    """The bitmask of Cattura ``cards``; a ValueError for anything that is not one."""
+    m = 0
+    for c in cards:
+        if not isinstance(c, Card) or c >= 64 or not DECK_MASK >> c & 1:
+            raise ValueError(f"{c!r} is not a Cattura card (A to 8 of the French deck)")
+        m |= 1 << c
+    return m
+
+
+def _idx(mask: int) -> list[int]:
+    return [i for i in CARDS if mask >> i & 1]
 
 
 def _names(idx: list[int]) -> str:

@@ -32,6 +32,7 @@ per second on one core of the project machine (the bench asks for 3,000).
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -372,6 +373,90 @@ class ScopaState(GameState):
         if fresh and self._kings_redeal():
             self._deal_no = 0
             self._start_deal(dealer)
+
+    # -- rebuilding a position from a view (for search seats) -------------------------------
+    @classmethod
+    def from_view(
+        cls,
+        view: ScopaView,
+        hidden: Mapping[int, Sequence[Card]],
+        deck: Sequence[Card],
+        seed: int = 0,
+    ) -> ScopaState:
+        """A state that agrees with ``view`` and a guess at what it hides.
+
+        ``hidden`` gives the hand of every other seat (each of the size the view shows) and
+        ``deck`` the undealt cards in the order they would be dealt (``deck_count`` of them).
+        Supported: any position of a deal where someone is to play (the match not over), in
+        any deal of the match, whichever seat the view belongs to.  Search seats build such
+        states ("determinizations") to look ahead; ``state.view(view.seat) == view`` holds for
+        the result.  The deal after this one is shuffled from ``seed``.
+
+        Raises ValueError when the guess does not fit the view: other seats missing or extra,
+        wrong sizes, a card twice, or a card the view already shows (hand, table, captures).
+        """
+        n = view.players
+        if view.current_player is None:
+            raise ValueError("the match is over: there is no position to rebuild")
+        others = [s for s in range(n) if s != view.seat]
+        if sorted(hidden) != others:
+            raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
+        for s in others:
+            if len(hidden[s]) != view.hand_sizes[s]:
+                raise ValueError(
+                    f"seat {s} holds {view.hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
+                )
+        if len(deck) != view.deck_count:
+            raise ValueError(f"the deck holds {view.deck_count} cards, the guess gives {len(deck)}")
+        seen = _mask_of_italian([*view.hand, *view.table, *(c for p in view.captured for c in p)])
+        guessed = [c for s in others for c in hidden[s]] + list(deck)
+        gmask = _mask_of_italian(guessed)
+        if gmask.bit_count() != len(guessed):
+            raise ValueError("the guess names a card twice")
+        if gmask & seen:
+            raise ValueError(f"the guess names cards the view shows: {_names(_bits(gmask & seen))}")
+        if gmask | seen != (1 << 40) - 1:
+            raise ValueError(
+                f"the guess leaves out {_names(_bits(~(gmask | seen) & ((1 << 40) - 1)))}"
+            )
+        dealt = 40 - 4 - view.deck_count
+        if dealt % (3 * n):
+            raise ValueError(f"a deck of {view.deck_count} cards is not left by whole hands")
+        new = object.__new__(cls)
+        new.players = n
+        new.options = {
+            "target": view.target,
+            "cappotto": view.cappotto,
+            "primiera_all_suits": view.primiera_all_suits,
+        }
+        new.seed = seed
+        new._deal_spec = None
+        new._history = []
+        new.events = []
+        new._nsides = _SIDES[n]
+        new._sides = sides_for(n)
+        new._rng = random.Random(seed)
+        new._side_scores = list(view.side_scores)
+        new._winners = ()
+        new._last_deal = _copy_data(view.last_deal)
+        new._deal_no = view.deal_no
+        new._reset_deal(view.dealer)
+        for s in range(n):
+            new._hands[s] = _mask_of_italian(view.hand if s == view.seat else hidden[s])
+        new._in_hands = sum(view.hand_sizes)
+        new._table = _mask_of_italian(view.table)
+        new._table_sum = sum(VALUE[c.index] for c in view.table)
+        new._deck = [c.index for c in deck]
+        new._deck_pos = 0
+        new._hand_no = dealt // (3 * n)
+        new._captured = [_mask_of_italian(p) for p in view.captured]
+        new._scope = list(view.scope)
+        new._captures = [
+            (s, c.index, _mask_of_italian(taken), scopa) for s, c, taken, scopa in view.captures
+        ]
+        new._last_capturer = -1 if view.last_capturer is None else view.last_capturer
+        new._current = view.current_player
+        return new
 
     # -- protocol --------------------------------------------------------------------------
     @property
@@ -725,6 +810,16 @@ def _copy_data(data: dict[str, Any] | None) -> dict[str, Any] | None:
     if data is None:
         return None
     return {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
+
+
+def _mask_of_italian(cards: Sequence[Card] | Any) -> int:
+    """The bitmask of Italian ``cards``; a ValueError for anything that is not one."""
+    m = 0
+    for c in cards:
+        if not isinstance(c, Card) or c.deck is not ITALIAN:
+            raise ValueError(f"{c!r} is not a card of the Italian deck")
+        m |= 1 << c.index
+    return m
 
 
 def _parse_list(value: Any, what: str) -> list[int]:

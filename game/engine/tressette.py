@@ -25,6 +25,7 @@ so a test can start a match that is already under way.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -124,6 +125,23 @@ class TressetteView:
 
     def side_of(self, seat: int) -> int:
         return seat % 2 if self.players == 4 else seat
+
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """Per seat, the suits (indices 0-3, D C S B) it has shown it holds none of this deal.
+
+        A player who does not follow the led suit has none left: the rules oblige him to follow
+        when able.  Search seats use it to guess hands the seat could really face.
+        """
+        out: list[set[int]] = [set() for _ in range(self.players)]
+        tricks = [t for _, t, _, _ in self.tricks]
+        if self.trick:
+            tricks.append(self.trick)
+        for trick in tricks:
+            led = trick[0][1].suit_index
+            for seat, c in trick[1:]:
+                if c.suit_index != led:
+                    out[seat].add(led)
+        return tuple(frozenset(v) for v in out)
 
 
 class TressetteState(GameState):
@@ -271,6 +289,106 @@ class TressetteState(GameState):
                 tuple(frozenset((s,)) for s in order),
             )
         )
+
+    # -- rebuilding a position from a view (for search seats) -------------------------------
+    @classmethod
+    def from_view(
+        cls, view: TressetteView, hidden: Mapping[int, Sequence[Card]], seed: int = 0
+    ) -> TressetteState:
+        """A state that agrees with ``view`` and a guess at the other hands.
+
+        ``hidden`` gives the hand of every other seat, each of the size the view shows.
+        Supported: any position of the card play where someone is to move (trick 1's
+        Buongioco window included), in any deal of the match, whichever seat the view belongs
+        to.  Search seats build such states ("determinizations") to look ahead;
+        ``state.view(view.seat) == view`` holds for the result.  The next deal is shuffled
+        from ``seed``.
+
+        The guess must be one the seat could not rule out, else ValueError: every other seat
+        given, the right sizes, no card twice, no card the view shows (own hand, played), the
+        declared cards not yet played in their declarer's hand, and no card of a suit its
+        holder failed to follow (:meth:`TressetteView.voids`).
+        """
+        n = view.players
+        if view.phase != "play" or view.current_player is None:
+            raise ValueError("only a position of the card play can be rebuilt from a view")
+        others = [s for s in range(n) if s != view.seat]
+        if sorted(hidden) != others:
+            raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
+        masks = [0] * n
+        masks[view.seat] = _italian_mask(view.hand)
+        every = 0
+        count = 0
+        for s in others:
+            if len(hidden[s]) != view.hand_sizes[s]:
+                raise ValueError(
+                    f"seat {s} holds {view.hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
+                )
+            masks[s] = _italian_mask(hidden[s])
+            every |= masks[s]
+            count += len(hidden[s])
+        if every.bit_count() != count:
+            raise ValueError("the guess names a card twice")
+        played = _italian_mask(c for _, t, _, _ in view.tricks for _, c in t)
+        played |= _italian_mask(c for _, c in view.trick)
+        seen = masks[view.seat] | played
+        if every & seen:
+            raise ValueError(
+                f"the guess names cards the view shows: {_names(list(iter_bits(every & seen)))}"
+            )
+        deck = sum(1 << i for i in deck_indices(n))
+        if every | seen != deck:
+            raise ValueError(
+                f"the guess does not hold exactly the unseen cards of the {n}-player deck: "
+                f"wrong {_names(list(iter_bits((every | seen) & ~deck)))}, "
+                f"missing {_names(list(iter_bits(deck & ~(every | seen))))}"
+            )
+        voids = view.voids()
+        for s in others:
+            kept = _italian_mask(view.shown[s])
+            if kept & ~masks[s]:
+                raise ValueError(
+                    f"seat {s} declared {_names(list(iter_bits(kept & ~masks[s])))} and has not "
+                    "played them: they are in its hand"
+                )
+            for suit in voids[s]:
+                if masks[s] & SUIT_MASK[suit]:
+                    raise ValueError(
+                        f"seat {s} failed to follow {ITALIAN.suit_names[suit]}: it holds none"
+                    )
+        new = object.__new__(cls)
+        new.players = n
+        new.options = {"last_trick_whole": view.last_trick_whole}
+        new.seed = seed
+        new._deal_spec = None
+        new._history = []
+        new.events = []
+        new._n = n
+        new._nsides = 2 if n == 4 else n
+        new._whole = view.last_trick_whole
+        new._rng = random.Random(seed)
+        new._cards = deck_indices(n)
+        new._totals = list(view.totals)
+        new._deals_won = list(view.deals_won)
+        new._winners = ()
+        new._last_points = view.last_deal_points
+        new._deal_no = view.deal_no - 1
+        new._reset_deal(view.dealer)
+        new._hands = masks
+        new._raw = list(view.raw_points)
+        new._bg = list(view.buongioco)
+        for s, combos in view.declarations:
+            new._declared[s] = tuple((name, _italian_mask(cs), pts) for name, cs, pts in combos)
+            new._shown[s] = _italian_mask(c for _, cs, _ in combos for c in cs)
+        new._leader = view.leader
+        new._trick = [(s, c.index) for s, c in view.trick]
+        new._tricks = [
+            (lead, tuple((s, c.index) for s, c in t), w, r) for lead, t, w, r in view.tricks
+        ]
+        for _, t, w, _ in new._tricks:
+            for _, c in t:
+                new._won[w] |= 1 << c
+        return new
 
     # -- protocol --------------------------------------------------------------------------
     @property
@@ -648,6 +766,16 @@ def _split(value: Any) -> list[str]:
     if isinstance(value, list | tuple):
         return [str(v) for v in value]
     raise RecordError(f"cards must be a list or a text like '3D RB', not {value!r}")
+
+
+def _italian_mask(cards: Iterable[Card]) -> int:
+    """The bitmask of Italian ``cards``; a ValueError for anything that is not one."""
+    m = 0
+    for c in cards:
+        if not isinstance(c, Card) or c.deck is not ITALIAN:
+            raise ValueError(f"{c!r} is not a card of the Italian deck")
+        m |= 1 << c.index
+    return m
 
 
 def _names(idx: list[int]) -> str:
