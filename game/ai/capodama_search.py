@@ -15,65 +15,52 @@ The seat only ever reads its view: the worlds are guesses, never the true hands.
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Sequence
+from typing import Any
 
 from game.engine import Card, Move
 from game.engine.capodama import THRESHOLD, CapodamaState, CapodamaView, deck_for
-from game.sim import play_deal
 
 from .capodama_rules import CapodamaRulesSeat
+from .search import DeterminizedSearch
 
 __all__ = ["CapodamaSearchSeat", "sample_world"]
 
 
-class CapodamaSearchSeat:
+class CapodamaSearchSeat(DeterminizedSearch):
     """Determinized search with a budget of worlds (``samples``) and of time (``seconds``)."""
 
     name = "search"
 
     def __init__(self, samples: int = 24, seconds: float = 2.0) -> None:
-        self.samples = samples
-        self.seconds = seconds
+        super().__init__(samples, seconds)
         self._rules = CapodamaRulesSeat()
 
-    def choose(self, view: CapodamaView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        if len(legal_moves) == 1:
-            return legal_moves[0]
+    def shortcut(
+        self, view: CapodamaView, legal_moves: Sequence[Move], rng: random.Random
+    ) -> Move | None:
         if view.phase != "play":
             return self._rules.choose(view, legal_moves, rng)
-        me = view.current_player
-        assert me is not None
-        totals = [0.0] * len(legal_moves)
-        deadline = time.perf_counter() + self.seconds
-        for _ in range(self.samples):
-            hidden, aside = sample_world(view, rng)
-            world = CapodamaState.from_view(view, hidden, aside, seed=rng.randrange(2**31))
-            for k, move in enumerate(legal_moves):
-                trial = world.clone()
-                trial.play(move)
-                totals[k] += self._rollout(trial, me, view, rng)
-            if time.perf_counter() > deadline:
-                break
-        best = max(range(len(legal_moves)), key=lambda k: totals[k])
-        return legal_moves[best]
+        return None
 
-    def _rollout(
-        self, state: CapodamaState, me: int, view: CapodamaView, rng: random.Random
-    ) -> float:
-        rules = self._rules
+    def world(self, view: CapodamaView, rng: random.Random) -> CapodamaState:
+        hidden, aside = sample_world(view, rng)
+        return CapodamaState.from_view(view, hidden, aside, seed=rng.randrange(2**31))
 
-        def choose(st: CapodamaState, moves: Sequence[Move]) -> Move:  # type: ignore[override]
-            p = st.current_player
-            return rules.choose(st.view(p), moves, rng)  # type: ignore[arg-type]
+    def policy(self, state: CapodamaState, moves: Sequence[Move], rng: random.Random) -> Move:  # type: ignore[override]
+        p = state.current_player
+        return self._rules.choose(state.view(p), moves, rng)  # type: ignore[arg-type]
 
-        if not any(e.kind == "deal_scored" for e in state.events):
-            play_deal(state, choose)  # type: ignore[arg-type]
-        scored = next(e for e in state.events if e.kind == "deal_scored").data
+    def evaluate(
+        self, scored: dict[str, Any] | None, state: CapodamaState, view: CapodamaView
+    ) -> float:  # type: ignore[override]
+        """Deal won first, card points second (solitaire: inside the 80-85 window)."""
+        assert scored is not None  # a Capodama deal always ends within 16 tricks
         points = scored["points"]
         if view.players == 1:
             lo, hi = 80, 85
             return (1.0 if lo <= points <= hi else 0.0) - abs(points - 82.5) / 300
+        me = view.current_player
         mine = points if me in scored["team"] else 150 - points
         won = (
             points >= THRESHOLD[view.players]
