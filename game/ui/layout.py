@@ -135,10 +135,8 @@ class TableLayout:
         self.center_w = self.trick_w
         cw = card_size(self.center_w)[0]
         self.stack_at = self.center_box.center
-        if self.center_kind == "grid":
-            self.deck_pos = (self.center_box.x - sw * 0.2, self.center_box.centery)
-            self.center_box.x += round(sw * 0.55)
-            self.center_box.w -= round(sw * 0.55)
+        if self.center_kind == "grid":  # the deck waits in the top left corner, out of the way
+            self.deck_pos = (self.table.x + self.margin + sw * 0.6, self.margin + sh * 0.55)
         elif self.center_kind == "stack":
             bx, by = self.center_box.center
             self.deck_pos = (bx - cw * 1.05, by)

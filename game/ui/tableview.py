@@ -409,6 +409,21 @@ class TableView:
         self.sound("flick")
         return dur
 
+    def reveal(self, seat: int, cards: list[Card]) -> float:
+        """Turn face up these cards of a hidden hand (a Buongioco shows the declared cards)."""
+        dur = self.d(0.4)
+        hand = self.hands[seat]
+        known = {sp.card for sp in hand}
+        for card in cards:
+            if card in known:
+                continue
+            sp = next((x for x in hand if x.card is None), None)
+            if sp is None:
+                break
+            sp.card = card
+            sp.move_to((sp.x, sp.y), sp.w, dur, face_up=True)
+        return dur
+
     def sort_hands(self) -> float:
         """After a deal, hands visible to the viewer slide into suit order."""
         dur = self.d(0.3)

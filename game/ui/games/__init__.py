@@ -9,8 +9,14 @@ from __future__ import annotations
 
 from .base import GameUI
 from .capodama import CapodamaUI
+from .scopa import ScopaUI
+from .tressette import TressetteUI
 
-_UIS: dict[str, type[GameUI]] = {"capodama": CapodamaUI}
+_UIS: dict[str, type[GameUI]] = {
+    "capodama": CapodamaUI,
+    "scopa": ScopaUI,
+    "tressette": TressetteUI,
+}
 
 
 def playable_games() -> list[str]:

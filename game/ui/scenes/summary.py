@@ -47,7 +47,12 @@ class SummaryScene(Scene):
         s = theme.ui_scale(size)
         w = round((640 if self.rows else 560) * s)
         if self.head:
-            w = max(w, round((170 + 86 * (len(self.head) - 1)) * s))
+            f = theme.font(round(15 * s), True)
+            cols = [max(f.size(h)[0], round(40 * s)) + round(14 * s) for h in self.head[1:]]
+            firsts = [f.size(r[0])[0] for r in self.rows] or [0]
+            self.first_w = max(firsts) + round(16 * s)
+            self.col_w = max(cols)
+            w = max(w, self.first_w + self.col_w * len(cols) + round(56 * s))
         w = min(w, size[0] - round(300 * s))
         h = round(190 * s) + round(25 * s) * len(self.lines)
         if self.rows:
@@ -67,8 +72,8 @@ class SummaryScene(Scene):
         """The figures as a grid: the first column names the side, the others are numbers."""
         s = self.scale
         width = self.rect.w - round(56 * s)
-        first = round(min(200 * s, width * 0.34))
         ncols = max(1, len(self.head) - 1)
+        first = getattr(self, "first_w", round(width * 0.34))
         col = (width - first) / ncols
         rh = round(26 * s)
         size = round(15 * s)

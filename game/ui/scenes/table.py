@@ -63,12 +63,12 @@ class TableScene(TableDrawing, SolitaireTools, Scene):
         humans = [s for s in range(state.seats) if self.kind_of(s) == "human"]
         self.viewer = humans[0] if humans and not self.solitaire else 0
         g = self.gui
+        g.attach(self)
         self.table = TableView(
             self.images, state.seats, self.viewer, solitaire=self.solitaire,
             hand_key=g.hand_key, size=app.size, sound=app.audio.play, hand_max=g.hand_max,
             center=g.center, pile_stride=g.pile_stride,
         )  # fmt: skip
-        self.gui.attach(self)
         self.hud = Hud(self.images)
         self.model = g.new_model(state.view(self.viewer), state.seed)
         self.queue = StepQueue()

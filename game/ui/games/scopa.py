@@ -1,0 +1,405 @@
+"""How Scopa is shown: the table's face-up cards in the middle, the deck with its count, each
+side's capture pile with its scope sticking out face up, and the "Scopa!" banner.
+
+Playing: a click on a hand card plays it when the engine lists one move for it (a capture or
+placing it); when it lists several (which equal card, which set of cards), the cards those
+captures could take light up on the table and a small chooser lists them: a click on a table
+card narrows the choice until one capture is left, or a click on a row of the chooser picks it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from game.engine import ITALIAN, Card, Event, Move
+
+from .. import theme
+from ..chooser import Choice, Chooser
+from .base import GameUI
+
+
+@dataclass
+class ScopaModel:
+    players: int
+    sides: tuple[tuple[int, ...], ...]
+    deal_no: int
+    cards: tuple[int, ...]
+    coins: tuple[int, ...]
+    settebello: int | None  # side holding the 7 of coins
+    scope: list[int]
+    side_scores: list[int]
+    scores: list[int]
+    deck: int
+    target: int
+    turn: int | None
+
+    def key(self) -> tuple[Any, ...]:
+        return (
+            self.deal_no, self.cards, self.coins, self.settebello, tuple(self.scope),
+            tuple(self.side_scores), self.deck, self.turn,
+        )  # fmt: skip
+
+
+class ScopaUI(GameUI):
+    name = "scopa"
+    title = "Scopa"
+    hand_max = 3
+    center = "grid"
+    pile_stride = 4
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.sides: tuple[tuple[int, ...], ...] = ()
+        self.picking: Card | None = None  # the hand card whose capture is being chosen
+        self.picks: list[Card] = []
+        self.deck_left = 0
+
+    # -- sides and their piles ----------------------------------------------------------------
+    def side_of(self, seat: int) -> int:
+        return next((k for k, seats in enumerate(self.sides) if seat in seats), seat)
+
+    def keeper(self, side: int) -> int:
+        """The seat whose place holds a side's pile: the side's seat nearest the viewer."""
+        t = self.t
+        seats = self.sides[side] if side < len(self.sides) else (side,)
+        return min(seats, key=lambda s: (s - t.viewer) % t.state.seats)
+
+    def side_name(self, side: int, names: list[str]) -> str:
+        seats = self.sides[side] if side < len(self.sides) else (side,)
+        return " & ".join(names[s].split(" (")[0] for s in seats)
+
+    # -- the panel ----------------------------------------------------------------------------
+    def new_model(self, v: Any, seed: int) -> ScopaModel:
+        self.sides = v.sides
+        coins = tuple(sum(1 for c in pile if c.suit == "D") for pile in v.captured)
+        sette = next((k for k, pile in enumerate(v.captured) if _SETTEBELLO in pile), None)
+        return ScopaModel(
+            players=v.players, sides=v.sides, deal_no=v.deal_no, cards=v.captured_counts,
+            coins=coins, settebello=sette, scope=list(v.scope), side_scores=list(v.side_scores),
+            scores=list(v.scores), deck=v.deck_count, target=v.target, turn=v.current_player,
+        )  # fmt: skip
+
+    def model_key(self, model: ScopaModel) -> Any:
+        return model.key()
+
+    def seat_scores(self, model: ScopaModel) -> list[int]:
+        return model.scores
+
+    def hud_items(self, m: ScopaModel, names: list[str], deck: str) -> list[Any]:
+        teams = {4: " in two sides", 6: " in three sides"}.get(m.players, ", each alone")
+        seven = self.card_label(_SETTEBELLO, deck)
+        items: list[Any] = [
+            ("title", self.title),
+            ("sub", f"{m.players} players{teams} · deal {m.deal_no}"),
+            ("heading", "Taken this deal"),
+        ]
+        for k in range(len(m.sides)):
+            items.append(("text", self.side_name(k, names), "bold"))
+            extra = f" · {m.scope[k]} scop{'a' if m.scope[k] == 1 else 'e'}" if m.scope[k] else ""
+            items.append(("small", f"{m.cards[k]} cards · {m.coins[k]} coins{extra}", "dim"))
+        owner = "nobody yet" if m.settebello is None else self.side_name(m.settebello, names)
+        items.append(
+            ("small", f"The {seven}: {owner}", "gold" if m.settebello is not None else "faint")
+        )
+        items.append(("small", f"{m.deck} cards left in the deck", "faint"))
+        items.append(("heading", f"Match points (to {m.target})"))
+        items.append(
+            (
+                "rows",
+                [
+                    (self.side_name(k, names), m.side_scores[k], m.turn in m.sides[k])
+                    for k in range(len(m.sides))
+                ],
+            )
+        )
+        return items
+
+    def pile_badge(self, seat: int) -> str:
+        t = self.t
+        n = len(t.table.piles[seat]) + len(t.table.flags[seat])
+        return str(n) if n else ""
+
+    def draw_extras(self, surface: Any) -> None:
+        """Under a pile with scope: how many, in words (the cards stick out of the pile too)."""
+        t = self.t
+        lay = t.table.layout
+        s = lay.scale
+        sh = lay.small_size[1]
+        for seat in range(t.state.seats):
+            n = len(t.table.flags[seat])
+            if n and not any(sp.moving for sp in t.table.flags[seat]):
+                x, y = lay.spot(seat).pile
+                img = theme.text(
+                    f"{n} scop{'a' if n == 1 else 'e'}", round(13 * s), theme.GOLD, True
+                )
+                surface.blit(img, img.get_rect(midtop=(round(x), round(y + sh / 2 + 2))))
+
+    # -- events -------------------------------------------------------------------------------
+    def enqueue(self, e: Event) -> bool:
+        t, q = self.t, self.t.queue
+        data = e.data or {}
+        k = e.kind
+        if k == "dealt":
+            self.deck_left = data.get("deck_left", 0)
+            if data.get("hand_no") == 1:
+                q.add(t.table.gather, "gather")
+                q.add(lambda: self._new_deal(e), "new deal")
+            q.add(lambda: self._deal(e), "dealt")
+        elif k == "table_dealt":
+            left = self.deck_left - len(e.cards)
+            q.add(lambda: t.table.deal_center(list(e.cards), left), "table")
+        elif k == "redeal":
+            q.add(lambda: self._redeal(e), "redeal")
+        elif k == "played":
+            q.add(lambda: self._played(e), "played")
+        elif k == "captured":
+            q.add(lambda: self._pause_on(list(e.cards)), "capture pause")
+            q.add(lambda: self._captured(e), "captured")
+        elif k == "scopa":
+            q.add(lambda: self._scopa(e), "scopa")
+        elif k == "leftovers":
+            q.add(lambda: self._leftovers(e), "leftovers")
+        elif k == "deal_scored":
+            q.add(lambda: self._scored(e), "scores")
+            return False  # the table opens the summary
+        else:
+            return False
+        return True
+
+    def _new_deal(self, e: Event) -> float:
+        m = self.t.model
+        m.deal_no = (e.data or {}).get("deal_no", m.deal_no)
+        m.scope = [0] * len(m.scope)
+        self.t.app.audio.play("shuffle")
+        return 0.0
+
+    def _deal(self, e: Event) -> float:
+        t = self.t
+        left = (e.data or {}).get("deck_left", 0)
+        dur = t.table.deal(list(e.cards), list((e.data or {})["to"]), e.seat or 0, left)
+        return dur + t.table.d(0.1)
+
+    def _redeal(self, e: Event) -> float:
+        n = (e.data or {}).get("kings", 3)
+        self.t.show_banner("Redeal", f"{n} Re on the table: the same dealer deals again", 1.8)
+        return self.t.table.d(1.2)
+
+    def _played(self, e: Event) -> float:
+        t = self.t
+        t.table.to_center(e.seat or 0, e.cards[0])
+        return t.table.d(0.4)
+
+    def _pause_on(self, cards: list[Card]) -> float:
+        self.t.winner_mark = None
+        self._flash = cards
+        return self.t.table.d(0.45)
+
+    def _captured(self, e: Event) -> float:
+        t = self.t
+        self._flash = []
+        data = e.data or {}
+        played = data.get("card")
+        side = data.get("side", self.side_of(e.seat or 0))
+        flag = played if data.get("scopa") else None
+        return t.table.sweep_center([*e.cards, played], self.keeper(side), flag)
+
+    def _scopa(self, e: Event) -> float:
+        t = self.t
+        data = e.data or {}
+        side = data.get("side", 0)
+        if side < len(t.model.scope):
+            t.model.scope[side] = data.get("count", t.model.scope[side] + 1)
+        who = t.short_name(e.seat or 0)
+        t.show_banner("Scopa!", f"{who} swept the table", 1.6)
+        t.app.audio.play("chime")
+        return t.table.d(0.5)
+
+    def _leftovers(self, e: Event) -> float:
+        t = self.t
+        side = (e.data or {}).get("side")
+        if side is None:
+            t.app.toast("Nobody captured: the cards left on the table count for nobody", "info")
+            return t.table.gather()
+        who = self.side_name(side, t.names)
+        t.app.toast(f"The cards left on the table go to {who}, the last to capture", "info", 2.5)
+        return t.table.sweep_center(list(e.cards), self.keeper(side))
+
+    def _scored(self, e: Event) -> float:
+        m = self.t.model
+        data = e.data or {}
+        m.side_scores = list(data.get("scores", m.side_scores))
+        m.scores = [m.side_scores[self.side_of(s)] for s in range(self.t.state.seats)]
+        return 0.0
+
+    def rebuild(self, v: Any) -> None:
+        t = self.t
+        self.sides = v.sides
+        hands = t.hidden_hands(v)
+        piles: dict[int, int] = {s: 0 for s in range(t.state.seats)}
+        flags: dict[int, list[Card]] = {s: [] for s in range(t.state.seats)}
+        for seat, card, _taken, scopa in v.captures:
+            if scopa:
+                flags[self.keeper(self.side_of(seat))].append(card)
+        for k, n in enumerate(v.captured_counts):
+            keep = self.keeper(k)
+            piles[keep] += n - len(flags[keep])
+        t.table.rebuild(hands, (), piles, v.deck_count, v.dealer, center=v.table, flags=flags)
+        self.deck_left = v.deck_count
+
+    # -- decisions ----------------------------------------------------------------------------
+    def options(self, card: Card) -> list[Move]:
+        return [m for m in self.t.legal if m.cards[0] == card]
+
+    def prompt_text(self) -> str:
+        if self.picking is not None:
+            return f"What does the {self.card_label(self.picking, self.t.deck)} take? Click it"
+        return "Your turn: play a card"
+
+    def place_prompt(self) -> None:
+        self.picking = None
+        self.picks = []
+
+    def _chooser(self, card: Card, moves: list[Move]) -> None:
+        t = self.t
+        lay = t.table.layout
+        s = lay.scale
+        rows = [Choice(m, tuple(m.cards[1:]), "takes") for m in moves]
+        chooser = Chooser(f"The {self.card_label(card, t.deck)}:", rows)
+        left = lay.hand_positions(t.viewer, max(1, len(t.table.hands[t.viewer])))[0][0]
+        right = round(left - lay.big_size[0] * 0.6 - 10 * s)
+        top = lay.center_box.bottom - round(30 * s)
+        box = pygame.Rect(lay.table.x + round(10 * s), top, 0, 0)
+        box.w = max(80, right - box.x)
+        box.h = lay.table.bottom - round(10 * s) - top
+        chooser.place_rows(box, round(lay.small * 0.7), s)
+        t.chooser = chooser
+
+    def legal_cards(self) -> set[Card]:
+        return {m.cards[0] for m in self.t.legal}
+
+    def _candidates(self) -> set[Card]:
+        if self.picking is None:
+            return set()
+        return {c for m in self.options(self.picking) for c in m.cards[1:]}
+
+    def clickable(self, sp: Any) -> bool:
+        if sp.moving:
+            return False
+        if sp.zone == "center":
+            return sp.card in self._candidates()
+        return super().clickable(sp)
+
+    def click_card(self, sp: Any) -> None:
+        t = self.t
+        card = sp.card
+        if card is None:
+            return
+        if sp.zone == "center":
+            self._pick(card)
+            return
+        moves = self.options(card)
+        if not moves:
+            return
+        if len(moves) == 1:
+            t.apply(moves[0])
+            return
+        self.picking, self.picks = card, []
+        t.selected = [card]
+        self._chooser(card, moves)
+
+    def _pick(self, card: Card) -> None:
+        t = self.t
+        assert self.picking is not None
+        moves = self.options(self.picking)
+        picks = (
+            [*self.picks, card] if card not in self.picks else [p for p in self.picks if p != card]
+        )
+        left = [m for m in moves if set(picks) <= set(m.cards[1:])]
+        if not left:
+            picks = [card]
+            left = [m for m in moves if card in m.cards[1:]]
+        exact = [m for m in left if set(m.cards[1:]) == set(picks)]
+        if len(left) == 1:
+            t.apply(left[0])
+        elif len(exact) == 1 and len(picks) > 1:
+            t.apply(exact[0])
+        else:
+            self.picks = picks
+            self._chooser(self.picking, left)
+
+    def cancel(self) -> bool:
+        if self.picking is None:
+            return False
+        self.picking, self.picks = None, []
+        self.t.selected = []
+        self.t.chooser = None
+        return True
+
+    def marks(self, out: dict[int, str]) -> None:
+        t = self.t
+        flash = getattr(self, "_flash", [])
+        cands = self._candidates() if t.prompt_kind else set()
+        for sp in t.table.center:
+            if sp.card in flash:
+                out[id(sp)] = "winner"
+            elif sp.card in self.picks:
+                out[id(sp)] = "selected"
+            elif sp.card in cands:
+                out[id(sp)] = "hover" if sp is t.hover else "legal"
+
+    # -- the deal summary ---------------------------------------------------------------------
+    def summary_lines(self, data: dict[str, Any], names: list[str], players: int) -> list[str]:
+        aw = data.get("awards", {})
+
+        def who(side: int | None) -> str:
+            return "nobody (a tie)" if side is None else self.side_name(side, names)
+
+        deck = self.t.deck if self.t is not None else "italian"
+        return [
+            f"Most cards: {who(aw.get('cards'))} · most coins: {who(aw.get('coins'))}.",
+            f"The {self.card_label(_SETTEBELLO, deck)}: {who(aw.get('settebello'))}"
+            f" · primiera: {who(aw.get('primiera'))}.",
+        ]
+
+    def summary_table(
+        self, data: dict[str, Any], names: list[str]
+    ) -> tuple[list[str], list[list[str]]]:
+        aw = data.get("awards", {})
+        deck = self.t.deck if self.t is not None else "italian"
+        seven = self.card_label(_SETTEBELLO, deck).capitalize()
+        head = ["", "Cards", "Coins", seven, "Primiera", "Scope", "Deal", "Match"]
+        rows = []
+
+        def star(kind: str, k: int, text: str) -> str:
+            return text + (" ★" if aw.get(kind) == k else "")
+
+        for k in range(len(data.get("points", ()))):
+            complete = data.get("primiera_complete", ())
+            prim = str(data["primiera"][k]) + ("" if not complete or complete[k] else "*")
+            rows.append(
+                [
+                    self.side_name(k, names),
+                    star("cards", k, str(data["cards"][k])),
+                    star("coins", k, str(data["coins"][k])),
+                    "★" if data.get("settebello") == k else "",
+                    star("primiera", k, prim),
+                    str(data["scope"][k]),
+                    f"+{data['points'][k]}",
+                    str(data["scores"][k]),
+                ]
+            )
+        return head, rows
+
+    def summary_scores(self, data: dict[str, Any], names: list[str]) -> list[tuple[str, str, bool]]:
+        return []
+
+    def deal_won(self, data: dict[str, Any], viewer: int) -> bool:
+        pts = data.get("points", ())
+        side = self.side_of(viewer)
+        return bool(pts) and side < len(pts) and pts[side] == max(pts) and pts.count(max(pts)) == 1
+
+
+_SETTEBELLO = ITALIAN.card("7", "D")  # the settebello
