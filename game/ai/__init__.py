@@ -23,15 +23,19 @@ def _register_builtin() -> None:
         capodama_solver,
         cattura_rules,
         scopa_rules,
+        scopa_search,
         tressette_rules,
+        tressette_search,
     )
 
     SEAT_KINDS[("rules", "capodama")] = capodama_rules.CapodamaRulesSeat
     SEAT_KINDS[("search", "capodama")] = capodama_search.CapodamaSearchSeat
     SEAT_KINDS[("solver", "capodama")] = capodama_solver.SolitaireSeat
     SEAT_KINDS[("rules", "scopa")] = scopa_rules.ScopaRulesSeat
+    SEAT_KINDS[("search", "scopa")] = scopa_search.ScopaSearchSeat
     SEAT_KINDS[("rules", "cattura")] = cattura_rules.CatturaRulesSeat
     SEAT_KINDS[("rules", "tressette")] = tressette_rules.TressetteRulesSeat
+    SEAT_KINDS[("search", "tressette")] = tressette_search.TressetteSearchSeat
 
 
 def seat_kinds(game: str) -> list[str]:
