@@ -22,6 +22,7 @@ def _register_builtin() -> None:
         capodama_search,
         capodama_solver,
         cattura_rules,
+        cattura_search,
         scopa_rules,
         scopa_search,
         tressette_rules,
@@ -34,6 +35,7 @@ def _register_builtin() -> None:
     SEAT_KINDS[("rules", "scopa")] = scopa_rules.ScopaRulesSeat
     SEAT_KINDS[("search", "scopa")] = scopa_search.ScopaSearchSeat
     SEAT_KINDS[("rules", "cattura")] = cattura_rules.CatturaRulesSeat
+    SEAT_KINDS[("search", "cattura")] = cattura_search.CatturaSearchSeat
     SEAT_KINDS[("rules", "tressette")] = tressette_rules.TressetteRulesSeat
     SEAT_KINDS[("search", "tressette")] = tressette_search.TressetteSearchSeat
 
