@@ -48,12 +48,16 @@ def _positive(text: str) -> int:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="tavolo",
-        description="Tavolo, a card table: Capodama for 1 to 6 players, and its solitaire.",
+        description="Tavolo, a card table: Capodama (1 to 6 players, and its solitaire), "
+        "Scopa, Tressette with Buongioco and Cattura.",
         epilog="Without options the title screen opens.",
     )
-    p.add_argument("--game", help="start this game directly (capodama)")
+    p.add_argument("--game", help="start this game directly: capodama, scopa, tressette or cattura")
     p.add_argument(
-        "--players", type=int, help="number of players (Capodama: 1 to 6; 1 = solitaire)"
+        "--players",
+        type=int,
+        help="number of players (Capodama 1-6, 1 = solitaire; Scopa 2, 3, 4, 6; "
+        "Tressette 3, 4; Cattura 2-4)",
     )
     p.add_argument("--deck", choices=["french", "italian"], help="the cards shown")
     p.add_argument("--seed", type=_positive, help="deal number, to replay a deal or a match")

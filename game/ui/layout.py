@@ -172,28 +172,26 @@ class TableLayout:
         out = []
         for k in range(count):
             shown = min(count - 1 - k, 4)  # 0 for the top card
-            out.append((cx - shown * cw * 0.16, cy - shown * cw * 0.05))
+            out.append((cx - shown * cw * 0.09, cy - shown * cw * 0.04))
         return out
 
     def front_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
-        """Centres of up to four face-up cards lying in front of ``seat`` (Cattura's captures),
-        inside the middle box on that seat's side: a row for the top and bottom seats, a 2×2
-        block for a side seat."""
+        """Centres of up to four face-up cards lying in front of ``seat`` (Cattura's captures):
+        a row beside the hand for the bottom and top seats, under the name plate for a side
+        seat, kept inside the table."""
         spot = self.spot(seat)
         sw, sh = card_size(self.small)
         gap = round(sw * 0.1)
-        box = self.center_box
         ax, ay = spot.anchor
+        cw = card_size(spot.card_w)[0]
+        hand_w = cw + spot.spacing * (min(self.hand_max, 8) - 1)
         if spot.side in ("left", "right"):
-            x = box.left + sw + gap if spot.side == "left" else box.right - sw - gap
-            y = min(max(ay, box.top + sh + gap), box.bottom - sh - gap)
-            base = [(-0.5, -0.5), (0.5, -0.5), (-0.5, 0.5), (0.5, 0.5)]
-            return [(x + dx * (sw + gap), y + dy * (sh + gap)) for dx, dy in base[:count]]
-        if spot.rel == 0:
-            y, x = box.bottom - sh / 2, box.centerx
+            x0 = ax - 1.5 * (sw + gap)
+            y = spot.plate[1] + self.plate_h * 0.7 + sh / 2
         else:
-            y, x = box.top + sh / 2, min(max(ax, box.left + 2 * sw), box.right - 2 * sw)
-        x0 = x - 3 * (sw + gap) / 2
+            x0 = ax + hand_w / 2 + sw * 0.9
+            y = ay if spot.rel else ay + (card_size(self.big)[1] - sh) / 2
+        x0 = min(max(x0, self.table.x + sw * 0.6), self.table.right - sw * 0.6 - 3 * (sw + gap))
         return [(x0 + k * (sw + gap), y) for k in range(count)]
 
     # -- seats --------------------------------------------------------------------------------

@@ -246,40 +246,50 @@ class Toasts:
         scale = theme.ui_scale(surface.get_size())
         size = round(19 * scale)
         width = min(area.w - 40, sw - 40, round(760 * scale))
-        surfs = [self._render(t, width, size) for t in self.items]
-        gap = 8
-        total_h = sum(s.get_height() for s in surfs) + gap * (len(surfs) - 1)
-        total_w = max(s.get_width() for s in surfs)
-        y = self._place(area, avoid, total_w, total_h, round(16 * scale))
-        for t, surf in zip(self.items, surfs, strict=True):
+        items = list(self.items)
+        spot = None
+        while items and spot is None:  # the whole stack if it fits clear, else the newest
+            surfs = [self._render(t, width, size) for t in items]
+            gap = 8
+            total_h = sum(s.get_height() for s in surfs) + gap * (len(surfs) - 1)
+            total_w = max(s.get_width() for s in surfs)
+            spot = self._place(area, avoid, total_w, total_h, round(16 * scale))
+            if spot is None and len(items) > 1:
+                items = items[-1:]
+            elif spot is None:
+                spot = (area.centerx, area.y + round(16 * scale))
+        x, y = spot  # type: ignore[misc]
+        for t, surf in zip(items, surfs, strict=True):
             alpha = 255
             if t.age < 0.15:
                 alpha = int(255 * t.age / 0.15)
             elif t.ttl - t.age < 0.5:
                 alpha = int(255 * max(0.0, t.ttl - t.age) / 0.5)
             surf.set_alpha(alpha)
-            surface.blit(surf, surf.get_rect(midtop=(area.centerx, y)))
+            surface.blit(surf, surf.get_rect(midtop=(x, y)))
             y += surf.get_height() + gap
 
     def _place(
         self, area: pygame.Rect, avoid: Sequence[pygame.Rect], w: int, h: int, top: int
-    ) -> int:
-        """The y of the toast stack: kept where it was while that still covers nothing."""
+    ) -> tuple[int, int] | None:
+        """The midtop of the toast stack: the highest place clear of ``avoid`` (centred, else
+        to a side), kept where it was while that is still clear; None if there is none."""
         if not avoid:
-            return area.y + top
+            return (area.centerx, area.y + top)
         box = pygame.Rect(0, 0, w, h)
-        box.centerx = area.centerx
-        last = getattr(self, "_last_y", None)
-        candidates = ([last] if last is not None else []) + list(
-            range(area.y + top, max(area.y + top, area.bottom - h) + 1, 6)
-        )
-        for y in candidates:
-            box.y = y
-            if box.bottom <= area.bottom and box.collidelist(list(avoid)) < 0:
-                self._last_y = y
-                return y
-        self._last_y = None
-        return area.y + top
+        rects = list(avoid)
+        xs = [area.centerx, area.x + w // 2 + 12, area.right - w // 2 - 12]
+        last = getattr(self, "_last", None)
+        tries = [last] if last is not None else []
+        for x in xs:
+            tries += [(x, y) for y in range(area.y + top, max(area.y + top, area.bottom - h), 6)]
+        for x, y in tries:
+            box.midtop = (x, y)
+            if area.contains(box) and box.collidelist(rects) < 0:
+                self._last = (x, y)
+                return (x, y)
+        self._last = None
+        return None
 
 
 def layout_column(

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from .base import GameUI
 from .capodama import CapodamaUI
+from .cattura import CatturaUI
 from .scopa import ScopaUI
 from .tressette import TressetteUI
 
 _UIS: dict[str, type[GameUI]] = {
     "capodama": CapodamaUI,
+    "cattura": CatturaUI,
     "scopa": ScopaUI,
     "tressette": TressetteUI,
 }

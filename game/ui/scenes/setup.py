@@ -17,7 +17,26 @@ from ..scene import Scene
 from ..widgets import Button, Selector
 from .common import dialog, felt
 
-SEAT_LABEL = {"human": "Human", "rules": "AI (rules)", "random": "AI (random)"}
+SEAT_LABEL = {
+    "human": "Human",
+    "rules": "AI (rules)",
+    "random": "AI (random)",
+    "search": "AI (search)",
+    "solver": "AI (solver)",
+}
+
+
+def _yes_no(v: Any) -> str:
+    return "Yes" if v else "No"
+
+
+#: How each rule option is offered: its row label and how its values read.
+OPTION_WORDS: dict[str, tuple[str, Any]] = {
+    "target": ("Match to", lambda v: f"{v} points"),
+    "cappotto": ("Cappotto (7–0 wins)", _yes_no),
+    "primiera_all_suits": ("Primiera needs 4 suits", _yes_no),
+    "last_trick_whole": ("Last trick = 1 point", _yes_no),
+}
 
 
 class SetupScene(Scene):
@@ -39,18 +58,12 @@ class SetupScene(Scene):
         self.deck_sel = Selector(
             "Cards", list(skins.DECKS), self.deck, self._set_deck, lambda d: d.capitalize()
         )
-        target = GAMES[self.game].options.get("target")
-        self.target = target.default if target else None
-        self.target_sel = Selector(
-            "Match to",
-            list(target.choices) if target else [0],
-            self.target,
-            self._set_target,
-            lambda v: f"{v} points",
-        )
+        self.options: dict[str, Any] = {}
+        self.option_sels: list[Selector] = []
         self.seat_sels: list[Selector] = []
         self.start = Button("Start", self.begin, primary=True, key=pygame.K_RETURN, tag="start")
         self.back = Button("Back", self.app.scenes.pop, tag="back")
+        self._make_options()
         self._seats()
 
     @staticmethod
@@ -61,7 +74,26 @@ class SetupScene(Scene):
         self.game = g
         self.players_sel.set_choices(GAMES[g].players, self.players)
         self.players = self.players_sel.value
+        self._make_options()
         self._seats()
+
+    def _make_options(self) -> None:
+        """A selector per rule option of the game (the deck is the Cards row)."""
+        self.options = {}
+        self.option_sels = []
+        for key, opt in GAMES[self.game].options.items():
+            if key == "deck":
+                continue
+            self.options[key] = opt.default
+            label, fmt = OPTION_WORDS.get(key, (key.replace("_", " ").capitalize(), str))
+            sel = Selector(label, list(opt.choices), opt.default, self._option_setter(key), fmt)
+            self.option_sels.append(sel)
+
+    def _option_setter(self, key: str) -> Any:
+        return lambda v: self._set_option(key, v)
+
+    def _set_option(self, key: str, value: Any) -> None:
+        self.options[key] = value
 
     def _set_players(self, n: int) -> None:
         self.players = n
@@ -71,15 +103,12 @@ class SetupScene(Scene):
         self.deck = d
         self._check()
 
-    def _set_target(self, v: int) -> None:
-        self.target = v
-
     def _seats(self) -> None:
         kinds = ["human", *[k for k in seat_kinds(self.game) if k != "human"]]
         old = self.kinds
         default_ai = "rules" if "rules" in kinds else kinds[-1]
         self.kinds = [
-            old[i] if i < len(old) else ("human" if i == 0 else default_ai)
+            old[i] if i < len(old) and old[i] in kinds else ("human" if i == 0 else default_ai)
             for i in range(self.players)
         ]
         self.seat_sels = []
@@ -115,11 +144,9 @@ class SetupScene(Scene):
         if reason:
             self.app.toast(reason, "warn", 4.0)
             return
-        options: dict[str, Any] = {}
+        options: dict[str, Any] = dict(self.options)
         if "deck" in GAMES[self.game].options:
             options["deck"] = self.deck
-        if self.target is not None and "target" in GAMES[self.game].options:
-            options["target"] = self.target
         state = new_game(self.game, players=self.players, **options)
         if self.deck != self.app.settings.deck:
             self.app.set_deck(self.deck)
@@ -133,20 +160,14 @@ class SetupScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s
-        rows = 4 + len(self.seat_sels)
-        rh = round(40 * s)
+        rows = 3 + len(self.option_sels) + len(self.seat_sels)
+        rh = round(min(40 * s, (size[1] - 190 * s) / rows - 8))
         self.rect = pygame.Rect(0, 0, round(640 * s), round(150 * s) + rows * (rh + 8))
         self.rect.center = (size[0] // 2, size[1] // 2)
         x = self.rect.x + round(36 * s)
         w = self.rect.w - round(72 * s)
         y = self.rect.y + round(80 * s)
-        for sel in [
-            self.game_sel,
-            self.players_sel,
-            self.deck_sel,
-            self.target_sel,
-            *self.seat_sels,
-        ]:
+        for sel in self.selectors:
             sel.place(pygame.Rect(x, y, w, rh))
             for b in (sel.left, sel.right):
                 b.size = round(18 * s)
@@ -159,7 +180,9 @@ class SetupScene(Scene):
 
     @property
     def selectors(self) -> list[Selector]:
-        return [self.game_sel, self.players_sel, self.deck_sel, self.target_sel, *self.seat_sels]
+        return [
+            self.game_sel, self.players_sel, self.deck_sel, *self.option_sels, *self.seat_sels,
+        ]  # fmt: skip
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -124,7 +124,7 @@ class TitleScene(Scene):
         shadow = theme.text("Tavolo", round(92 * s), (0, 0, 0), True)
         surface.blit(shadow, shadow.get_rect(center=(w // 2 + 4, round(h * 0.17) + 5)))
         surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.17))))
-        sub = theme.text("Capodama · a card table for 1 to 6 players", round(22 * s), theme.INK_DIM)
+        sub = theme.text("Capodama · Scopa · Tressette · Cattura", round(22 * s), theme.INK_DIM)
         surface.blit(sub, sub.get_rect(center=(w // 2, round(h * 0.17 + 66 * s))))
         for b in self.buttons:
             b.draw(surface)
