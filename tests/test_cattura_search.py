@@ -1,0 +1,134 @@
+"""The Cattura search seat: from_view rebuilds positions, worlds fit the view, moves are legal,
+and the seat decides from its view alone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai import make_seat
+from game.ai.cattura_search import CatturaSearchSeat, sample_world
+from game.engine import Card, new_game, parse_card
+from game.engine.cattura import CatturaState
+from game.engine.cattura_cards import CARDS, card
+
+PLAYERS = (2, 3, 4)
+
+
+def position(players: int, seed: int) -> CatturaState:
+    """A random position of the match (the final round included), someone to play."""
+    s: CatturaState = new_game("cattura", players=players, seed=seed)  # type: ignore[assignment]
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 25)):
+        s.play(rng.choice(s.legal_moves()))
+        if s.current_player is None:
+            return position(players, seed + 1)
+    return s
+
+
+def truth(s: CatturaState, seat: int) -> tuple[dict[int, list[Card]], list[Card]]:
+    return {o: list(s.hand(o)) for o in range(s.players) if o != seat}, list(s.deck_cards())
+
+
+@settings(max_examples=150)
+@given(players=st.sampled_from(PLAYERS), seed=st.integers(0, 10**6), pick=st.integers(0, 3))
+def test_from_view_with_the_true_cards_gives_back_the_view(
+    players: int, seed: int, pick: int
+) -> None:
+    s = position(players, seed)
+    seat = pick % players
+    view = s.view(seat)
+    hidden, deck = truth(s, seat)
+    world = CatturaState.from_view(view, hidden, deck, seed=seed)
+    assert world.view(seat) == view
+    real = s.clone()
+    rng = random.Random(seed)
+    while real.current_player is not None:  # it plays on exactly like the real match
+        moves = real.legal_moves()
+        assert world.legal_moves() == moves
+        move = rng.choice(moves)
+        real.play(move)
+        world.play(move.text)
+        assert world.view(seat) == real.view(seat)
+    assert world.winners == real.winners
+
+
+@settings(max_examples=150)
+@given(players=st.sampled_from(PLAYERS), seed=st.integers(0, 10**6))
+def test_sampled_worlds_fit_what_the_seat_knows(players: int, seed: int) -> None:
+    s = position(players, seed)
+    me = s.current_player
+    assert me is not None
+    view = s.view(me)
+    hidden, deck = sample_world(view, random.Random(seed))
+    assert sorted(hidden) == [o for o in range(players) if o != me]
+    for o, cards in hidden.items():
+        assert len(cards) == view.hand_sizes[o]
+    assert len(deck) == view.deck_count
+    shown = [*view.hand, *view.battlefield, *(c for p in view.captured for c in p)]
+    guessed = [c for cards in hidden.values() for c in cards] + deck
+    assert sorted([*shown, *guessed]) == sorted(card(i) for i in CARDS)
+    assert CatturaState.from_view(view, hidden, deck).view(me) == view
+
+
+def test_bad_guesses_are_refused() -> None:
+    s: CatturaState = new_game("cattura", players=2, seed=5)  # type: ignore[assignment]
+    me = s.current_player
+    assert me is not None
+    other = 1 - me
+    view = s.view(me)
+    hidden, deck = truth(s, me)
+    with pytest.raises(ValueError, match="cards"):  # wrong size
+        CatturaState.from_view(view, {other: hidden[other][1:]}, deck)
+    with pytest.raises(ValueError, match="deck"):
+        CatturaState.from_view(view, hidden, deck[1:])
+    with pytest.raises(ValueError, match="twice"):
+        CatturaState.from_view(view, {other: [deck[0], *hidden[other][1:]]}, deck)
+    with pytest.raises(ValueError, match="shows"):
+        CatturaState.from_view(view, {other: [view.top, *hidden[other][1:]]}, deck)
+    with pytest.raises(ValueError, match="shows"):
+        CatturaState.from_view(view, {other: [view.hand[0], *hidden[other][1:]]}, deck)
+    with pytest.raises(ValueError, match="seats"):
+        CatturaState.from_view(view, {**hidden, me: list(view.hand)}, deck)
+    with pytest.raises(ValueError, match="Cattura card"):
+        CatturaState.from_view(
+            view, {other: [parse_card("KH", "french"), *hidden[other][1:]]}, deck
+        )
+    over = new_game("cattura", players=2, seed=3)
+    while over.current_player is not None:
+        over.play(over.legal_moves()[0])
+    with pytest.raises(ValueError, match="over"):
+        CatturaState.from_view(over.view(0), {1: []}, [])
+
+
+def test_search_seat_plays_legal_moves_for_every_player_count() -> None:
+    seat = CatturaSearchSeat(samples=2)
+    assert isinstance(make_seat("search", "cattura"), CatturaSearchSeat)
+    rng = random.Random(1)
+    for players in PLAYERS:
+        for seed in range(3):
+            s = new_game("cattura", players=players, seed=seed)
+            while s.current_player is not None:
+                legal = s.legal_moves()
+                move = seat.choose(s.view(s.current_player), legal, rng)
+                assert move in legal
+                s.play(move)
+
+
+def test_the_seat_reads_only_its_view() -> None:
+    """Two tables that look alike from the seat get the same decision from the same random
+    stream: nothing but the view reaches the choice."""
+    seat = CatturaSearchSeat(samples=4, seconds=60.0)
+    for seed in range(6):
+        s = position(2 + seed % 3, seed)
+        me = s.current_player
+        assert me is not None
+        view = s.view(me)
+        twin = CatturaState.from_view(view, *sample_world(view, random.Random(seed + 99)))
+        assert twin.view(me) == view
+        a = seat.choose(s.view(me), s.legal_moves(), random.Random(seed))
+        b = seat.choose(twin.view(me), twin.legal_moves(), random.Random(seed))
+        assert a == b
