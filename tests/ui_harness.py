@@ -88,7 +88,13 @@ def human_turn(table: Any) -> bool:
 
 
 def sprite_center(table: Any, sp: Any) -> tuple[float, float]:
-    return (sp.x, sp.y - table.lift(sp))
+    """A point of the card no other card covers: in a fanned hand, its left strip."""
+    x = sp.x
+    if sp.zone == "hand":
+        hand = table.table.hands.get(sp.owner, [])
+        if sp in hand and hand.index(sp) < len(hand) - 1:
+            x = sp.x - sp.w / 2 + 5
+    return (x, sp.y - table.lift(sp))
 
 
 def decide_non_play(app: App, table: Any) -> None:
@@ -122,3 +128,75 @@ def drive_to_play(app: App, frames: int = 6000) -> Any:
             decide_non_play(app, table)
         app.step()
     raise AssertionError("the human was never asked to play")
+
+
+def start_from_setup(app: App, game: str, players: int) -> Any:
+    """Title → New game → pick the game and the player count → Start; returns the table."""
+    click_button(app, app.scenes.top, "new")
+    setup = app.scenes.top
+    for _ in range(6):
+        if setup.game == game:
+            break
+        click(app, setup.game_sel.right.rect.center)
+    assert setup.game == game
+    for _ in range(8):
+        if setup.players == players:
+            break
+        click(app, setup.players_sel.right.rect.center)
+    assert setup.players == players
+    assert len(setup.seat_sels) == players
+    click(app, setup.start.rect.center)
+    table = table_scene(app)
+    assert table is not None and table.state.name == game and table.state.players == players
+    return table
+
+
+def start_game(
+    app: App,
+    game: str,
+    players: int,
+    seed: int = 1,
+    seats: list[str] | None = None,
+    deal: dict[str, Any] | None = None,
+    **options: Any,
+) -> Any:
+    """Push a table for ``game`` (an explicit ``deal`` sets the first position)."""
+    from game.engine import new_game
+    from game.ui.savegame import MatchSetup
+    from game.ui.scenes.table import TableScene
+
+    seats = seats or ["human"] + ["rules"] * (players - 1)
+    state = new_game(game, players=players, seed=seed, deal=deal, **options)
+    table = TableScene(app, state, MatchSetup(game, players, seats, autoplay="human" not in seats))
+    app.push(table)
+    return table
+
+
+def autoplay_to_summary(app: App, game: str, players: int, seed: int = 3) -> Any:
+    """AI at every seat, instant speed: run until the deal summary (or the result) shows."""
+    from game.ui.scenes.result import ResultScene
+    from game.ui.scenes.summary import SummaryScene
+
+    app.settings.speed = "instant"
+    table = start_game(app, game, players, seed=seed, seats=["rules"] * players)
+    assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene | ResultScene), 6000)
+    return table
+
+
+def deck_switch_mid_deal(app: App, table: Any) -> None:
+    """Press D while the deal is being animated: every face-up card redraws in the other deck."""
+    import pygame
+
+    first = app.settings.deck
+    other = "italian" if first == "french" else "french"
+    app.step()
+    app.step()
+    assert not table.queue.idle  # still dealing
+    key(app, pygame.K_d)
+    assert app.settings.deck == other
+    assert run_until(app, lambda: any(sp.face_up for sp in table.table.sprites), 300)
+    for sp in table.table.sprites:
+        if sp.face_up and sp.card is not None:
+            assert table.table.sprite_key(sp, table.face_key, table.back_key)[0] == other
+    key(app, pygame.K_d)
+    assert app.settings.deck == first

@@ -501,7 +501,9 @@ class TableView:
         for s in range(self.seats):
             hand = self.ordered(s)
             pos = self.layout.hand_positions(s, len(hand))
-            for sp, p in zip(hand, pos, strict=True):
+            base = 300 if self.layout.rel(s) == 0 else 100
+            for i, (sp, p) in enumerate(zip(hand, pos, strict=True)):
+                sp.z = base + i  # a received card takes its place in the fan, not on top
                 up = self.shows_face(s) and sp.card is not None
                 sp.move_to(p, self.hand_width(s), dur, face_up=up, ease=ease_in_out_cubic)
         self.sound("slide")

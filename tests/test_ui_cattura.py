@@ -1,0 +1,99 @@
+"""Cattura at the table, driven by posted events: setup, sending by click, a capture with one of
+the player's own captured cards, the chooser, deck switch, autoplay to the result."""
+
+from __future__ import annotations
+
+import pytest
+from ui_harness import (
+    autoplay_to_summary,
+    click,
+    deck_switch_mid_deal,
+    human_turn,
+    make_app,
+    run_until,
+    sprite_center,
+    start_from_setup,
+    start_game,
+    user_dirs,
+)
+
+from game.engine.cards import FRENCH
+from game.engine.cattura_cards import CARDS
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    user_dirs(tmp_path, monkeypatch)
+    a = make_app()
+    yield a
+    a.shutdown()
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_start_from_setup_and_send_a_card_by_clicking(app, players):
+    table = start_from_setup(app, "cattura", players)
+    assert run_until(app, lambda: human_turn(table), 6000)
+    sends = {m.cards[0]: m for m in table.legal if m.kind == "send"}
+    sp = next(sp for sp in table.table.hands[table.viewer] if sp.card in sends)
+    click(app, sprite_center(table, sp))
+    assert table.state.history[-1] == sends[sp.card].text
+    assert run_until(app, lambda: table.table.center[-1].card == sp.card, 200)
+
+
+def _position(hand0: str, captured0: list[str], top: str) -> dict:
+    hand1 = ["2C", "3C", "4C", "5C"]
+    used = hand0.split() + captured0 + [top] + hand1
+    deck = [str(FRENCH.by_index(c)) for c in CARDS if str(FRENCH.by_index(c)) not in used]
+    return {
+        "dealer": 1,
+        "hands": [hand0.split(), hand1],
+        "captured": [captured0, []],
+        "battlefield": [top],
+        "deck": deck,
+        "turn": 0,
+    }
+
+
+def test_take_with_an_own_captured_card(app):
+    table = start_game(app, "cattura", 2, deal=_position("AH 8C 8D 7S 7H", ["6S"], "6D"))
+    assert run_until(app, lambda: human_turn(table))
+    assert [str(sp.card) for sp in table.table.front[0]] == ["6S"]
+    assert table.chooser is not None and len(table.chooser.rects) == 1
+    own = table.table.front[0][0]
+    assert table.gui.clickable(own)
+    click(app, sprite_center(table, own))
+    assert table.state.history == ["take 6D with 6S*"]
+    assert run_until(app, lambda: [str(sp.card) for sp in table.table.front[0]] == ["6D"], 200)
+    assert str(table.table.center[-1].card) == "6S"
+
+
+def test_captures_from_the_chooser_and_by_an_equal_card(app):
+    # top 8D: 3H + 5S, or 2S + 6H, or 8C alone; a click on 5S would send it
+    deal = _position("3H 5S 2S 6H 8C", [], "8D")
+    table = start_game(app, "cattura", 2, deal=deal)
+    assert run_until(app, lambda: human_turn(table))
+    rows = {m.text: rect for rect, m in table.chooser.rects}
+    assert set(rows) == {"take 8D with 3H 5S", "take 8D with 2S 6H", "take 8D with 8C"}
+    click(app, rows["take 8D with 3H 5S"].center)
+    assert table.state.history == ["take 8D with 3H 5S"]
+    # the same position: the 8 of clubs can only capture, so one click captures with it
+    app.scenes.reset(app.title_scene())
+    table = start_game(app, "cattura", 2, deal=deal)
+    assert run_until(app, lambda: human_turn(table))
+    eight = next(sp for sp in table.table.hands[0] if str(sp.card) == "8C")
+    click(app, sprite_center(table, eight))
+    assert table.state.history == ["take 8D with 8C"]
+
+
+def test_deck_switch_mid_deal(app):
+    deck_switch_mid_deal(app, start_game(app, "cattura", 3, seed=2))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_autoplay_reaches_the_result(app, players):
+    from game.ui.scenes.result import ResultScene
+
+    autoplay_to_summary(app, "cattura", players)
+    summary = app.scenes.top
+    assert summary.head[-1] == "Score" and len(summary.rows) == players
+    assert run_until(app, lambda: isinstance(app.scenes.top, ResultScene), 600)

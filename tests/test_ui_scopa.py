@@ -1,0 +1,128 @@
+"""Scopa at the table, driven by posted events: setup, placing and capturing by clicks, the
+choice between captures (by table card and by the chooser), deck switch, autoplay."""
+
+from __future__ import annotations
+
+import pytest
+from ui_harness import (
+    autoplay_to_summary,
+    click,
+    deck_switch_mid_deal,
+    human_turn,
+    make_app,
+    run_until,
+    sprite_center,
+    start_from_setup,
+    start_game,
+    user_dirs,
+)
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    user_dirs(tmp_path, monkeypatch)
+    a = make_app()
+    yield a
+    a.shutdown()
+
+
+def hand_sprite(table, text):
+    return next(sp for sp in table.table.hands[table.viewer] if str(sp.card) == text)
+
+
+def center_sprite(table, text):
+    return next(sp for sp in table.table.center if str(sp.card) == text)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_start_from_setup_and_play_a_card_by_clicking(app, players):
+    table = start_from_setup(app, "scopa", players)
+    assert run_until(app, lambda: human_turn(table), 6000)
+    assert table.prompt_kind == "play"
+    assert len(table.table.center) == len(table.state.view(table.viewer).table)
+    # a card with one legal move is played by one click
+    for sp in table.table.hands[table.viewer]:
+        moves = [m for m in table.legal if m.cards[0] == sp.card]
+        if len(moves) == 1:
+            click(app, sprite_center(table, sp))
+            assert table.state.history[-1] == moves[0].text
+            return
+    pytest.skip("every card had a choice of captures")
+
+
+# Seat 0 plays first (the dealer is seat 1): 7B may take 1D + 6S or 3S + 4S, 2D takes nothing;
+# with the table 5C 5D 1D 6S instead, 5S may take 5C or 5D
+DEAL = {
+    "dealer": 1,
+    "hands": ["5S 7B 2D", "2C 2B FB"],
+    "table": "1D 6S 3S 4S",
+}
+
+
+def test_choose_between_two_captures_by_clicking_a_table_card(app):
+    table = start_game(app, "scopa", 2, deal=dict(DEAL, table="5C 5D 1D 6S"))
+    assert run_until(app, lambda: human_turn(table))
+    click(app, sprite_center(table, hand_sprite(table, "5S")))
+    assert not table.state.history  # two captures: the table asks which
+    assert table.gui.picking is not None and table.chooser is not None
+    assert len(table.chooser.rects) == 2
+    assert table.gui.clickable(center_sprite(table, "5D"))
+    assert not table.gui.clickable(center_sprite(table, "1D"))
+    click(app, sprite_center(table, center_sprite(table, "5D")))
+    assert table.state.history == ["5S x 5D"]
+
+
+def test_choose_a_capture_from_the_chooser_or_cancel(app):
+    table = start_game(app, "scopa", 2, deal=DEAL)
+    assert run_until(app, lambda: human_turn(table))
+    click(app, sprite_center(table, hand_sprite(table, "7B")))
+    assert table.chooser is not None and len(table.chooser.rects) == 2
+    import pygame
+
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3))
+    app.step()
+    assert table.chooser is None and table.gui.picking is None  # right click cancels
+    click(app, sprite_center(table, hand_sprite(table, "7B")))
+    rect, move = table.chooser.rects[1]
+    click(app, rect.center)
+    assert table.state.history == [move.text] and move.text.startswith("7B x ")
+
+
+def test_placing_a_card_and_the_capture_animation(app):
+    table = start_game(app, "scopa", 2, deal=DEAL)
+    assert run_until(app, lambda: human_turn(table))
+    click(app, sprite_center(table, hand_sprite(table, "2D")))  # nothing adds up to 2
+    assert table.state.history == ["2D"]
+    assert run_until(app, lambda: any(str(sp.card) == "2D" for sp in table.table.center), 200)
+    assert run_until(app, lambda: human_turn(table), 2000)
+    taken = [c for m in table.state.history[1:] for c in m.split(" x ")[1:]]
+    assert all(str(sp.card) not in " ".join(taken) for sp in table.table.center)
+
+
+def test_deck_switch_mid_deal(app):
+    deck_switch_mid_deal(app, start_game(app, "scopa", 4, seed=2))
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+def test_autoplay_reaches_the_deal_summary(app, players):
+    table = autoplay_to_summary(app, "scopa", players)
+    summary = app.scenes.top
+    assert summary.head[1:4] == ["Cards", "Coins", summary.head[3]]
+    assert len(summary.rows) == len(table.state.view(0).sides)
+    assert (
+        sum(len(p) for p in table.table.piles.values())
+        + sum(len(f) for f in table.table.flags.values())
+        == sum(table.state.view(0).captured_counts)
+        or table.state.view(0).deal_no > 1
+    )
+
+
+def test_refusal_words_name_the_cards():
+    from game.ui.games.words import player_message
+
+    msg = "1D + 6S add up to 7, not 5: 5S may take '5S x 5C'"
+    said = player_message("scopa", msg, "french")
+    assert said == (
+        "The ace of diamonds + the 6 of spades add up to 7, not 5: the 5 of spades may take "
+        "the 5 of hearts"
+    )

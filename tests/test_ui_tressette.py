@@ -1,0 +1,105 @@
+"""Tressette at the table, driven by posted events: setup, clicks, Buongioco, refusals, autoplay."""
+
+from __future__ import annotations
+
+import pytest
+from ui_harness import (
+    autoplay_to_summary,
+    click,
+    click_button,
+    deck_switch_mid_deal,
+    drive_to_play,
+    human_turn,
+    make_app,
+    run_until,
+    sprite_center,
+    start_from_setup,
+    start_game,
+    user_dirs,
+)
+
+from game.ui.games.tressette import thirds
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    user_dirs(tmp_path, monkeypatch)
+    a = make_app()
+    yield a
+    a.shutdown()
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_start_from_setup_and_play_a_card_by_clicking(app, players):
+    table = start_from_setup(app, "tressette", players)
+    table = drive_to_play(app)
+    legal = table.legal_cards()
+    sp = next(sp for sp in table.table.hands[table.viewer] if sp.card in legal)
+    before = len(table.state.history)
+    click(app, sprite_center(table, sp))
+    assert table.state.history[before] == str(sp.card)
+    assert sp.zone == "trick"
+
+
+# Seat 0 leads (the dealer is seat 1: the player at his right leads) holding three aces and
+# a Napoli of coins: Buongioco is legal.
+DEAL = {
+    "dealer": 1,
+    "hands": [
+        "1D 2D 3D 1C 1S 4D 5D 6D 7D FD",
+        "CD RD 2C 3C 4C 5C 6C 7C FC CC",
+        "RC 1B 2B 3B 4B 5B 6B 7B FB CB",
+        "RB 2S 3S 4S 5S 6S 7S FS CS RS",
+    ],
+}
+
+
+def test_declare_buongioco_shows_it_to_everyone(app):
+    table = start_game(app, "tressette", 4, deal=DEAL)
+    assert run_until(app, lambda: human_turn(table))
+    assert table.prompt_kind == "play"
+    click_button(app, table, "buongioco")
+    assert table.state.history[-1] == "buongioco"
+    assert run_until(app, lambda: table.banner is not None, 60)
+    assert table.banner[0] == "Buongioco!"
+    assert "three aces" in table.banner[1] and "Napoli" in table.banner[1]
+    assert run_until(app, lambda: human_turn(table))
+    assert table.gui.badges(0) and table.model.buongioco[0] == 6
+    assert not any(b.tag == "buongioco" for b in table.buttons)  # once per deal
+
+
+def test_a_card_that_does_not_follow_is_refused_in_words(app):
+    # seat 0 plays 4D... after seat 3 (right of 0 is 3: next = s - 1) — make seat 3 lead
+    deal = dict(DEAL, dealer=0)  # seat 3 leads coins? it holds none: any lead
+    table = start_game(app, "tressette", 4, deal=deal, seats=["human", "rules", "rules", "rules"])
+    for _ in range(40):
+        table = drive_to_play(app)
+        bad = [sp for sp in table.table.hands[0] if sp.card not in table.legal_cards()]
+        if bad:
+            break
+        sp = next(sp for sp in table.table.hands[0] if sp.card in table.legal_cards())
+        click(app, sprite_center(table, sp))
+    else:
+        pytest.fail("the human never had a card it could not play")
+    record = table.state.record()
+    click(app, sprite_center(table, bad[0]))
+    assert table.state.record() == record
+    said = [t for t in app.toasts.texts if t.startswith("You must follow")]
+    assert said, app.toasts.texts
+    assert " the " in said[-1] and str(bad[0].card) not in said[-1].split()
+
+
+def test_deck_switch_mid_deal(app):
+    deck_switch_mid_deal(app, start_game(app, "tressette", 4, seed=2))
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_autoplay_reaches_the_deal_summary(app, players):
+    autoplay_to_summary(app, "tressette", players)
+    summary = app.scenes.top
+    assert summary.rows and summary.head[1] == "Taken"
+    assert len(summary.rows) == (2 if players == 4 else 3)
+
+
+def test_points_read_as_thirds():
+    assert [thirds(r) for r in (0, 1, 2, 3, 20, 13)] == ["0", "⅓", "⅔", "1", "6 ⅔", "4 ⅓"]
