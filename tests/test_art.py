@@ -150,7 +150,7 @@ COURT_VS_PIP_MIN = 40.0
 """Mean absolute difference (0-255 per channel) the centre of a court card must keep from every
 pip card of its suit.  Measured: two pip cards of a suit can differ by as little as 2-6 there
 (French 9 vs 10, which share eight pips); the drawn courts differ by at least 54 (Italian) and
-70 (French), so 40 fails a court that is a pip layout or a letter in a box, and passes ours."""
+66 (French), so 40 fails a court that is a pip layout or a letter in a box, and passes ours."""
 
 
 def _centre_diff(a: Image.Image, b: Image.Image) -> float:

@@ -8,6 +8,8 @@ Neapolitan Fante stands, the Cavallo rides a horse, the Re sits crowned on a thr
 
 from __future__ import annotations
 
+from PIL import Image, ImageChops, ImageDraw
+
 from game.art import CARD_H, CARD_W
 from game.art.card import layer
 from game.art.geometry import Point, bezier, ellipse, place, thick_polyline
@@ -101,6 +103,9 @@ def _scheme(rank: str, suit: str) -> tuple[Colour, Colour, Colour]:
 
 
 FRAME = (80.0, 72.0, 340.0, 528.0)
+SPLIT = 44.0
+"""The two halves meet on a diagonal, as on printed courts: from SPLIT below the middle at the
+frame's left edge to SPLIT above it at the right edge (a line turned 180° onto itself)."""
 
 
 def french_court(pen: Pen, rank: str, suit: str) -> None:
@@ -110,9 +115,14 @@ def french_court(pen: Pen, rank: str, suit: str) -> None:
     half = layer()
     with half.at(place(CARD_W / 2, CARD_H / 2)):
         _french_half(half, rank, suit)
+    left, right = (x0, CARD_H / 2 + SPLIT), (x1, CARD_H / 2 - SPLIT)
+    keep = Image.new("L", half.image.size, 0)
+    above = [(x0 - 10, 0), (x1 + 10, 0), (x1 + 10, right[1]), right, left, (x0 - 10, left[1])]
+    ImageDraw.Draw(keep).polygon([(x * half.ss, y * half.ss) for x, y in above], fill=255)
+    half.image.putalpha(ImageChops.multiply(half.image.getchannel("A"), keep))
     pen.paste(half)
     pen.paste(half, rotate180=True)
-    pen.line([(x0, CARD_H / 2), (x1, CARD_H / 2)], SUIT_COLOUR[suit], 2)
+    pen.line([left, right], SUIT_COLOUR[suit], 2.5)
     pen.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], None, SUIT_COLOUR[suit], 3)
 
 
@@ -127,11 +137,13 @@ def _french_half(pen: Pen, rank: str, suit: str) -> None:
         back += [(hx - 66, -56), (hx - 60, -96)]
         pen.poly(back, hair, INK, 2)
     # robe and shoulders
-    body = [(-129, 0), (-128, -44), (-112, -62), (-70, -74), (-24, -80)]
-    body += [(24, -80), (70, -74), (112, -62), (128, -44), (129, 0)]
+    low = SPLIT + 12  # the robe runs on below the middle, where the diagonal split cuts it
+    body = [(-129, low), (-128, -44), (-112, -62), (-70, -74), (-24, -80)]
+    body += [(24, -80), (70, -74), (112, -62), (128, -44), (129, low)]
     pen.poly(body, robe, INK, 2.2)
-    pen.poly([(-32, -80), (32, -80), (56, 0), (-56, 0)], panel, INK, 2)
-    for yb in (-50, -20):
+    w_low = 32 + 24 * (80 + low) / 80
+    pen.poly([(-32, -80), (32, -80), (w_low, low), (-w_low, low)], panel, INK, 2)
+    for yb in (-50, -20, 10, 40):
         w0 = 32 + (56 - 32) * (80 + yb) / 80
         band = [(-w0, yb - 7), (w0, yb - 7), (w0 + 2, yb + 7), (-w0 - 2, yb + 7)]
         pen.poly(band, trim, INK, 1.5)
@@ -139,8 +151,8 @@ def _french_half(pen: Pen, rank: str, suit: str) -> None:
             pen.circle(k * w0 / 2.6, yb, 3.4, WHITE)
     # sleeves with cuffs
     for side in (-1, 1):
-        sleeve = [(side * 128, -44), (side * 112, -62), (side * 92, -28), (side * 104, 0)]
-        pen.poly([*sleeve, (side * 129, 0)], trim, INK, 2)
+        sleeve = [(side * 128, -44), (side * 112, -62), (side * 92, -28), (side * 104, low)]
+        pen.poly([*sleeve, (side * 129, low)], trim, INK, 2)
     # neck, collar, hair, face
     pen.poly([(hx - 13, -92), (hx + 13, -92), (hx + 15, -76), (hx - 15, -76)], SKIN, INK, 1.5)
     collar = [(-54, -78), (-28, -66), (0, -62), (28, -66), (54, -78), (28, -88), (0, -84)]

@@ -2,7 +2,9 @@
 
 Neapolitan cards carry only the card's number (1–10; Fante 8, Cavallo 9, Re 10) at the top-left
 and, turned, the bottom-right corner; the suit is told by the emblems themselves, so they are
-drawn large.  Coins and cups stand in rows; swords and batons cross in a lattice, as printed.
+drawn large.  Coins and cups stand in rows; swords and batons cross in pairs, as printed, but
+the pairs are stacked in rows with gaps (and odd counts add one upright down the middle) so the
+count reads at table size instead of melting into a lattice.
 """
 
 from __future__ import annotations
@@ -35,9 +37,46 @@ ROUND_LAYOUTS: dict[int, list[tuple[float, float]]] = {
 """Emblem centres for coins and cups, 2–7 (the 3 of coins runs diagonally, see below)."""
 ROUND_SIZE = {2: 140, 3: 120, 4: 126, 5: 112, 6: 110, 7: 96}
 
-LATTICE_OFFSETS = {1: [], 2: [0.0], 3: [0.0], 4: [-50.0, 50.0], 5: [-50.0, 50.0]}
-LATTICE_OFFSETS |= {6: [-84.0, 0.0, 84.0], 7: [-84.0, 0.0, 84.0]}
-"""Swords and batons: crossed pairs centred at these x offsets; odd counts add an upright one."""
+Spec = tuple[float, float, float, float, bool]
+"""One long emblem: centre x, centre y, length, angle (clockwise, 0 = top end up), mirrored."""
+
+
+PAIRS: dict[int, tuple[list[float], float, float]] = {
+    2: ([_CY], 430.0, 22.0),
+    3: ([_CY], 430.0, 30.0),
+    4: ([192.0, 408.0], 294.0, 55.0),
+    5: ([192.0, 408.0], 294.0, 55.0),
+    6: ([158.0, 300.0, 442.0], 256.0, 65.0),
+    7: ([162.0, 302.0, 442.0], 256.0, 65.0),
+}
+"""Swords and batons 2–7: the crossed pairs stacked in rows, with a clear gap between rows
+(row centres, emblem length, half the angle between the two of a pair, 0 = upright)."""
+LONG_WIDTH = {
+    "S": {2: 240, 3: 200, 4: 170, 5: 150, 6: 140, 7: 124},
+    "B": {2: 250, 3: 214, 4: 190, 5: 170, 6: 160, 7: 140},
+}
+"""How wide a sword or baton is drawn (its guard, its stubs): narrower as the card fills."""
+SPINE_SWORD = {3: (186.0, 520.0), 5: (150.0, 478.0), 7: (138.0, 462.0)}
+"""The odd sword points down, its guard in the notch above the top pair, its tip past the
+bottom one: (guard y, tip y).  Guard and tip sit 0.24 and 0.5 of the length from the centre."""
+
+
+def long_layout(suit: str, n: int) -> list[Spec]:
+    """Crossed pairs in rows, clear of each other; odd counts run one more upright down the
+    middle through every crossing, so 3, 5 and 7 read as 2, 4 and 6 on a spine."""
+    rows, length, angle = PAIRS[n]
+    specs = [
+        spec
+        for y in rows
+        for spec in ((_CX, y, length, angle, False), (_CX, y, length, -angle, True))
+    ]
+    if n % 2 and suit == "S":
+        guard, tip = SPINE_SWORD[n]
+        spine = (tip - guard) / 0.74
+        specs.append((_CX, guard + 0.24 * spine, spine, 180.0, False))
+    elif n % 2:
+        specs.append((_CX, _CY + 8, 440.0, 0.0, False))
+    return specs
 
 
 def draw_number(pen: Pen, rank: str) -> None:
@@ -62,13 +101,8 @@ def draw_pips(pen: Pen, suit: str, n: int) -> None:
         for x, y in spots:
             draw_emblem(pen, suit, x, y, ROUND_SIZE[n])
         return
-    length, width = 430.0, (240.0 if suit == "S" else 250.0) * (0.8 if n >= 6 else 1.0)
-    angle = 22.0 if n < 6 else 18.0
-    for dx in LATTICE_OFFSETS[n]:
-        draw_emblem(pen, suit, _CX + dx, _CY, length, angle=angle, width=width)
-        draw_emblem(pen, suit, _CX + dx, _CY, length, angle=-angle, width=width, mirror=True)
-    if n % 2:
-        draw_emblem(pen, suit, _CX, _CY, length, width=width)
+    for x, y, length, angle, mirror in long_layout(suit, n):
+        draw_emblem(pen, suit, x, y, length, angle=angle, mirror=mirror, width=LONG_WIDTH[suit][n])
 
 
 def italian_face(rank: str, suit: str) -> Image.Image:
