@@ -126,3 +126,15 @@ def test_refusal_words_name_the_cards():
         "The ace of diamonds + the 6 of spades add up to 7, not 5: the 5 of spades may take "
         "the 5 of hearts"
     )
+
+
+def test_rules_from_the_title_have_a_tab_per_game(app):
+    from ui_harness import click_button
+
+    click_button(app, app.scenes.top, "rules")
+    rules = app.scenes.top
+    click_button(app, rules, "tab scopa")
+    assert rules.title.startswith("Scopa")
+    assert any("settebello" in line[0] for line in rules.lines)
+    click_button(app, rules, "tab cattura")
+    assert any("battlefield" in line[0] for line in rules.lines)

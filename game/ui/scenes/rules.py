@@ -29,31 +29,53 @@ def load_rules(name: str = "capodama") -> str:
 class RulesScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any, game: str = "capodama") -> None:
+    def __init__(self, app: Any, game: str | None = None) -> None:
+        """``game`` None (from the title): tabs switch between the games' rules."""
         super().__init__(app)
         from game.engine import GAMES
 
-        self.source = load_rules(game)
-        self.title = f"{GAMES[game].title} — the rules" if game in GAMES else "The rules"
-        self.scroll = 0.0
-        self.target = 0.0
+        self.tabs = [
+            Button(GAMES[g].title, lambda g=g: self.show(g), size=16, tag=f"tab {g}")
+            for g in ("capodama", "scopa", "tressette", "cattura")
+        ] if game is None else []  # fmt: skip
         self.lines: list[tuple[str, int, bool, Any]] = []
         self.done = Button("Close", self.close, primary=True, tag="close")
+        self.show(game or "capodama", relayout=False)
+
+    def show(self, game: str, relayout: bool = True) -> None:
+        from game.engine import GAMES
+
+        self.game = game
+        self.source = load_rules(game)
+        self.title = f"{GAMES[game].title} — the rules" if game in GAMES else "The rules"
+        for b in self.tabs:
+            b.primary = b.tag == f"tab {game}"
+            b._cache.clear()
+        self.scroll = self.target = 0.0
+        if relayout:
+            self.resize(self.app.size)
 
     @property
     def buttons(self) -> list[Button]:
-        return [self.done]
+        return [self.done, *self.tabs]
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s
         self.rect = pygame.Rect(0, 0, min(size[0] - 40, round(860 * s)), size[1] - round(40 * s))
         self.rect.center = (size[0] // 2, size[1] // 2)
+        tabs_h = round(40 * s) if self.tabs else 0
+        if self.tabs:
+            tw = (self.rect.w - round(60 * s)) // len(self.tabs)
+            for i, b in enumerate(self.tabs):
+                b.size = round(16 * s)
+                x = self.rect.x + round(30 * s) + i * tw
+                b.place(pygame.Rect(x, self.rect.y + round(64 * s), tw - 8, round(32 * s)))
         self.view = pygame.Rect(
             self.rect.x + round(30 * s),
-            self.rect.y + round(70 * s),
+            self.rect.y + round(70 * s) + tabs_h,
             self.rect.w - round(60 * s),
-            self.rect.h - round(150 * s),
+            self.rect.h - round(150 * s) - tabs_h,
         )
         width = self.view.w
         self.lines = []
@@ -111,6 +133,8 @@ class RulesScene(Scene):
                 self.target = self.total
         self._clamp()
         self.done.handle(event)
+        for b in self.tabs:
+            b.handle(event)
 
     def update(self, dt: float) -> None:
         self.scroll += (self.target - self.scroll) * min(1.0, dt * 14)
@@ -138,3 +162,5 @@ class RulesScene(Scene):
             )
             pygame.draw.rect(surface, (120, 170, 140), bar, border_radius=3)
         self.done.draw(surface)
+        for b in self.tabs:
+            b.draw(surface)
