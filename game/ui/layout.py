@@ -75,7 +75,9 @@ class TableLayout:
             ca, sa = math.cos(angle), math.sin(angle)
             if rel == 0:
                 anchor = (cx - bw * 0.2 if not solitaire else cx, th - m - bh * 0.52)
-                card_w, spacing = self.big, bw * 0.66
+                # short hands (Scopa 3, Cattura 5) fan out wider: every card fully readable
+                card_w = self.big
+                spacing = bw * (1.06 if hand_max <= 3 else 0.8 if hand_max <= 5 else 0.66)
                 side = "bottom"
             else:
                 card_w = self.small
@@ -95,6 +97,8 @@ class TableLayout:
                 tx = cx + (bw * 0.18 if rel == 0 else -bw * 0.18)
             cw, ch = card_size(card_w)
             hand_w = cw + spacing * (min(hand_max, 8) - 1)
+            if rel == 0 and hand_max <= 5:
+                anchor = (cx, anchor[1])
             if rel == 0:
                 pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1] + bh * 0.1)
                 pile = (min(self.table.right - sw * 0.75, pile[0]), pile[1])
@@ -149,7 +153,7 @@ class TableLayout:
         if count <= 0:
             return [], self.center_w
         box = self.center_box
-        for w in (self.center_w, self.small, round(self.small * 0.85)):
+        for w in (self.big, self.center_w, self.small, round(self.small * 0.85)):
             cw, ch = card_size(w)
             gap = max(4, round(w * 0.1))
             cols = max(1, int((box.w + gap) // (cw + gap)))
@@ -190,7 +194,13 @@ class TableLayout:
             y = spot.plate[1] + self.plate_h * 0.7 + sh / 2
         else:
             x0 = ax + hand_w / 2 + sw * 0.9
-            y = ay if spot.rel else ay + (card_size(self.big)[1] - sh) / 2
+            y = ay
+            if x0 + 3 * (sw + gap) > self.table.right - sw * 0.6:  # no room for a row: 2×2
+                x0 = min(x0, self.table.right - sw * 0.6 - (sw + gap))
+                return [
+                    (x0 + (k % 2) * (sw + gap), y + (k // 2 - 0.5) * (sh + gap))
+                    for k in range(count)
+                ]
         x0 = min(max(x0, self.table.x + sw * 0.6), self.table.right - sw * 0.6 - 3 * (sw + gap))
         return [(x0 + k * (sw + gap), y) for k in range(count)]
 

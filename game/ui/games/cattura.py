@@ -81,7 +81,7 @@ class CatturaUI(GameUI):
     def hud_items(self, m: CatturaModel, names: list[str], deck: str) -> list[Any]:
         items: list[Any] = [
             ("title", self.title),
-            ("sub", f"{m.players} players · the first to 4 captures ends it"),
+            ("sub", f"{m.players} players · 4 captures end it"),
             ("heading", "Captured (score)"),
         ]
         for s, name in enumerate(names):
@@ -110,6 +110,7 @@ class CatturaUI(GameUI):
             q.add(t.table.gather, "gather")
             left = data.get("deck", 0) + (0 if data.get("position") else 1)
             q.add(lambda: self._deal(e, left), "dealt")
+            q.add(t.table.sort_hands, "sort")
         elif k == "turned":
             q.add(lambda: t.table.deal_center(list(e.cards), data.get("deck", 0)), "turned")
         elif k == "position":
@@ -134,8 +135,7 @@ class CatturaUI(GameUI):
     def _deal(self, e: Event, left: int) -> float:
         t = self.t
         t.app.audio.play("shuffle")
-        dur = t.table.deal(list(e.cards), list((e.data or {})["to"]), e.seat or 0, left)
-        return dur + t.table.sort_hands()
+        return t.table.deal(list(e.cards), list((e.data or {})["to"]), e.seat or 0, left)
 
     def _position(self, e: Event) -> float:
         """An explicit position (tests, puzzles): the battlefield and captures as given."""
@@ -258,6 +258,11 @@ class CatturaUI(GameUI):
         left = lay.hand_positions(t.viewer, max(1, len(t.table.hands[t.viewer])))[0][0]
         right = round(left - lay.big_size[0] * 0.6 - 10 * s)
         top = lay.center_box.centery
+        for seat in range(t.state.seats):  # clear of the cards in front of a left-hand seat
+            spot = lay.spot(seat)
+            if spot.side == "left":
+                pos = lay.front_positions(seat, 4)
+                top = max(top, round(max(y for _x, y in pos) + lay.small_size[1] / 2 + 8 * s))
         box = pygame.Rect(lay.table.x + round(10 * s), top, 0, 0)
         box.w = max(80, right - box.x)
         box.h = lay.table.bottom - round(10 * s) - top

@@ -99,7 +99,8 @@ class ScopaUI(GameUI):
         for k in range(len(m.sides)):
             items.append(("text", self.side_name(k, names), "bold"))
             extra = f" · {m.scope[k]} scop{'a' if m.scope[k] == 1 else 'e'}" if m.scope[k] else ""
-            items.append(("small", f"{m.cards[k]} cards · {m.coins[k]} coins{extra}", "dim"))
+            coins = f"{m.coins[k]} coin{'' if m.coins[k] == 1 else 's'}"
+            items.append(("small", f"{m.cards[k]} cards · {coins}{extra}", "dim"))
         owner = "nobody yet" if m.settebello is None else self.side_name(m.settebello, names)
         items.append(
             ("small", f"The {seven}: {owner}", "gold" if m.settebello is not None else "faint")
@@ -148,6 +149,7 @@ class ScopaUI(GameUI):
                 q.add(t.table.gather, "gather")
                 q.add(lambda: self._new_deal(e), "new deal")
             q.add(lambda: self._deal(e), "dealt")
+            q.add(t.table.sort_hands, "sort")
         elif k == "table_dealt":
             left = self.deck_left - len(e.cards)
             q.add(lambda: t.table.deal_center(list(e.cards), left), "table")
@@ -234,6 +236,9 @@ class ScopaUI(GameUI):
         m.scores = [m.side_scores[self.side_of(s)] for s in range(self.t.state.seats)]
         return 0.0
 
+    def on_sync(self, view: Any) -> None:
+        self.t.table.deck_count = view.deck_count  # the count on the pile, exactly
+
     def rebuild(self, v: Any) -> None:
         t = self.t
         self.sides = v.sides
@@ -255,7 +260,8 @@ class ScopaUI(GameUI):
 
     def prompt_text(self) -> str:
         if self.picking is not None:
-            return f"What does the {self.card_label(self.picking, self.t.deck)} take? Click it"
+            card = self.card_label(self.picking, self.t.deck)
+            return f"What does the {card} take? Click a lit table card"
         return "Your turn: play a card"
 
     def place_prompt(self) -> None:

@@ -175,6 +175,9 @@ class TableDrawing:
                 (img.get_height() + 12) // 2,
             )
             r = bg.get_rect(center=(round(cx), round(y)))
+            chooser = self.chooser  # type: ignore[attr-defined]
+            if chooser is not None and r.colliderect(chooser.panel):
+                r.left = chooser.panel.right + round(12 * s)  # beside the list, not over it
             surface.blit(bg, r.topleft)
             surface.blit(img, img.get_rect(center=r.center))
         for b in self.buttons:  # type: ignore[attr-defined]
