@@ -9,6 +9,8 @@ deal won first, card points second.  Every candidate card is tried in the same w
 comparison is fair even with few samples.
 
 Announcements and the exchange are left to the rule-based seat, whose habits are sound there.
+The loop itself (common worlds, budget, rollouts) is :class:`game.ai.search.DeterminizedSearch`,
+shared with the other games' search seats; this module gives the sampler and the evaluation.
 The seat only ever reads its view: the worlds are guesses, never the true hands.
 """
 
