@@ -91,7 +91,8 @@ class Hud:
         def heading(text: str) -> None:
             nonlocal y
             y += round(6 * s)
-            line(text.upper(), theme.GOLD, small, bold=True)
+            for part in theme.wrap(text.upper(), small, w - 2 * pad, True):
+                line(part, theme.GOLD, small, bold=True)
             y += round(2 * s)
 
         cw = round(34 * s)
@@ -130,9 +131,16 @@ class Hud:
             elif kind == "rows":
                 for label, value, on in item[1]:
                     color = theme.GOLD if on else theme.INK
-                    img = theme.text(("▶ " if on else "   ") + label, fs, color, on)
-                    surf.blit(img, (x, y))
                     val = theme.text(str(value), fs, color, True)
+                    room = w - 2 * pad - val.get_width() - round(8 * s)
+                    text = ("▶ " if on else "   ") + label
+                    size = fs
+                    while theme.font(size, on).size(text)[0] > room and size > small - 2:
+                        size -= 1  # a long side name ("South-West & North-East") shrinks
+                    img = theme.text(text, size, color, on)
+                    if img.get_width() > room > 0:
+                        img = img.subsurface((0, 0, room, img.get_height()))
+                    surf.blit(img, (x, y + (lh - img.get_height()) // 2))
                     surf.blit(val, (w - pad - val.get_width(), y))
                     y += lh
         self.buttons_top = y + round(10 * s)

@@ -109,7 +109,7 @@ class TressetteUI(TrickGameUI):
             ("title", self.title),
             ("sub", f"{m.players} players{' in two sides' if teams else ', each alone'}"
              f" · deal {m.deal_no}"),
-            ("heading", f"Points this deal (trick {min(m.trick_no, 13)})"),
+            ("heading", f"This deal · trick {min(m.trick_no, 13)}"),
         ]  # fmt: skip
         for k in range(len(m.sides)):
             bg = f"  + {m.buongioco[k]} Buongioco" if m.buongioco[k] else ""
@@ -119,7 +119,7 @@ class TressetteUI(TrickGameUI):
         if m.combos:
             items.append(("heading", "Buongioco"))
             items += [("small", self.t.say(c) if self.t else c, "normal") for c in m.combos]
-        items.append(("heading", f"Match: {m.target} points or {m.deals_to_win} deals"))
+        items.append(("heading", f"Match · {m.target} points or {m.deals_to_win} deals"))
         items.append(
             (
                 "rows",
