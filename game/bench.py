@@ -46,7 +46,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.ui:
         from game.ui.benchmark import main as ui_main
 
-        return ui_main([])
+        return ui_main(
+            (["--game", args.game] if args.game else [])
+            + (["--players", str(args.players)] if args.players else [])
+        )
     print(f"random play, one core, {args.seconds:g} s per variant ({time.strftime('%Y-%m-%d')})")
     print(f"{'game':<10} {'players':>7} {'deals/s':>10} {'moves/s':>10}")
     for name in sorted(GAMES):
