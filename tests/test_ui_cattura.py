@@ -97,3 +97,22 @@ def test_autoplay_reaches_the_result(app, players):
     summary = app.scenes.top
     assert summary.head[-1] == "Score" and len(summary.rows) == players
     assert run_until(app, lambda: isinstance(app.scenes.top, ResultScene), 600)
+
+
+def test_deck_flag_is_for_the_session_and_the_suit_words_follow(tmp_path, monkeypatch):
+    from game.ui.games.words import player_message
+    from game.ui.settings import load_settings
+
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app()
+    app.persist = True
+    app.use_deck_for_session("italian")
+    assert app.settings.deck == "italian"
+    app.save_settings()
+    assert load_settings()[0].deck == "french"  # the saved choice is kept
+    app.set_deck("french")
+    app.set_deck("italian")  # the player's own choice is saved
+    assert load_settings()[0].deck == "italian"
+    app.shutdown()
+    said = player_message("cattura", "5H has the value of the top card", "italian")
+    assert said == "The 5 of coins has the value of the top card"

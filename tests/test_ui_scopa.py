@@ -138,3 +138,30 @@ def test_rules_from_the_title_have_a_tab_per_game(app):
     assert any("settebello" in line[0] for line in rules.lines)
     click_button(app, rules, "tab cattura")
     assert any("battlefield" in line[0] for line in rules.lines)
+
+
+@pytest.mark.parametrize("game", ["scopa", "tressette", "cattura"])
+def test_continue_resumes_the_match_laid_out_from_the_view(tmp_path, monkeypatch, game):
+    from ui_harness import click_button, table_scene
+
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app(speed="instant")
+    table = start_game(app, game, 4 if game != "cattura" else 3, seed=4)
+    table.setup.autoplay = False
+    for _ in range(3):
+        assert run_until(app, lambda: human_turn(table), 3000)
+        sp = next(s for s in table.table.hands[0] if s.card in table.legal_cards())
+        click(app, sprite_center(table, sp))
+    assert run_until(app, lambda: human_turn(table), 3000)
+    history = table.state.history
+    app.scenes.reset(app.title_scene())
+    app.step()
+    click_button(app, app.scenes.top, "continue")
+    resumed = table_scene(app)
+    assert resumed is not table and resumed.state.history == history
+    view = resumed.state.view(0)
+    assert sorted(map(str, (s.card for s in resumed.table.hands[0]))) == sorted(map(str, view.hand))
+    middle = getattr(view, "table", None) or getattr(view, "battlefield", None) or ()
+    assert len(resumed.table.center) == len(middle)
+    assert run_until(app, lambda: human_turn(resumed), 3000)
+    app.shutdown()
