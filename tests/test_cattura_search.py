@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from game.ai import make_seat
 from game.ai.cattura_search import CatturaSearchSeat, sample_world
-from game.engine import Card, new_game, parse_card
-from game.engine.cattura import CatturaState
+from game.engine import Card, GameState, new_game, parse_card
+from game.engine.cattura import CatturaState, CatturaView
 from game.engine.cattura_cards import CARDS, card
 
 PLAYERS = (2, 3, 4)
@@ -132,3 +132,37 @@ def test_the_seat_reads_only_its_view() -> None:
         a = seat.choose(s.view(me), s.legal_moves(), random.Random(seed))
         b = seat.choose(twin.view(me), twin.legal_moves(), random.Random(seed))
         assert a == b
+
+
+def test_every_candidate_is_tried_in_the_same_worlds() -> None:
+    """The search samples ``samples`` worlds and plays every legal move in each of them."""
+
+    class Counting(CatturaSearchSeat):
+        def __init__(self) -> None:
+            super().__init__(samples=5, seconds=60.0)
+            self.worlds: list[CatturaState] = []
+            self.tried: list[tuple[int, list[tuple[Card, ...]]]] = []
+
+        def world(self, view: CatturaView, rng: random.Random) -> CatturaState:
+            self.worlds.append(super().world(view, rng))
+            return self.worlds[-1]
+
+        def rollout(
+            self, state: GameState, mark: int, view: CatturaView, rng: random.Random
+        ) -> float:
+            hands = [state.hand(o) for o in range(view.players) if o != view.seat]  # type: ignore[attr-defined]
+            self.tried.append((len(self.worlds), hands))
+            return super().rollout(state, mark, view, rng)
+
+    s = position(3, 11)
+    view = s.view(s.current_player)  # type: ignore[arg-type]
+    legal = s.legal_moves()
+    seat = Counting()
+    seat.search(view, legal, random.Random(3))
+    assert len(seat.worlds) == seat.last_worlds == 5
+    assert len({tuple(w.hand(o) for o in range(3)) for w in seat.worlds}) > 1  # fresh guesses
+    for k, world in enumerate(seat.worlds, start=1):
+        trials = [hands for w, hands in seat.tried if w == k]
+        assert len(trials) == len(legal)
+        others = [world.hand(o) for o in range(3) if o != view.seat]
+        assert all(hands == others for hands in trials)  # the other players' cards are the world's
