@@ -152,3 +152,20 @@ def test_the_seat_reads_only_its_view() -> None:
         a = seat.choose(s.view(me), s.legal_moves(), random.Random(seed))
         b = seat.choose(twin.view(me), twin.legal_moves(), random.Random(seed))
         assert a == b
+
+
+def test_a_position_set_up_by_an_explicit_deal_is_rebuilt() -> None:
+    """Explicit deals may leave a table and deck no shuffled deal would (five table cards)."""
+    s = new_game(
+        "scopa",
+        players=2,
+        deal={
+            "dealer": 0,
+            "hands": [["1D", "2D"], ["3D", "4D"]],
+            "table": ["5D", "6D", "7D", "FD", "CD"],
+            "captured": [["RD"], []],
+        },
+    )
+    view = s.view(1)
+    hidden, deck = truth(s, 1)  # type: ignore[arg-type]
+    assert ScopaState.from_view(view, hidden, deck).view(1) == view

@@ -419,9 +419,6 @@ class ScopaState(GameState):
             raise ValueError(
                 f"the guess leaves out {_names(_bits(~(gmask | seen) & ((1 << 40) - 1)))}"
             )
-        dealt = 40 - 4 - view.deck_count
-        if dealt % (3 * n):
-            raise ValueError(f"a deck of {view.deck_count} cards is not left by whole hands")
         new = object.__new__(cls)
         new.players = n
         new.options = {
@@ -448,7 +445,9 @@ class ScopaState(GameState):
         new._table_sum = sum(VALUE[c.index] for c in view.table)
         new._deck = [c.index for c in deck]
         new._deck_pos = 0
-        new._hand_no = dealt // (3 * n)
+        # Which hand of 3 this is (a label of the "dealt" events): the hands dealt so far, as
+        # in a shuffled deal; a position built through an explicit deal may not fit, hence >= 1.
+        new._hand_no = max(1, (36 - view.deck_count) // (3 * n))
         new._captured = [_mask_of_italian(p) for p in view.captured]
         new._scope = list(view.scope)
         new._captures = [
