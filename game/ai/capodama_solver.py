@@ -16,8 +16,16 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from game.engine import Move
-from game.engine.capodama import BASE_POINTS, SUIT, SUIT_MASK, CapodamaView, card_points
+from game.engine import Move, parse_cards
+from game.engine.capodama import (
+    BASE_POINTS,
+    SUIT,
+    CapodamaView,
+    card_points,
+    legal_mask,
+    winning_index,
+)
+from game.engine.cards import iter_bits
 
 from .capodama_search import CapodamaSearchSeat
 
@@ -25,41 +33,13 @@ __all__ = ["SolitaireSeat", "reachable", "winning_moves"]
 
 WINDOW = range(80, 86)
 _WINDOW_BITS = sum(1 << p for p in WINDOW)
-_TRUMP = {13: 3, 19: 2, 24: 1}  # AH, 7H, QH by card index (no 4th trump in the solitaire)
-_STRENGTH_ORDER = ("8", "9", "10", "Q", "K", "J", "7", "A")
+#: The solitaire's trumps, AH 7H QH (it has no 4th trump).
+_TRUMP_MASK = sum(c.bit for c in parse_cards("AH 7H QH"))
 
 
-def _strength(i: int) -> int:
-    rank = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")[i % 13]
-    return _STRENGTH_ORDER.index(rank) if rank in _STRENGTH_ORDER else -1
-
-
-_STR = [_strength(i) for i in range(52)]
-_TRUMP_MASK = sum(1 << i for i in _TRUMP)
-
-
-def _bits(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
-
-
-def _follow_mask(hand: int, led: int) -> int:
-    follow = hand & SUIT_MASK[SUIT[led]]
-    return follow | (hand & _TRUMP_MASK) if follow else hand
-
-
-def _winner(lead_card: int, reply: int) -> bool:
-    """True when the leader's card beats the reply."""
-    ta, tb = _TRUMP.get(lead_card, 0), _TRUMP.get(reply, 0)
-    if ta or tb:
-        return ta > tb
-    if SUIT[reply] != SUIT[lead_card]:
-        return True
-    return _STR[lead_card] > _STR[reply]
+def _beats(lead_card: int, reply: int) -> bool:
+    """True when the card led wins a two-card trick against the reply."""
+    return winning_index((lead_card, reply)) == 0
 
 
 def _points(c: int, doubled: int) -> int:
@@ -71,7 +51,7 @@ def _from_trick(h0: int, h1: int, lead: int, doubled: int) -> int:
     if not h0 and not h1:
         return 1
     out = 0
-    for c in _bits(h0 if lead == 0 else h1):
+    for c in iter_bits(h0 if lead == 0 else h1):
         if lead == 0:
             out |= _after_lead(h0 & ~(1 << c), h1, 0, c, doubled)
         else:
@@ -83,10 +63,10 @@ def _from_trick(h0: int, h1: int, lead: int, doubled: int) -> int:
 def _after_lead(h0: int, h1: int, lead: int, c: int, doubled: int) -> int:
     out = 0
     other = 1 - lead
-    for d in _bits(_follow_mask(h1 if other == 1 else h0, c)):
+    for d in iter_bits(legal_mask(h1 if other == 1 else h0, c, _TRUMP_MASK)):
         n0 = h0 & ~(1 << d) if other == 0 else h0
         n1 = h1 & ~(1 << d) if other == 1 else h1
-        w = lead if _winner(c, d) else other
+        w = lead if _beats(c, d) else other
         rest = _from_trick(n0, n1, w, doubled)
         out |= rest << (_points(c, doubled) + _points(d, doubled)) if w == 0 else rest
     return out
@@ -126,7 +106,7 @@ def winning_moves(view: CapodamaView, legal: Sequence[Move]) -> list[Move]:
         if led is None:
             bits = reachable(n0, n1, leader, c, doubled)
         else:
-            w = leader if _winner(led, c) else 1 - leader
+            w = leader if _beats(led, c) else 1 - leader
             gain = card_points(move.card, view.doubled) + card_points(
                 view.trick[0][1], view.doubled
             )

@@ -13,9 +13,8 @@ that the UI animates from; events that carry hidden cards say who may see them, 
 
 from __future__ import annotations
 
-import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
@@ -297,19 +296,3 @@ class GameState(ABC):
         return type(self) is type(other) and self._snapshot() == other._snapshot()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def new_rng(seed: int) -> random.Random:
-    return random.Random(seed)
-
-
-def require_cards(
-    deck: Deck, texts: Sequence[str] | str, what: str, errors: type[ValueError] = ValueError
-) -> list[Card]:
-    """Parse a list of card texts from an explicit deal, naming the part that is wrong."""
-    try:
-        from .cards import parse_cards
-
-        return parse_cards(texts, deck)
-    except CardError as exc:
-        raise errors(f"{what}: {exc}") from None

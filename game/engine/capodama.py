@@ -29,8 +29,10 @@ __all__ = [
     "card_points",
     "deal_awards",
     "deck_for",
+    "legal_mask",
     "match_winner",
     "trick_winner",
+    "winning_index",
 ]
 
 _R = {r: i for i, r in enumerate(FRENCH.ranks)}
@@ -83,17 +85,42 @@ def card_points(card: Card | int, doubled: str | int | None) -> int:
     return BASE_POINTS[i] * (2 if SUIT[i] == d else 1)
 
 
+def legal_mask(hand: int, led: int | None, trump_mask: int) -> int:
+    """The cards of ``hand`` (a mask) that may be played on a trick led with card index ``led``.
+
+    Holding the led suit (trumps of that suit count): that suit's cards plus every trump held;
+    otherwise any card.  The one statement of the following rule, for the state and the solver.
+    """
+    if led is None:
+        return hand
+    follow = hand & SUIT_MASK[SUIT[led]]
+    return follow | (hand & trump_mask) if follow else hand
+
+
+def winning_index(cards: Sequence[int], fourth: int = -1) -> int:
+    """Position in play order of the winning card among card indices ``cards``.
+
+    The highest trump wins (AH > 7H > QH > the 4th trump, index ``fourth``), else the highest
+    card of the led suit.
+    """
+    best, pos = 0, -1
+    for k, c in enumerate(cards):
+        t = 4 if c == AH else 3 if c == H7 else 2 if c == QH else 1 if c == fourth else 0
+        if t > best:
+            best, pos = t, k
+    if pos >= 0:
+        return pos
+    led = SUIT[cards[0]]
+    best = -1
+    for k, c in enumerate(cards):
+        if SUIT[c] == led and STRENGTH[c] > best:
+            best, pos = STRENGTH[c], k
+    return pos
+
+
 def trick_winner(cards: Sequence[Card | int], fourth: Card | int | None = None) -> int:
     """Position in ``cards`` (in play order) of the card that wins the trick."""
-    trumps = {AH: 4, H7: 3, QH: 2}
-    if fourth is not None:
-        trumps[int(fourth) & 63] = 1
-    idx = [int(c) & 63 for c in cards]
-    best_t = max(range(len(idx)), key=lambda k: trumps.get(idx[k], 0))
-    if trumps.get(idx[best_t], 0):
-        return best_t
-    led = SUIT[idx[0]]
-    return max((k for k in range(len(idx)) if SUIT[idx[k]] == led), key=lambda k: STRENGTH[idx[k]])
+    return winning_index([int(c) & 63 for c in cards], -1 if fourth is None else int(fourth) & 63)
 
 
 _CARD = [FRENCH.by_index(i) for i in range(52)]
@@ -455,14 +482,8 @@ class CapodamaState(GameState):
         return new
 
     def _legal_mask(self, seat: int) -> int:
-        hand = self._hands[seat]
         trick = self._trick
-        if not trick:
-            return hand
-        follow = hand & SUIT_MASK[SUIT[trick[0][1]]]
-        if follow:
-            return follow | (hand & self._trump_mask)
-        return hand
+        return legal_mask(self._hands[seat], trick[0][1] if trick else None, self._trump_mask)
 
     def legal_moves(self) -> list[Move]:
         legal = self._legal
@@ -509,12 +530,7 @@ class CapodamaState(GameState):
         if self._phase == "play" and type(move) is Move and move.kind == "play":
             c = move.cards[0]
             if c < 64:
-                trick = self._trick
-                hand = self._hands[(self._leader + len(trick)) % self._n]
-                if trick:
-                    follow = hand & SUIT_MASK[SUIT[trick[0][1]]]
-                    if follow:
-                        hand = follow | (hand & self._trump_mask)
+                hand = self._legal_mask((self._leader + len(self._trick)) % self._n)
                 if hand >> c & 1:
                     self._history.append(move.text)
                     self._legal = None
@@ -666,19 +682,7 @@ class CapodamaState(GameState):
 
     def _finish_trick(self) -> None:
         trick = self._trick
-        fourth = self._fourth
-        best = -1
-        winner = -1
-        for seat, c in trick:  # trumps: AH > 7H > QH > the 4th trump
-            t = 4 if c == AH else 3 if c == H7 else 2 if c == QH else 1 if c == fourth else 0
-            if t > best:
-                best, winner = t, seat
-        if best == 0:
-            led = SUIT[trick[0][1]]
-            best = -1
-            for seat, c in trick:
-                if SUIT[c] == led and STRENGTH[c] > best:
-                    best, winner = STRENGTH[c], seat
+        winner = trick[winning_index([c for _, c in trick], self._fourth)][0]
         doubled = self._doubled
         pts = 0
         mask = 0
