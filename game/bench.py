@@ -22,6 +22,9 @@ def bench_engine(game: str, players: int, seconds: float) -> tuple[float, float,
     """(deals per second, moves per second, deals played) for random play of one variant."""
     rng = random.Random(12345)
     choose = random_chooser(rng)
+    warm_until = time.perf_counter() + min(0.5, seconds / 4)
+    while time.perf_counter() < warm_until:  # fill caches and settle the CPU first
+        play_deal(new_game(game, players=players, seed=-1), choose)
     deals = moves = 0
     start = time.perf_counter()
     end = start + seconds
