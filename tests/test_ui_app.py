@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-import time
+import threading
 
 import pytest
 from ui_harness import click_button, make_app, run_until, table_scene, user_dirs
@@ -98,15 +98,20 @@ class Boom:
         raise RuntimeError("the seat broke")
 
 
-class Sleepy:
-    name = "sleepy"
+class Hanging:
+    """A seat that never answers until the test lets it go: slower than any timeout."""
+
+    name = "hanging"
+
+    def __init__(self):
+        self.release = threading.Event()
 
     def choose(self, view, legal, rng):
-        time.sleep(1.0)
+        self.release.wait()
         return legal[0]
 
 
-@pytest.mark.parametrize("seat", [Boom(), Sleepy()])
+@pytest.mark.parametrize("seat", [Boom(), Hanging()])
 def test_failing_ai_seat_falls_back_to_a_legal_move(dirs, seat):
     app = make_app(speed="instant")
     state = new_game("capodama", players=3, seed=5)
@@ -117,6 +122,8 @@ def test_failing_ai_seat_falls_back_to_a_legal_move(dirs, seat):
     app.push(table)
     assert run_until(app, lambda: len(table.state.history) >= 3, 50000)
     assert any("a legal move was played" in t for t in app.toasts.texts)
+    if isinstance(seat, Hanging):
+        seat.release.set()
     app.shutdown()
 
 
