@@ -153,6 +153,17 @@ class GameState(ABC):
     _deal_spec: dict[str, Any] | None
     _history: list[str]
 
+    def __init__(
+        self, players: int, options: dict[str, Any], seed: int, deal: dict[str, Any] | None
+    ) -> None:
+        """The fields every game keeps: who plays, the rule options, the seed and the record."""
+        self.players = players
+        self.options = options
+        self.seed = seed
+        self._deal_spec = deal
+        self._history = []
+        self.events = []
+
     # -- what each game provides -------------------------------------------------------------
     @property
     @abstractmethod

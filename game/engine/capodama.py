@@ -235,12 +235,7 @@ class CapodamaState(GameState):
                 "6-player Capodama needs 48 cards and cannot be played in Italian cards "
                 "(the seed says so): choose the French deck, or 3 to 5 players"
             )
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self._deal_spec = deal
-        self._history = []
-        self.events = []
+        super().__init__(players, options, seed, deal)
         self._n = 2 if players <= 2 else players
         self._rng = random.Random(seed)
         self._cards = [c.index for c in deck_for(players)]
@@ -440,12 +435,7 @@ class CapodamaState(GameState):
         if len(set_aside) != view.set_aside:
             raise ValueError(f"the set-aside pile holds {view.set_aside} cards")
         new = object.__new__(cls)
-        new.players = view.players
-        new.options = {"target": view.target, "deck": "french"}
-        new.seed = seed
-        new._deal_spec = None
-        new._history = []
-        new.events = []
+        GameState.__init__(new, view.players, {"target": view.target, "deck": "french"}, seed, None)
         new._n = n
         new._rng = random.Random(seed)
         new._cards = [c.index for c in deck_for(view.players)]

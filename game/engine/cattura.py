@@ -139,12 +139,7 @@ class CatturaState(GameState):
         seed: int,
         deal: dict[str, Any] | None = None,
     ) -> None:
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self._deal_spec = deal
-        self._history = []
-        self.events = []
+        super().__init__(players, options, seed, deal)
         self._hands = [0] * players
         self._caps = [0] * players
         self._field: list[int] = []
@@ -343,12 +338,7 @@ class CatturaState(GameState):
         if gmask | seen != DECK_MASK:
             raise ValueError(f"the guess leaves out {_names(_idx(DECK_MASK & ~(gmask | seen)))}")
         new = object.__new__(cls)
-        new.players = n
-        new.options = {"deck": "french"}
-        new.seed = seed
-        new._deal_spec = None
-        new._history = []
-        new.events = []
+        GameState.__init__(new, n, {"deck": "french"}, seed, None)
         new._dealer = view.dealer
         new._hands = [_card_mask(view.hand if s == view.seat else hidden[s]) for s in range(n)]
         new._caps = [_card_mask(p) for p in view.captured]

@@ -167,12 +167,7 @@ class ScopaState(GameState):
         seed: int,
         deal: dict[str, Any] | None = None,
     ) -> None:
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self._deal_spec = deal
-        self._history = []
-        self.events = []
+        super().__init__(players, options, seed, deal)
         self._nsides = _SIDES[players]
         self._sides = sides_for(players)
         self._rng = random.Random(seed)
@@ -420,16 +415,17 @@ class ScopaState(GameState):
                 f"the guess leaves out {_names(_bits(~(gmask | seen) & ((1 << 40) - 1)))}"
             )
         new = object.__new__(cls)
-        new.players = n
-        new.options = {
-            "target": view.target,
-            "cappotto": view.cappotto,
-            "primiera_all_suits": view.primiera_all_suits,
-        }
-        new.seed = seed
-        new._deal_spec = None
-        new._history = []
-        new.events = []
+        GameState.__init__(
+            new,
+            n,
+            {
+                "target": view.target,
+                "cappotto": view.cappotto,
+                "primiera_all_suits": view.primiera_all_suits,
+            },
+            seed,
+            None,
+        )
         new._nsides = _SIDES[n]
         new._sides = sides_for(n)
         new._rng = random.Random(seed)

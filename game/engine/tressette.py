@@ -154,12 +154,7 @@ class TressetteState(GameState):
         seed: int,
         deal: dict[str, Any] | None = None,
     ) -> None:
-        self.players = players
-        self.options = options
-        self.seed = seed
-        self._deal_spec = deal
-        self._history = []
-        self.events = []
+        super().__init__(players, options, seed, deal)
         self._n = players
         self._nsides = 2 if players == 4 else players
         self._whole = bool(options["last_trick_whole"])
@@ -357,12 +352,7 @@ class TressetteState(GameState):
                         f"seat {s} failed to follow {ITALIAN.suit_names[suit]}: it holds none"
                     )
         new = object.__new__(cls)
-        new.players = n
-        new.options = {"last_trick_whole": view.last_trick_whole}
-        new.seed = seed
-        new._deal_spec = None
-        new._history = []
-        new.events = []
+        GameState.__init__(new, n, {"last_trick_whole": view.last_trick_whole}, seed, None)
         new._n = n
         new._nsides = 2 if n == 4 else n
         new._whole = view.last_trick_whole
