@@ -14,7 +14,7 @@ that the UI animates from; events that carry hidden cards say who may see them, 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
@@ -28,6 +28,7 @@ __all__ = [
     "Move",
     "Option",
     "RecordError",
+    "check_guess",
 ]
 
 
@@ -307,3 +308,42 @@ class GameState(ABC):
         return type(self) is type(other) and self._snapshot() == other._snapshot()
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def check_guess(
+    seat: int,
+    hand_sizes: Sequence[int],
+    hidden: Mapping[int, Sequence[Card]],
+    deck: Sequence[Card],
+    deck_count: int,
+    seen: Iterable[Card],
+    mask_of: Callable[[Iterable[Card]], int],
+    full: int,
+    names: Callable[[int], str],
+) -> None:
+    """Refuse, with a ValueError saying what is wrong, a guess that does not fit a view.
+
+    ``hidden`` must give every other seat's hand at its size and ``deck`` the face-down pile
+    at its size; together with the ``seen`` cards they must be the game's ``full`` deck mask,
+    each card once.  ``mask_of`` turns cards into a mask (refusing cards of another deck) and
+    ``names`` a mask into card names.  Games whose ``from_view`` rebuilds a deck share it.
+    """
+    others = [s for s in range(len(hand_sizes)) if s != seat]
+    if sorted(hidden) != others:
+        raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
+    for s in others:
+        if len(hidden[s]) != hand_sizes[s]:
+            raise ValueError(
+                f"seat {s} holds {hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
+            )
+    if len(deck) != deck_count:
+        raise ValueError(f"the deck holds {deck_count} cards, the guess gives {len(deck)}")
+    shown = mask_of(seen)
+    guessed = [c for s in others for c in hidden[s]] + list(deck)
+    gmask = mask_of(guessed)
+    if gmask.bit_count() != len(guessed):
+        raise ValueError("the guess names a card twice")
+    if gmask & shown:
+        raise ValueError(f"the guess names cards the view shows: {names(gmask & shown)}")
+    if gmask | shown != full:
+        raise ValueError(f"the guess leaves out {names(full & ~(gmask | shown))}")

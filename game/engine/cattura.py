@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Event, GameInfo, GameState, Move, Option, RecordError
+from .base import Event, GameInfo, GameState, Move, Option, RecordError, check_guess
 from .cards import FRENCH, Card, CardError, parse_card
 from .cattura_cards import (
     CARDS,
@@ -318,25 +318,17 @@ class CatturaState(GameState):
         n = view.players
         if view.is_over or view.current_player is None:
             raise ValueError("the match is over: there is no position to rebuild")
-        others = [s for s in range(n) if s != view.seat]
-        if sorted(hidden) != others:
-            raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
-        for s in others:
-            if len(hidden[s]) != view.hand_sizes[s]:
-                raise ValueError(
-                    f"seat {s} holds {view.hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
-                )
-        if len(deck) != view.deck_count:
-            raise ValueError(f"the deck holds {view.deck_count} cards, the guess gives {len(deck)}")
-        seen = _card_mask([*view.hand, *view.battlefield, *(c for p in view.captured for c in p)])
-        guessed = [c for s in others for c in hidden[s]] + list(deck)
-        gmask = _card_mask(guessed)
-        if gmask.bit_count() != len(guessed):
-            raise ValueError("the guess names a card twice")
-        if gmask & seen:
-            raise ValueError(f"the guess names cards the view shows: {_names(_idx(gmask & seen))}")
-        if gmask | seen != DECK_MASK:
-            raise ValueError(f"the guess leaves out {_names(_idx(DECK_MASK & ~(gmask | seen)))}")
+        check_guess(
+            view.seat,
+            view.hand_sizes,
+            hidden,
+            deck,
+            view.deck_count,
+            [*view.hand, *view.battlefield, *(c for p in view.captured for c in p)],
+            _card_mask,
+            DECK_MASK,
+            lambda m: _names(_idx(m)),
+        )
         new = object.__new__(cls)
         GameState.__init__(new, n, {"deck": "french"}, seed, None)
         new._dealer = view.dealer

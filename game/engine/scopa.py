@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from .base import Event, GameInfo, GameState, Move, Option, RecordError
+from .base import Event, GameInfo, GameState, Move, Option, RecordError, check_guess
 from .cards import ITALIAN, Card, CardError, cards_of, parse_card
 from .scopa_moves import (
     _CAPTURES,
@@ -393,27 +393,17 @@ class ScopaState(GameState):
         n = view.players
         if view.current_player is None:
             raise ValueError("the match is over: there is no position to rebuild")
-        others = [s for s in range(n) if s != view.seat]
-        if sorted(hidden) != others:
-            raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
-        for s in others:
-            if len(hidden[s]) != view.hand_sizes[s]:
-                raise ValueError(
-                    f"seat {s} holds {view.hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
-                )
-        if len(deck) != view.deck_count:
-            raise ValueError(f"the deck holds {view.deck_count} cards, the guess gives {len(deck)}")
-        seen = _mask_of_italian([*view.hand, *view.table, *(c for p in view.captured for c in p)])
-        guessed = [c for s in others for c in hidden[s]] + list(deck)
-        gmask = _mask_of_italian(guessed)
-        if gmask.bit_count() != len(guessed):
-            raise ValueError("the guess names a card twice")
-        if gmask & seen:
-            raise ValueError(f"the guess names cards the view shows: {_names(_bits(gmask & seen))}")
-        if gmask | seen != (1 << 40) - 1:
-            raise ValueError(
-                f"the guess leaves out {_names(_bits(~(gmask | seen) & ((1 << 40) - 1)))}"
-            )
+        check_guess(
+            view.seat,
+            view.hand_sizes,
+            hidden,
+            deck,
+            view.deck_count,
+            [*view.hand, *view.table, *(c for p in view.captured for c in p)],
+            _mask_of_italian,
+            (1 << 40) - 1,
+            lambda m: _names(_bits(m)),
+        )
         new = object.__new__(cls)
         GameState.__init__(
             new,
