@@ -78,8 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Validate the game, players and seats against the engine; p.error exits 2 with usage."""
+    from game import skins
     from game.ai import seat_kinds
-    from game.art import skins
     from game.engine import GAMES
     from game.ui.games import playable_games
 
@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.engine import GAMES, new_game
+    from game.engine import new_game
     from game.ui.runner import App
     from game.ui.savegame import MatchSetup
     from game.ui.scenes.table import TableScene
@@ -167,14 +167,13 @@ def _run(args: argparse.Namespace) -> int:
     app.scenes.push(app.title_scene())
     if getattr(args, "seat_list", None):
         deck = settings.deck
-        from game.art import skins
+        from game import skins
 
         if skins.can_show(args.game, args.players, deck):
             deck = "french"
         settings.deck = deck
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
-        options = {"deck": deck} if "deck" in GAMES[args.game].options else {}
-        state = new_game(args.game, players=args.players, seed=seed, **options)
+        state = new_game(args.game, players=args.players, seed=seed)
         setup = MatchSetup(args.game, args.players, args.seat_list, autoplay=args.autoplay)
         app.scenes.push(TableScene(app, state, setup))
     return app.run(frames=args.frames, screenshot=args.screenshot)

@@ -513,14 +513,24 @@ def test_bad_requests_say_what_is_allowed() -> None:
         new_game("poker")
     with pytest.raises(ValueError, match="1, 2, 3, 4, 5, 6 players"):
         new_game("capodama", players=7)
-    with pytest.raises(ValueError, match="cannot be played in Italian cards"):
-        new_game("capodama", players=6, deck="italian")
+    with pytest.raises(ValueError, match="no option 'deck'"):
+        new_game("capodama", players=5, deck="italian")  # the deck shown is not a rule
     with pytest.raises(ValueError, match="no option 'trumps'"):
         new_game("capodama", players=4, trumps=4)
     with pytest.raises(ValueError, match="target=8 is not allowed"):
         new_game("capodama", players=4, target=8)
     assert GAMES["capodama"].players == (1, 2, 3, 4, 5, 6)
-    assert new_game("capodama", players=5, deck="italian").options["deck"] == "italian"
+
+
+def test_records_of_the_previous_version_with_a_deck_option_still_load() -> None:
+    state = new_game("capodama", players=4, seed=11)
+    for _ in range(6):
+        state.play(state.legal_moves()[0])
+    old = state.record()
+    old["options"]["deck"] = "italian"  # what version 0.1 wrote into every record
+    again = load_record(old)
+    assert again == state
+    assert "deck" not in again.options
 
 
 def test_refused_moves_leave_the_state_unchanged() -> None:

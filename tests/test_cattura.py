@@ -468,8 +468,8 @@ def test_bad_text_wrong_seat_and_bad_games() -> None:
         new_game("cattura", players=1, seed=1)
     with pytest.raises(ValueError, match="no option 'target'"):
         new_game("cattura", players=2, seed=1, target=7)
-    with pytest.raises(ValueError, match="not allowed"):
-        new_game("cattura", players=2, seed=1, deck="german")
+    with pytest.raises(ValueError, match="no option 'deck'"):
+        new_game("cattura", players=2, seed=1, deck="french")  # the deck shown is not a rule
     with pytest.raises(ValueError, match="seat must be"):
         s.view(2)
 

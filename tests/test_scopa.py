@@ -628,7 +628,7 @@ def example() -> ScopaState:
 @pytest.mark.parametrize(
     ("text", "words"),
     [
-        ("", "not a move of Scopa"),
+        ("", "empty text is not a move"),
         ("hello", "not a move of Scopa"),
         ("7B x", "not a move of Scopa"),
         ("x 5C", "not a move of Scopa"),

@@ -91,12 +91,12 @@ def test_six_players_refused_in_italian(app):
     assert "cannot be shown in Italian" in setup.refusal()
 
 
-def _start(app, players=4, seed=11, seats=None, deck="french"):
+def _start(app, players=4, seed=11, seats=None):
     from game.engine import new_game
     from game.ui.savegame import MatchSetup
 
     seats = seats or ["human"] + ["rules"] * (players - 1)
-    state = new_game("capodama", players=players, seed=seed, deck=deck)
+    state = new_game("capodama", players=players, seed=seed)
     table = TableScene(app, state, MatchSetup("capodama", players, seats))
     app.push(table)
     return table

@@ -3,7 +3,7 @@
 ``python -m game.art`` regenerates every image in ``assets/`` (card faces of both decks, backs,
 felt, icon, contact sheets) deterministically, so the art is ours, consistent across the two
 decks and can be redrawn at any size.  The app itself never draws: it loads the committed PNGs,
-and :mod:`game.art.skins` maps a game's native card to the image of the deck being shown.
+and :mod:`game.skins` maps a game's native card to the image of the deck being shown.
 """
 
 from __future__ import annotations

@@ -21,8 +21,8 @@ from game.art.italian import RANKS as IT_RANKS
 from game.art.italian import SUITS as IT_SUITS
 from game.art.italian import italian_face
 from game.art.sheet import contact_sheet
-from game.art.skins import BACKS
 from game.resources import assets_root
+from game.skins import BACKS
 
 ART_LICENCE = """\
 Tavolo card art (assets/cards, assets/table, assets/icon, assets/preview)

@@ -13,27 +13,43 @@ that the UI animates from; events that carry hidden cards say who may see them, 
 
 from __future__ import annotations
 
+import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, NamedTuple
 
 from .cards import Card, CardError, Deck, parse_card
 
 __all__ = [
+    "DealScored",
     "Event",
     "GameInfo",
     "GameState",
     "IllegalMove",
+    "MatchOver",
     "Move",
     "Option",
+    "Payload",
     "RecordError",
-    "check_guess",
+    "SeatResult",
+    "StateFields",
 ]
 
 
 class IllegalMove(ValueError):
-    """A move the rules do not allow now; the message says why.  The state is unchanged."""
+    """A move the rules do not allow now; the state is unchanged.
+
+    The message says why in English (for logs, tests and the command line).  ``code`` names the
+    reason ("must_follow", "not_your_turn"...) and ``parts`` holds what the sentence is made of
+    (cards, suits, seats), so the UI can say it in the player's language and deck without
+    reading the English sentence.
+    """
+
+    def __init__(self, message: str, code: str = "illegal", **parts: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.parts: dict[str, Any] = parts
 
 
 class RecordError(ValueError):
@@ -75,9 +91,45 @@ class Move:
         return hash(self.text)
 
 
+@dataclass(frozen=True, slots=True)
+class Payload:
+    """The typed data of one kind of event; each game declares its own subclasses."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """How a deal went for one seat, as the rules judge it.
+
+    ``won``: the seat's side won the deal (or, where a deal has no loser, did as well as any);
+    ``points``: what its side took in the deal, in the game's own unit; ``awards``: the match
+    points it gained.  The UI reads these instead of re-deriving a winner.
+    """
+
+    won: bool
+    points: int
+    awards: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealScored(Payload):
+    """A deal ended and was scored: the result per seat and the match scores after it."""
+
+    deal_no: int
+    results: tuple[SeatResult, ...]
+    scores: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class MatchOver(Payload):
+    """The match has a result: the winning seats (several where a side or a tie wins)."""
+
+    winners: tuple[int, ...]
+
+
 class Event(NamedTuple):
     """Something that happened, for the UI to show.
 
+    ``data`` is the kind's typed :class:`Payload` (or ``None`` when the kind needs none).
     ``seen_by`` is ``None`` when every card in ``cards`` is public; otherwise it is a tuple parallel
     to ``cards`` giving, for each card, the seats that may see it (the others see ``None``).
     """
@@ -85,7 +137,7 @@ class Event(NamedTuple):
     kind: str
     seat: int | None = None
     cards: tuple[Card, ...] = ()
-    data: dict[str, Any] | None = None
+    data: Any = None
     seen_by: tuple[frozenset[int], ...] | None = None
 
     def for_seat(self, seat: int | None) -> Event:
@@ -110,15 +162,25 @@ class Option:
 
 @dataclass(frozen=True)
 class GameInfo:
-    """What the registry tells about a game before any state exists."""
+    """What the registry tells about a game before any state exists.
+
+    ``retired`` names options older versions wrote into records that no longer mean anything
+    (such as the deck shown): :func:`load_record` drops them so old saves still load.
+    """
 
     name: str
     title: str
     deck: Deck
     players: tuple[int, ...]
     options: dict[str, Option] = field(default_factory=dict)
-    factory: Callable[..., GameState] | None = None
     summary: str = ""
+    retired: tuple[str, ...] = ()
+    #: the cards a match deals for a player count (default: the whole deck)
+    deals: Callable[[int], tuple[Card, ...]] | None = None
+
+    def cards_for(self, players: int) -> tuple[Card, ...]:
+        """Every card a match of ``players`` deals."""
+        return self.deals(players) if self.deals is not None else self.deck.cards
 
     def check_options(self, players: int, options: dict[str, Any]) -> dict[str, Any]:
         """The full option set with defaults filled in; a clear ValueError for anything else."""
@@ -142,10 +204,69 @@ class GameInfo:
         return out
 
 
+@dataclass(frozen=True)
+class StateFields:
+    """The fields a game's state keeps, declared once; clone, equality and resets follow.
+
+    ``match``: kept for the whole match; ``deal``: reset at every new deal, each by calling its
+    factory with the state (``lambda s: [0] * s.players``); ``cache``: derived values that a
+    clone drops (set to None) and equality ignores.  A clone copies lists, dicts and random
+    generators and shares everything else (ints, tuples, frozensets, moves), so a field must
+    hold immutable values inside its list or dict.  ``unsnapped`` fields are copied but left
+    out of equality (bookkeeping that two equal positions may differ in).
+    """
+
+    match: tuple[str, ...] = ()
+    deal: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    cache: tuple[str, ...] = ()
+    unsnapped: tuple[str, ...] = ()
+
+    @property
+    def kept(self) -> tuple[str, ...]:
+        """Every field a clone copies, in declaration order."""
+        return (*self.match, *self.deal)
+
+    @property
+    def compared(self) -> tuple[str, ...]:
+        """Every field equality compares."""
+        return tuple(n for n in self.kept if n not in self.unsnapped)
+
+
+def _copy_value(value: Any) -> Any:
+    kind = type(value)
+    if kind is list:
+        return value[:]
+    if kind is dict:
+        return dict(value)
+    if kind is random.Random:
+        rng = random.Random()
+        rng.setstate(value.getstate())
+        return rng
+    return value
+
+
+def _frozen(value: Any) -> Any:
+    """A comparable, hashable form of a field value (lists become tuples, generators states)."""
+    if isinstance(value, list | tuple):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, random.Random):
+        return value.getstate()
+    if isinstance(value, Move):
+        return value.text
+    return value
+
+
 class GameState(ABC):
-    """A whole match of one game; see the package docstring for the protocol."""
+    """A whole match of one game; see the package docstring for the protocol.
+
+    A game declares its fields once in ``FIELDS`` (:class:`StateFields`); :meth:`clone`,
+    equality and :meth:`_reset_fields` (called by the game at each new deal) derive from it.
+    """
 
     info: ClassVar[GameInfo]
+    FIELDS: ClassVar[StateFields] = StateFields()
 
     players: int
     options: dict[str, Any]
@@ -185,8 +306,8 @@ class GameState(ABC):
         """Carry out a move already known to be legal."""
 
     @abstractmethod
-    def why_illegal(self, move: Move) -> str:
-        """A sentence saying why ``move`` is not allowed now (it is known to be illegal)."""
+    def why_illegal(self, move: Move) -> IllegalMove:
+        """The refusal of ``move`` (known to be illegal): its reason code, parts and sentence."""
 
     @abstractmethod
     def view(self, seat: int) -> Any:
@@ -202,13 +323,35 @@ class GameState(ABC):
     def is_over(self) -> bool:
         """True once the match has a result."""
 
-    @abstractmethod
     def clone(self) -> GameState:
-        """An independent copy, cheap enough for search."""
+        """An independent copy, cheap enough for search (from the declared ``FIELDS``)."""
+        new = object.__new__(type(self))
+        d = new.__dict__
+        d.update(self.__dict__)
+        new.options = dict(self.options)
+        new._history = self._history[:]
+        new.events = self.events[:]
+        for name in self.FIELDS.kept:
+            d[name] = _copy_value(d[name])
+        for name in self.FIELDS.cache:
+            d[name] = None
+        return new
 
-    @abstractmethod
     def _snapshot(self) -> tuple[Any, ...]:
         """The whole state as nested tuples, for equality after a replay."""
+        d = self.__dict__
+        return (
+            self.players,
+            tuple(sorted(self.options.items())),
+            tuple(self._history),
+            len(self.events),
+            *(_frozen(d[name]) for name in self.FIELDS.compared),
+        )
+
+    def _reset_fields(self) -> None:
+        """Set every per-deal field to its declared starting value."""
+        for name, make in self.FIELDS.deal.items():
+            setattr(self, name, make(self))
 
     # -- shared behaviour ---------------------------------------------------------------------
     @property
@@ -228,8 +371,12 @@ class GameState(ABC):
         if isinstance(text, Move):
             return text
         if not isinstance(text, str):
-            raise IllegalMove(f"a move is given as text or a Move, not {text!r}")
+            raise IllegalMove(
+                f"a move is given as text or a Move, not {text!r}", "not_a_move", text=repr(text)
+            )
         key = " ".join(text.upper().replace(",", " ").split())
+        if not key:
+            raise IllegalMove("an empty text is not a move", "not_a_move", text=text)
         for move in self.legal_moves():
             if move.text.upper() == key:
                 return move
@@ -238,7 +385,9 @@ class GameState(ABC):
             examples = ", ".join(repr(m.text) for m in self.legal_moves()[:4])
             raise IllegalMove(
                 f"{text!r} is not a move of {self.info.title} here"
-                + (f"; moves now look like {examples}" if examples else "")
+                + (f"; moves now look like {examples}" if examples else ""),
+                "not_a_move",
+                text=text,
             )
         return move
 
@@ -263,10 +412,12 @@ class GameState(ABC):
         match is over or the move is not allowed now.
         """
         if self.current_player is None:
-            raise IllegalMove("the match is over: no more moves")
+            raise IllegalMove("the match is over: no more moves", "match_over")
         m = self.parse_move(move)
         if not self.is_legal(m):
-            raise IllegalMove(self.why_illegal(m))
+            reason: Any = self.why_illegal(m)
+            # TODO(core port): every game returns an IllegalMove; drop the str fallback then.
+            raise reason if isinstance(reason, IllegalMove) else IllegalMove(reason)
         self._history.append(m.text)
         self._apply(m)
 
@@ -274,9 +425,14 @@ class GameState(ABC):
         """Like :meth:`play`, but refuses a move made for a seat whose turn it is not."""
         current = self.current_player
         if current is None:
-            raise IllegalMove("the match is over: no more moves")
+            raise IllegalMove("the match is over: no more moves", "match_over")
         if seat != current:
-            raise IllegalMove(f"it is not seat {seat}'s turn: seat {current} is to play")
+            raise IllegalMove(
+                f"it is not seat {seat}'s turn: seat {current} is to play",
+                "not_your_turn",
+                seat=seat,
+                current=current,
+            )
         self.play(move)
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
@@ -308,42 +464,3 @@ class GameState(ABC):
         return type(self) is type(other) and self._snapshot() == other._snapshot()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-def check_guess(
-    seat: int,
-    hand_sizes: Sequence[int],
-    hidden: Mapping[int, Sequence[Card]],
-    deck: Sequence[Card],
-    deck_count: int,
-    seen: Iterable[Card],
-    mask_of: Callable[[Iterable[Card]], int],
-    full: int,
-    names: Callable[[int], str],
-) -> None:
-    """Refuse, with a ValueError saying what is wrong, a guess that does not fit a view.
-
-    ``hidden`` must give every other seat's hand at its size and ``deck`` the face-down pile
-    at its size; together with the ``seen`` cards they must be the game's ``full`` deck mask,
-    each card once.  ``mask_of`` turns cards into a mask (refusing cards of another deck) and
-    ``names`` a mask into card names.  Games whose ``from_view`` rebuilds a deck share it.
-    """
-    others = [s for s in range(len(hand_sizes)) if s != seat]
-    if sorted(hidden) != others:
-        raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
-    for s in others:
-        if len(hidden[s]) != hand_sizes[s]:
-            raise ValueError(
-                f"seat {s} holds {hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
-            )
-    if len(deck) != deck_count:
-        raise ValueError(f"the deck holds {deck_count} cards, the guess gives {len(deck)}")
-    shown = mask_of(seen)
-    guessed = [c for s in others for c in hidden[s]] + list(deck)
-    gmask = mask_of(guessed)
-    if gmask.bit_count() != len(guessed):
-        raise ValueError("the guess names a card twice")
-    if gmask & shown:
-        raise ValueError(f"the guess names cards the view shows: {names(gmask & shown)}")
-    if gmask | shown != full:
-        raise ValueError(f"the guess leaves out {names(full & ~(gmask | shown))}")

@@ -230,11 +230,6 @@ class CapodamaState(GameState):
         seed: int,
         deal: dict[str, Any] | None = None,
     ) -> None:
-        if players == 6 and options.get("deck") == "italian":
-            raise ValueError(
-                "6-player Capodama needs 48 cards and cannot be played in Italian cards "
-                "(the seed says so): choose the French deck, or 3 to 5 players"
-            )
         super().__init__(players, options, seed, deal)
         self._n = 2 if players <= 2 else players
         self._rng = random.Random(seed)
@@ -435,7 +430,7 @@ class CapodamaState(GameState):
         if len(set_aside) != view.set_aside:
             raise ValueError(f"the set-aside pile holds {view.set_aside} cards")
         new = object.__new__(cls)
-        GameState.__init__(new, view.players, {"target": view.target, "deck": "french"}, seed, None)
+        GameState.__init__(new, view.players, {"target": view.target}, seed, None)
         new._n = n
         new._rng = random.Random(seed)
         new._cards = [c.index for c in deck_for(view.players)]
@@ -917,8 +912,9 @@ INFO = GameInfo(
     players=(1, 2, 3, 4, 5, 6),
     options={
         "target": Option(7, (3, 5, 7, 9, 11), "match points that win the match"),
-        "deck": Option("french", ("french", "italian"), "the deck shown (6 players: French only)"),
     },
+    retired=("deck",),
+    deals=deck_for,
     summary="Trick-taking for 1 to 6: the capo (AH) and the dama (QH) need 82 of 150 points.",
 )
 

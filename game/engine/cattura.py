@@ -44,7 +44,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .base import Event, GameInfo, GameState, Move, Option, RecordError, check_guess
+from .base import Event, GameInfo, GameState, Move, RecordError
 from .cards import FRENCH, Card, CardError, parse_card
 from .cattura_cards import (
     CARDS,
@@ -55,6 +55,7 @@ from .cattura_cards import (
     score_breakdown,
     score_mask,
 )
+from .dealspec import check_guess
 
 __all__ = ["HAND_SIZE", "INFO", "WIN_CAPTURES", "CatturaState", "CatturaView", "make"]
 
@@ -330,7 +331,7 @@ class CatturaState(GameState):
             lambda m: _names(_idx(m)),
         )
         new = object.__new__(cls)
-        GameState.__init__(new, n, {"deck": "french"}, seed, None)
+        GameState.__init__(new, n, {}, seed, None)
         new._dealer = view.dealer
         new._hands = [_card_mask(view.hand if s == view.seat else hidden[s]) for s in range(n)]
         new._caps = [_card_mask(p) for p in view.captured]
@@ -760,9 +761,8 @@ INFO = GameInfo(
     title="Cattura",
     deck=FRENCH,
     players=(2, 3, 4),
-    options={
-        "deck": Option("french", ("french", "italian"), "the deck shown (A-7 and Fante for 8)"),
-    },
+    retired=("deck",),
+    deals=lambda players: tuple(card(i) for i in CARDS),
     summary="Capture the battlefield's top card with equal sums; 4 captures end it.",
 )
 CatturaState.info = INFO

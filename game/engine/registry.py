@@ -13,18 +13,21 @@ __all__ = ["GAMES", "load_record", "new_game"]
 #: Every game by name, with its deck, allowed player counts and options.
 GAMES: dict[str, GameInfo] = {}
 
-_MAKERS: dict[str, Any] = {}
+_STATES: dict[str, type[GameState]] = {}
 
 
-def register(info: GameInfo, maker: Any) -> None:
+def register(info: GameInfo, state: type[GameState]) -> None:
+    """Make a game known: its info, and the state class built as ``state(players, options,
+    seed, deal)``.  One line per game, here."""
+    state.info = info
     GAMES[info.name] = info
-    _MAKERS[info.name] = maker
+    _STATES[info.name] = state
 
 
-register(capodama.INFO, capodama.make)
-register(scopa.INFO, scopa.make)
-register(cattura.INFO, cattura.make)
-register(tressette.INFO, tressette.make)
+register(capodama.INFO, capodama.CapodamaState)
+register(scopa.INFO, scopa.ScopaState)
+register(cattura.INFO, cattura.CatturaState)
+register(tressette.INFO, tressette.TressetteState)
 
 
 def new_game(
@@ -52,7 +55,7 @@ def new_game(
         seed = random.SystemRandom().randrange(2**31)
     elif isinstance(seed, bool) or not isinstance(seed, int):
         raise ValueError(f"seed must be a whole number, not {seed!r}")
-    return _MAKERS[info.name](players, seed, deal, full)
+    return _STATES[info.name](players, full, seed, deal)
 
 
 def _default_players(info: GameInfo) -> int:
@@ -72,6 +75,9 @@ def load_record(record: dict[str, Any]) -> GameState:
     options = record.get("options", {})
     if not isinstance(options, dict):
         raise RecordError("the record's options must be an object")
+    info = GAMES.get(record["game"]) if isinstance(record["game"], str) else None
+    if info is not None:
+        options = {k: v for k, v in options.items() if k not in info.retired}
     try:
         state = new_game(
             record["game"],

@@ -37,8 +37,9 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from .base import Event, GameInfo, GameState, Move, Option, RecordError, check_guess
+from .base import Event, GameInfo, GameState, Move, Option, RecordError
 from .cards import ITALIAN, Card, CardError, cards_of, parse_card
+from .dealspec import check_guess
 from .scopa_moves import (
     _CAPTURES,
     _HANDS,

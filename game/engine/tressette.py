@@ -784,6 +784,7 @@ INFO = GameInfo(
             "house rule: the last trick is worth a whole point and fractions are dropped",
         ),
     },
+    deals=lambda players: tuple(_card(i) for i in deck_indices(players)),
     summary="Trick-taking without trumps for 3, or 4 in two sides: 3 2 1 rule the suit; "
     "declare Buongioco; first side to 31 points or 3 deals.",
 )

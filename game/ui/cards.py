@@ -1,7 +1,7 @@
 """Card pictures: loaded once, scaled once per size with smoothscale, and kept.
 
 A card on screen is a (picture, size) pair; the picture of a game's card in the chosen deck comes
-from :mod:`game.art.skins` (the one mapping from a game's cards to the deck images), so switching
+from :mod:`game.skins` (the one mapping from a game's cards to the deck images), so switching
 decks only changes the key and every card redraws.  Loading and scaling are the expensive parts,
 so :meth:`CardImages.warm` does them a few at a time in idle frame time before they are needed.
 Shadows, the dim veil and the highlight ring are drawn once per size too.
@@ -16,7 +16,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 
 import pygame
 
-from game.art import skins
+from game import skins
 from game.engine import Card
 from game.resources import asset_path
 

@@ -11,16 +11,16 @@ takes and what a deal scores come from the engine's legal moves, views and event
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from game.art import skins
+from game import skins
 from game.engine import Card, GameState
 from game.engine.cards import FRENCH, ITALIAN
 
 from . import words
 
 if TYPE_CHECKING:
-    from game.engine import Event, Move
+    from game.engine import Event, IllegalMove, Move
 
     from ..anim import CardSprite
     from ..hud import Item
@@ -80,6 +80,53 @@ class GameUI:
     def card_words(self, card: Card) -> str:
         """'the 7 of coins' in the deck on screen (for toasts and banners)."""
         return "the " + self.card_label(card, self.t.deck)
+
+    # -- refusals -----------------------------------------------------------------------------
+    #: reason code -> sentence with {part} fields; each game adds its own codes (see refusal_text)
+    REFUSALS: ClassVar[dict[str, str]] = {
+        "not_a_move": "{text} is not a move here",
+        "not_your_turn": "it is not your turn: {current} is to play",
+        "match_over": "the match is over",
+    }
+
+    def move_words(self, move: Move) -> str:
+        """A move in words ("the 5 of swords"); games with richer moves say more."""
+        return words.join_words([self.card_words(c) for c in move.cards]) or move.text
+
+    def refusal_text(self, exc: IllegalMove, names: list[str], viewer: int | None) -> str:
+        """Why a move was refused, built from the engine's reason code and parts.
+
+        The sentence comes from :attr:`REFUSALS` (the game's own table over the common one);
+        each part is said as the player sees it: cards in the deck on screen, suits by their
+        displayed name, seats by name ("you" for the viewer), moves through :meth:`move_words`.
+        An unknown code falls back to the engine's English sentence.
+        """
+        template = self.REFUSALS.get(exc.code) or GameUI.REFUSALS.get(exc.code)
+        if template is None:
+            return str(exc)
+        said = {k: self._part_words(k, v, names, viewer) for k, v in exc.parts.items()}
+        text = template.format_map(said)
+        return text[:1].upper() + text[1:]
+
+    def _part_words(self, key: str, value: Any, names: list[str], viewer: int | None) -> str:
+        from game.engine import Move
+
+        deck = self.t.deck
+        if isinstance(value, Move):
+            return self.move_words(value)
+        if isinstance(value, Card):
+            return "the " + self.card_label(value, deck)
+        if isinstance(value, list | tuple) and value and isinstance(value[0], Move):
+            return " or ".join(self.move_words(m) for m in value)
+        if isinstance(value, list | tuple) and all(isinstance(c, Card) for c in value):
+            return words.join_words(["the " + self.card_label(c, deck) for c in value])
+        if "suit" in key and isinstance(value, str):
+            return self.suit_label(value, deck)
+        if key in ("seat", "current", "player") and isinstance(value, int):
+            if value == viewer:
+                return "you"
+            return names[value] if 0 <= value < len(names) else f"seat {value}"
+        return str(value)
 
     # -- the side panel -----------------------------------------------------------------------
     def new_model(self, view: Any, seed: int) -> Any:
@@ -195,9 +242,13 @@ class GameUI:
             out.append((name, text, bool(gain)))
         return out
 
-    def deal_won(self, data: dict[str, Any], viewer: int) -> bool:
-        """Whether the viewer's side did well this deal (the summary plays a chime)."""
-        return bool(data.get("won"))
+    def deal_won(self, data: Any, viewer: int) -> bool:
+        """Whether the viewer's side won this deal (the summary plays a chime): the engine's
+        per-seat result, never re-derived here."""
+        results = getattr(data, "results", None)
+        if results is None:  # TODO(core port): games still logging dict payloads
+            return bool(data.get("won"))
+        return bool(results[viewer].won)
 
     # -- hooks the table uses ----------------------------------------------------------------
     def hand_key(self, card: Card) -> Any:
@@ -206,9 +257,6 @@ class GameUI:
     def set_aside_now(self, state: GameState, viewer: int) -> int:
         """Cards waiting face down in the deck pile (Capodama's set-aside half)."""
         return int(getattr(state.view(viewer), "set_aside", 0) or 0)
-
-    def rules_file(self) -> str:
-        return f"{self.name}.txt"
 
     def suit_ace(self, suit: str) -> Card:
         """The ace of a native suit: its picture stands for the suit in buttons and the HUD."""

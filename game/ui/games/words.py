@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from game.art import skins
+from game import skins
 from game.engine.cards import FRENCH, ITALIAN, Card, Deck
 
 _DECKS: dict[str, Deck] = {"french": FRENCH, "italian": ITALIAN}

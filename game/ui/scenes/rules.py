@@ -7,6 +7,7 @@ from typing import Any
 
 import pygame
 
+from game.catalog import CATALOG
 from game.resources import asset_path
 
 from .. import theme
@@ -18,7 +19,7 @@ log = logging.getLogger(__name__)
 
 
 def load_rules(name: str = "capodama") -> str:
-    path = asset_path("rules", f"{name}.txt")
+    path = asset_path("rules", CATALOG[name].rules)
     try:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -32,11 +33,9 @@ class RulesScene(Scene):
     def __init__(self, app: Any, game: str | None = None) -> None:
         """``game`` None (from the title): tabs switch between the games' rules."""
         super().__init__(app)
-        from game.engine import GAMES
-
         self.tabs = [
-            Button(GAMES[g].title, lambda g=g: self.show(g), size=16, tag=f"tab {g}")
-            for g in ("capodama", "scopa", "tressette", "cattura")
+            Button(e.title, lambda g=g: self.show(g), size=16, tag=f"tab {g}")
+            for g, e in CATALOG.items()
         ] if game is None else []  # fmt: skip
         self.lines: list[tuple[str, int, bool, Any]] = []
         self.done = Button("Close", self.close, primary=True, tag="close")

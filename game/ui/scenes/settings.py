@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.art import skins
+from game import skins
 
 from .. import theme
 from ..scene import Scene

@@ -6,8 +6,8 @@ from typing import Any
 
 import pygame
 
+from game import skins
 from game.ai import seat_kinds
-from game.art import skins
 from game.engine import GAMES, new_game
 
 from .. import theme
@@ -78,12 +78,10 @@ class SetupScene(Scene):
         self._seats()
 
     def _make_options(self) -> None:
-        """A selector per rule option of the game (the deck is the Cards row)."""
+        """A selector per rule option of the game."""
         self.options = {}
         self.option_sels = []
         for key, opt in GAMES[self.game].options.items():
-            if key == "deck":
-                continue
             self.options[key] = opt.default
             label, fmt = OPTION_WORDS.get(key, (key.replace("_", " ").capitalize(), str))
             sel = Selector(label, list(opt.choices), opt.default, self._option_setter(key), fmt)
@@ -145,8 +143,6 @@ class SetupScene(Scene):
             self.app.toast(reason, "warn", 4.0)
             return
         options: dict[str, Any] = dict(self.options)
-        if "deck" in GAMES[self.game].options:
-            options["deck"] = self.deck
         state = new_game(self.game, players=self.players, **options)
         if self.deck != self.app.settings.deck:
             self.app.set_deck(self.deck)

@@ -19,8 +19,8 @@ from typing import Any
 
 import pygame
 
+from game import skins
 from game.ai import make_seat
-from game.art import skins
 from game.engine import Card, Event, GameState, IllegalMove, Move
 
 from ..anim import CardSprite, StepQueue
@@ -319,7 +319,7 @@ class TableScene(TableDrawing, SolitaireTools, Scene):
         try:
             self.state.play(move)
         except IllegalMove as exc:
-            self.app.toast(self.say(str(exc)), "warn", 3.0)
+            self.app.toast(self.refusal(exc), "warn", 3.0)
             return False
         self.prompt_kind = ""
         self.buttons = []
@@ -330,8 +330,18 @@ class TableScene(TableDrawing, SolitaireTools, Scene):
         return True
 
     def refuse(self, move: Move) -> None:
-        """Say why ``move`` (known to be illegal) is refused, in the engine's words."""
-        self.app.toast(self.say(self.state.why_illegal(move)), "warn", 3.0)
+        """Say why ``move`` (known to be illegal) is refused, from the engine's reason."""
+        self.app.toast(self.refusal(self.state.why_illegal(move)), "warn", 3.0)
+
+    def refusal(self, exc: IllegalMove) -> str:
+        """A refusal in the player's words: its reason code and parts, cards as drawn."""
+        names = [self.short_name(s) for s in range(self.state.seats)]
+        viewer = None if self.solitaire else self.viewer
+        if not isinstance(exc, IllegalMove):  # TODO(core port): games still returning text
+            return self.gui.say(str(exc), self.deck, names, viewer)
+        if exc.code == "illegal":  # TODO(core port): a refusal without a code yet
+            return self.gui.say(str(exc), self.deck, names, viewer)
+        return self.gui.refusal_text(exc, names, viewer)
 
     def rebuild(self) -> None:
         """Lay out the table from the engine's view, without animation."""

@@ -44,7 +44,7 @@ class TitleScene(Scene):
 
     def _prefetch(self) -> None:
         """Load the card pictures while the player reads the menu, a few per frame."""
-        from game.art import skins
+        from game import skins
         from game.engine import GAMES
 
         from .table import card_images
@@ -93,7 +93,7 @@ class TitleScene(Scene):
         from .table import TableScene
 
         seed = random.SystemRandom().randrange(1, 1_000_000)
-        state = new_game("capodama", players=1, seed=seed, deck=self.app.settings.deck)
+        state = new_game("capodama", players=1, seed=seed)
         self.app.push(TableScene(self.app, state, MatchSetup("capodama", 1, ["human"])))
 
     def rules(self) -> None:

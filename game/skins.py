@@ -3,11 +3,15 @@
 Each game plays one native deck (RULES.md, "Card notation"); the other deck is a display skin,
 a fixed one-to-one mapping, so the player may switch decks mid-deal and no rule changes.  The
 UI asks :func:`face_image` for every card it shows and :func:`can_show` before offering a deck.
-This module keys on the game's name, so it needs nothing from the engine beyond the card type.
+The native deck and the cards a game deals come from the engine's registry, so nothing here
+restates a rule: a deck can show a game when every card it deals has a picture in that deck.
+This is display knowledge, not drawing code: the running app imports it, while ``game.art``
+(Pillow) stays a build-time tool.
 """
 
 from __future__ import annotations
 
+from game.engine import GAMES
 from game.engine.cards import FRENCH, ITALIAN, Card, Deck, parse_card
 
 __all__ = [
@@ -24,12 +28,8 @@ DECKS = ("french", "italian")
 BACKS = ("red", "blue")
 """Card back designs in assets/cards/backs/, the first being the default."""
 
-NATIVE_DECK = {
-    "capodama": "french",
-    "cattura": "french",
-    "scopa": "italian",
-    "tressette": "italian",
-}
+NATIVE_DECK = {name: info.deck.name for name, info in GAMES.items()}
+"""Each game's own deck, as the engine registers it."""
 
 # French suit -> Italian suit, for the games played with French cards (Capodama, Cattura).
 _FR_TO_IT_SUIT = {"H": "D", "D": "C", "C": "B", "S": "S"}
@@ -108,9 +108,23 @@ def can_show(game: str, players: int, deck: str) -> str | None:
     """None if every card of this game and player count can be shown in ``deck``, else why not."""
     game, deck = game.lower(), _deck(deck)
     _native(game)
-    if game == "capodama" and players == 6 and deck == "italian":
-        return "6-player Capodama needs 48 cards and cannot be shown in Italian cards"
+    info = GAMES[game]
+    cards = info.cards_for(players)
+    missing = [c for c in cards if not _has_face(game, c, deck)]
+    if missing:
+        return (
+            f"{players}-player {info.title} needs {len(cards)} cards and cannot be shown "
+            f"in {deck.capitalize()} cards"
+        )
     return None
+
+
+def _has_face(game: str, card: Card, deck: str) -> bool:
+    try:
+        face_image(game, card, deck)
+    except ValueError:
+        return False
+    return True
 
 
 def card_label(game: str, card: Card | str, deck: str) -> str:

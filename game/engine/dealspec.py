@@ -1,0 +1,179 @@
+"""Card lists, masks, seat checks and shuffles shared by every game's engine.
+
+Each game reads explicit deals (``deal={...}``: hands, tables, piles written as card text), turns
+cards into bitmasks and back, names cards in refusals and checks that a deal or a guessed world
+uses every card of its deck exactly once.  Those chores are the same in all four games, so they
+live here once; a game module keeps only what its own rules say.
+
+Card *indices* here are positions within a deck (``Card.index``: 0–51 French, 0–39 Italian),
+which is what the engines store in their masks.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+from .base import RecordError
+from .cards import Card, CardError, Deck, cards_of, iter_bits, parse_card
+
+__all__ = [
+    "bits",
+    "card_lists",
+    "check_deal_keys",
+    "check_guess",
+    "check_seat",
+    "exact_cover",
+    "indices_mask",
+    "iter_bits",
+    "mask_cards",
+    "names",
+    "parse_card_list",
+    "shuffled",
+    "split_cards",
+]
+
+
+def bits(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first, as a list."""
+    return list(iter_bits(mask))
+
+
+def indices_mask(idx: Iterable[int]) -> int:
+    """The bitmask of card indices."""
+    m = 0
+    for i in idx:
+        m |= 1 << i
+    return m
+
+
+def names(idx: Iterable[int] | int, deck: Deck) -> str:
+    """Card indices (or a mask) written in ``deck``'s notation, for messages; "none" if empty."""
+    mask = idx if isinstance(idx, int) else indices_mask(idx)
+    return " ".join(str(c) for c in cards_of(mask, deck)) or "none"
+
+
+def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
+    """A new shuffled list of ``cards``: one random sort key per card (faster than shuffle)."""
+    rand = rng.random
+    keyed = sorted((rand(), c) for c in cards)
+    return [c for _, c in keyed]
+
+
+def split_cards(value: Any, what: str) -> list[str]:
+    """Card texts from ``"AH 7S"`` (spaces or commas) or a list; RecordError otherwise."""
+    if isinstance(value, str):
+        return value.replace(",", " ").split()
+    if isinstance(value, list | tuple):
+        return [str(v) for v in value]
+    raise RecordError(f"{what}: cards must be a list or a text like 'AH 7S', not {value!r}")
+
+
+def parse_card_list(value: Any, deck: Deck, what: str, allowed: int = -1) -> list[int]:
+    """Card indices of ``value`` in ``deck``; ``allowed`` masks the cards the game uses."""
+    out = []
+    for text in split_cards(value, what):
+        try:
+            c = parse_card(text, deck)
+        except CardError as exc:
+            raise RecordError(f"{what}: {exc}") from None
+        if not allowed >> c.index & 1:
+            raise RecordError(f"{what}: {c} is not a card of this game")
+        out.append(c.index)
+    return out
+
+
+def card_lists(value: Any, n: int, deck: Deck, what: str, allowed: int = -1) -> list[list[int]]:
+    """One card list per seat (or side): exactly ``n`` lists; RecordError otherwise."""
+    if not isinstance(value, list | tuple) or len(value) != n:
+        raise RecordError(f"{what} must be a list of {n} card lists, one per seat")
+    return [parse_card_list(v, deck, f"{what} of seat {s}", allowed) for s, v in enumerate(value)]
+
+
+def check_seat(value: Any, n: int, what: str) -> int:
+    """A seat number 0..n-1 (a bool is not a seat); RecordError otherwise."""
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
+        raise RecordError(f"{what} must be a seat number from 0 to {n - 1}, not {value!r}")
+    return value
+
+
+def check_deal_keys(deal: Any, required: Iterable[str], optional: Iterable[str] = ()) -> None:
+    """An explicit deal is a dict with the ``required`` keys and no others than ``optional``."""
+    req = tuple(required)
+    if not isinstance(deal, dict):
+        raise RecordError(f"deal must be a dict with {', '.join(map(repr, req))}")
+    missing = [k for k in req if k not in deal]
+    if missing:
+        raise RecordError(f"the deal has no {missing[0]!r}")
+    unknown = sorted(set(deal) - set(req) - set(optional))
+    if unknown:
+        allowed = ", ".join(sorted({*req, *optional}))
+        raise RecordError(f"the deal has unknown keys {unknown}: it takes {allowed}")
+
+
+def exact_cover(parts: Mapping[str, Sequence[int]], full: int, deck: Deck) -> None:
+    """The named card lists together hold every card of ``full`` exactly once.
+
+    The RecordError names the first place a card appears twice, or the cards left out.
+    """
+    seen: dict[int, str] = {}
+    for where, cards in parts.items():
+        for c in cards:
+            if c in seen:
+                raise RecordError(
+                    f"the deal names {names([c], deck)} twice ({seen[c]} and {where})"
+                )
+            seen[c] = where
+    missing = full & ~indices_mask(seen)
+    if missing:
+        raise RecordError(f"the deal leaves out {names(missing, deck)}")
+
+
+def mask_cards(cards: Iterable[Any], deck: Deck, allowed: int = -1) -> int:
+    """The mask of ``cards`` (Card values of ``deck``); a ValueError for anything else."""
+    m = 0
+    for c in cards:
+        if not isinstance(c, Card) or c.deck is not deck or not allowed >> c.index & 1:
+            raise ValueError(f"{c!r} is not a card of this game's {deck.name} deck")
+        m |= 1 << c.index
+    return m
+
+
+def check_guess(
+    seat: int,
+    hand_sizes: Sequence[int],
+    hidden: Mapping[int, Sequence[Card]],
+    deck: Sequence[Card],
+    deck_count: int,
+    seen: Iterable[Card],
+    mask_of: Callable[[Iterable[Card]], int],
+    full: int,
+    name_mask: Callable[[int], str],
+) -> None:
+    """Refuse, with a ValueError saying what is wrong, a guess that does not fit a view.
+
+    ``hidden`` must give every other seat's hand at its size and ``deck`` the face-down pile
+    at its size; together with the ``seen`` cards they must be the game's ``full`` deck mask,
+    each card once.  ``mask_of`` turns cards into a mask (refusing cards of another deck) and
+    ``name_mask`` a mask into card names.  Every game's ``from_view`` shares it.
+    """
+    others = [s for s in range(len(hand_sizes)) if s != seat]
+    if sorted(hidden) != others:
+        raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
+    for s in others:
+        if len(hidden[s]) != hand_sizes[s]:
+            raise ValueError(
+                f"seat {s} holds {hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
+            )
+    if len(deck) != deck_count:
+        raise ValueError(f"the deck holds {deck_count} cards, the guess gives {len(deck)}")
+    shown = mask_of(seen)
+    guessed = [c for s in others for c in hidden[s]] + list(deck)
+    gmask = mask_of(guessed)
+    if gmask.bit_count() != len(guessed):
+        raise ValueError("the guess names a card twice")
+    if gmask & shown:
+        raise ValueError(f"the guess names cards the view shows: {name_mask(gmask & shown)}")
+    if gmask | shown != full:
+        raise ValueError(f"the guess leaves out {name_mask(full & ~(gmask | shown))}")
