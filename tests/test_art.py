@@ -15,9 +15,9 @@ import pytest
 from PIL import Image, ImageChops, ImageFont, ImageStat
 
 from game.art import CARD_H, CARD_W
-from game.skins import BACKS, DECKS, can_show, card_label, face_image
 from game.engine.cards import FRENCH, ITALIAN, Card, parse_card
 from game.resources import asset_path
+from game.skins import BACKS, DECKS, can_show, card_label, face_image
 
 FR_RANKS = FRENCH.ranks
 IT_RANKS = ITALIAN.ranks
