@@ -14,6 +14,10 @@ The public face, used by the UI, the AI seats, the tests and every tool::
   player), ``view(seat)`` (only what that seat may know), ``clone()``, ``events`` (what
   happened, for the UI; ``events_for(seat)`` hides what that seat may not see) and
   ``record()``, a JSON-able dict that ``load_record`` replays to an equal state.
+- Refusals carry a reason code and its parts (``IllegalMove.code``, ``.parts``) besides the
+  English sentence; events carry typed payloads (``Event.data``, a :class:`Payload`), and every
+  ``deal_scored`` payload is a :class:`DealScored` with a :class:`SeatResult` per seat (won,
+  points, awards), so no layer above re-derives a winner.
 - Cards print in their deck's notation (RULES.md): French ``AH 10S QD``, Italian ``7D CC RB``.
   ``parse_card(text, deck)`` and ``parse_cards`` raise :class:`CardError` (a ValueError) on
   bad text.  Moves print as text that ``play`` accepts back (``"7H"``, ``"double D"``,
@@ -22,7 +26,19 @@ The public face, used by the UI, the AI seats, the tests and every tool::
 Seats are numbered clockwise: seat ``s + 1`` sits at the left of seat ``s``.
 """
 
-from .base import Event, GameInfo, GameState, IllegalMove, Move, Option, RecordError
+from .base import (
+    DealScored,
+    Event,
+    GameInfo,
+    GameState,
+    IllegalMove,
+    MatchOver,
+    Move,
+    Option,
+    Payload,
+    RecordError,
+    SeatResult,
+)
 from .cards import FRENCH, ITALIAN, Card, CardError, Deck, parse_card, parse_cards
 from .registry import GAMES, load_record, new_game
 
@@ -32,14 +48,18 @@ __all__ = [
     "ITALIAN",
     "Card",
     "CardError",
+    "DealScored",
     "Deck",
     "Event",
     "GameInfo",
     "GameState",
     "IllegalMove",
+    "MatchOver",
     "Move",
     "Option",
+    "Payload",
     "RecordError",
+    "SeatResult",
     "load_record",
     "new_game",
     "parse_card",
