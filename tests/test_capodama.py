@@ -575,3 +575,66 @@ def test_record_replays_through_json() -> None:
         load_record(broken)
     with pytest.raises(RecordError, match="no 'seed'"):
         load_record({"game": "capodama", "players": 4, "moves": []})
+
+
+# -- voids shown by play (CapodamaView.voids) -----------------------------------------------
+
+S, H, D, C = 0, 1, 2, 3
+
+# 3 players, capo seat 0, 4th trump 10C: trumps follow their own suit, and cut any other.
+VOID_HANDS_3 = [
+    "AH JH AS 7S AD 7D AC 7C",
+    "QH KH JS KS JD KD JC KC",
+    "7H 10H QS 10S QD 10D QC 10C",
+]
+
+
+def test_voids_follow_the_following_rule_with_trumps() -> None:
+    s = new_game("capodama", players=3, deal={"dealer": 2, "hands": VOID_HANDS_3})
+    s.play("double D")
+    s.play("trump 10C")
+    # A heart lead: KH follows, and 7H, AH, QH are hearts too (AH and QH are forced).
+    for m in ["JH", "KH", "7H", "10H", "AH", "QH"]:
+        s.play(m)
+    assert s.view(0).voids() == (frozenset(), frozenset(), frozenset())
+    # Seat 2 cuts spades with the 4th trump while still holding QS: no void shown.
+    for m in ["AS", "JS", "10C"]:
+        s.play(m)
+    assert s.view(1).voids() == (frozenset(), frozenset(), frozenset())
+    for m in ["10S", "7S", "KS", "AC", "JC", "QC", "7C", "KC"]:
+        s.play(m)
+    assert texts(s.legal_moves()) == {"QS", "QD", "10D"}  # seat 2 has no club left
+    s.play("QS")  # a plain card off suit: seat 2 shows it has no clubs
+    assert s.view(0).voids() == (frozenset(), frozenset(), frozenset({C}))
+    s.play("AD")  # the current trick counts as well
+    assert s.view(2).voids() == (frozenset(), frozenset(), frozenset({C}))
+
+
+def test_voids_of_a_plain_card_and_of_a_trump_on_a_club_lead() -> None:
+    s = after_exchange_a()
+    assert s.hand(2) == tuple(parse_cards("7S JS QS 7H 9H AD 7D 8D"))
+    for m in ["8H", "KH", "9H", "10H"]:  # hearts all round; seat 1 wins with KH
+        s.play(m)
+    for m in ["QC", "AD"]:  # AD shows seat 2 has no clubs
+        s.play(m)
+    assert s.view(3).voids() == (frozenset(), frozenset(), frozenset({C}), frozenset())
+    for m in ["7C", "AH"]:  # seat 0 cuts with AH while holding clubs: nothing shown
+        s.play(m)
+    assert s.view(3).voids() == (frozenset(), frozenset(), frozenset({C}), frozenset())
+    for m in ["AC", "8C", "JS", "KC"]:  # seat 2 off suit again: still clubs only
+        s.play(m)
+    assert s.view(0).voids() == (frozenset(), frozenset(), frozenset({C}), frozenset())
+
+
+def test_voids_of_the_first_half_lapse_when_the_set_aside_is_dealt() -> None:
+    s = two_player("AH 7H JH KH QH 10H 9H 8H", "AS 7S JS KS QS 10S 9S 8S")
+    s.play("double D")
+    s.play("8H")
+    s.play("8S")  # seat 1 shows it has no hearts
+    assert s.view(0).voids() == (frozenset(), frozenset({H}))
+    for m in ["9H", "9S", "10H", "10S", "QH", "QS", "KH", "KS", "JH", "JS", "7H", "7S", "AH"]:
+        assert s.view(0).voids() == (frozenset(), frozenset({H}))
+        s.play(m)
+    s.play("AS")
+    assert len(s.view(0).tricks) == 8 and s.view(0).hand_sizes == (8, 8)
+    assert s.view(0).voids() == (frozenset(), frozenset())  # new cards: nothing is known

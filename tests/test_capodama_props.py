@@ -168,6 +168,8 @@ def test_views_hide_hands_and_pending_passes(seed: int, players: int) -> None:
             v = s.view(seat)
             assert set(v.hands) == {seat} and v.hand == s.hand(seat)
             assert sum(v.hand_sizes) == sum(len(s.hand(o)) for o in range(s.seats))
+            for other, void in enumerate(v.voids()):  # a shown void is never a guess
+                assert not {c.suit_index for c in s.hand(other)} & void
             if s.phase == "exchange":  # choices are secret until every player has chosen
                 for other in range(s.seats):
                     if other != seat and s._pass_choice[other] is not None:

@@ -219,6 +219,29 @@ class CapodamaView:
     def led_suit(self) -> str | None:
         return self.trick[0][1].suit if self.trick else None
 
+    def voids(self) -> tuple[frozenset[int], ...]:
+        """Per seat, the suits (indices 0-3, S H D C) it has shown it holds none of.
+
+        The following rule (:func:`legal_mask`) lets a player who holds the led suit play only
+        that suit or a trump, so a card that is neither shows the suit is gone; a trump of
+        another suit shows nothing (it may always cut), and a trump of the led suit follows it
+        (a led AH asks for hearts).  In 1 and 2 players the second half deals new cards, so only
+        the tricks since then count.  Search seats use it to guess hands the seat could face.
+        """
+        out: list[set[int]] = [set() for _ in range(self.seats)]
+        tricks = [t for _, t, _, _ in self.tricks]
+        if self.seats == 2 and len(tricks) >= 8:
+            tricks = tricks[8:]
+        if self.trick:
+            tricks.append(self.trick)
+        trumps = frozenset(self.trumps)
+        for trick in tricks:
+            led = trick[0][1].suit_index
+            for seat, c in trick[1:]:
+                if c.suit_index != led and c not in trumps:
+                    out[seat].add(led)
+        return tuple(frozenset(v) for v in out)
+
 
 class CapodamaState(GameState):
     """A Capodama match (one deal for the solitaire)."""
