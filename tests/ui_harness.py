@@ -94,7 +94,7 @@ def sprite_center(table: Any, sp: Any) -> tuple[float, float]:
         hand = table.table.hands.get(sp.owner, [])
         if sp in hand and hand.index(sp) < len(hand) - 1:
             x = sp.x - sp.w / 2 + 5
-    return (x, sp.y - table.lift(sp))
+    return (x, sp.y - table.painter.lift(sp))
 
 
 def decide_non_play(app: App, table: Any) -> None:

@@ -11,7 +11,7 @@ takes and what a deal scores come from the engine's legal moves, views and event
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game import skins
 from game.engine import Card, GameState
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
     from ..anim import CardSprite
     from ..hud import Item
+    from .table_api import TableApi
 
 _DECKS = {"french": FRENCH, "italian": ITALIAN}
 
@@ -49,9 +50,11 @@ class GameUI:
     batch_kinds: frozenset[str] = frozenset()
 
     def __init__(self) -> None:
-        self.t: Any = None  # the table scene, once attached
+        # the table scene, once attached; None before (a summary drawn without a table tests
+        # ``self.t is not None``), typed as attached because every other use needs a table
+        self.t: TableApi = cast("TableApi", None)
 
-    def attach(self, table: Any) -> None:
+    def attach(self, table: TableApi) -> None:
         self.t = table
 
     # -- names and words ---------------------------------------------------------------------

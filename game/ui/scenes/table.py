@@ -7,15 +7,18 @@ and the next decision is asked for, from the human (prompts, clicks) or from an 
 in a worker thread.  Legality and reasons always come from the engine.
 
 This scene is the same for every game; what a game shows and what a click means come from its
-presentation module (:mod:`game.ui.games`).  Drawing lives in :mod:`.table_draw` and the
-solitaire's undo/restart in :mod:`.table_tools`.
+presentation module (:mod:`game.ui.games`), which sees the scene through
+:class:`~game.ui.games.table_api.TableApi`.  The scene owns its helpers rather than inheriting
+them: drawing is ``self.painter`` (:mod:`.table_draw`), the solitaire's undo/restart is
+``self.solitaire_tools`` (:mod:`.table_tools`), the cards are ``self.table`` (the piles of
+:mod:`game.ui.tableview`).
 """
 
 from __future__ import annotations
 
 import logging
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -33,8 +36,11 @@ from ..scene import Scene
 from ..tableview import TableView
 from ..widgets import Button
 from ..worker import AIWorker, Thought
-from .table_draw import TableDrawing
+from .table_draw import TablePainter
 from .table_tools import SolitaireTools
+
+if TYPE_CHECKING:
+    from ..runner import App
 
 log = logging.getLogger(__name__)
 
@@ -49,15 +55,19 @@ def card_images() -> CardImages:
     return _IMAGES
 
 
-class TableScene(TableDrawing, SolitaireTools, Scene):
-    def __init__(self, app: Any, state: GameState, setup: MatchSetup, *, resumed: bool = False):
+class TableScene(Scene):
+    def __init__(self, app: App, state: GameState, setup: MatchSetup, *, resumed: bool = False):
         super().__init__(app)
+        self.painter = TablePainter(self)
+        self.solitaire_tools = SolitaireTools(self)
         self.state = state
         self.setup = setup
         self.gui = game_ui(state.name)
         self.images = card_images()
         self.solitaire = state.players == 1
         self.kinds = list(setup.seats)
+        self._names: tuple[int, list[str]] | None = None  # (viewer, names)
+        self._wanted: list[tuple[str, str]] = []  # the pictures the table needs
         self.ai = {p: make_seat(k, state.name) for p, k in enumerate(self.kinds) if k != "human"}
         self.rng = random.Random(state.seed * 7919 + 1)
         humans = [s for s in range(state.seats) if self.kind_of(s) == "human"]
@@ -105,7 +115,7 @@ class TableScene(TableDrawing, SolitaireTools, Scene):
     @property
     def names(self) -> list[str]:
         """Seat names as the viewer sees them (cached: they change only with the viewer)."""
-        cached = getattr(self, "_names", None)
+        cached = self._names
         if cached is not None and cached[0] == self.viewer:
             return cached[1]
         st = self.state
@@ -156,10 +166,11 @@ class TableScene(TableDrawing, SolitaireTools, Scene):
     def _make_panel_buttons(self) -> None:
         b: list[Button] = []
         if self.solitaire:
-            b.append(Button("Undo (U)", self.undo, size=16, tag="undo"))
-            b.append(Button("Undo deal", self.undo_deal, size=16, tag="undo_deal"))
-            b.append(Button("Restart (R)", self.restart, size=16, tag="restart"))
-            b.append(Button("New deal (N)", self.new_deal, size=16, tag="new_deal"))
+            tools = self.solitaire_tools
+            b.append(Button("Undo (U)", tools.undo, size=16, tag="undo"))
+            b.append(Button("Undo deal", tools.undo_deal, size=16, tag="undo_deal"))
+            b.append(Button("Restart (R)", tools.restart, size=16, tag="restart"))
+            b.append(Button("New deal (N)", tools.new_deal, size=16, tag="new_deal"))
         if self.gui.center == "":
             b.append(Button("Last trick (L)", self.toggle_last, size=16, tag="last"))
         b.append(Button("Rules", self.open_rules, size=16, tag="rules"))
@@ -353,6 +364,21 @@ class TableScene(TableDrawing, SolitaireTools, Scene):
         self.queue = StepQueue()
         self.synced_at = -1
 
+    def restore(self, state: GameState) -> None:
+        """Go on from ``state`` (an undo's replay), laid out without animation."""
+        self.state = state
+        self.thought = None
+        self.rebuild()
+
+    def start_over(self, state: GameState) -> None:
+        """A fresh deal from ``state``: the table empties and the deal is animated."""
+        self.state = state
+        self.ev = 0
+        self.table.clear()
+        self.queue = StepQueue()
+        self.synced_at = -1
+        self.model = self.gui.new_model(state.view(0), state.seed)
+
     def hidden_hands(self, view: Any) -> dict[int, list[Card | None]]:
         """Each seat's hand as the viewer sees it: its own cards, and backs for the others."""
         hands: dict[int, list[Card | None]] = {}
@@ -419,7 +445,7 @@ class TableScene(TableDrawing, SolitaireTools, Scene):
     def sprite_rect(self, sp: CardSprite) -> pygame.Rect:
         w, h = card_size(round(sp.w))
         rect = pygame.Rect(0, 0, w, h)
-        rect.center = (round(sp.x), round(sp.y - self.lift(sp)))
+        rect.center = (round(sp.x), round(sp.y - self.painter.lift(sp)))
         return rect
 
     def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
@@ -458,15 +484,16 @@ class TableScene(TableDrawing, SolitaireTools, Scene):
         if self.solitaire and key in (pygame.K_u, pygame.K_r, pygame.K_n):
             if self.busy():
                 self.skip()
+            tools = self.solitaire_tools
             if key == pygame.K_u:
                 if event.mod & pygame.KMOD_SHIFT:
-                    self.undo_deal()
+                    tools.undo_deal()
                 else:
-                    self.undo()
+                    tools.undo()
             elif key == pygame.K_r:
-                self.restart()
+                tools.restart()
             else:
-                self.new_deal()
+                tools.new_deal()
             return
         if self.busy():
             self.skip()
@@ -525,6 +552,13 @@ class TableScene(TableDrawing, SolitaireTools, Scene):
             return
         if self.pile_at(event.pos) and self.gui.center == "":
             self.toggle_last()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.painter.draw(surface)
+
+    def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
+        """Where the app's messages may go (read by the runner): clear of every card."""
+        return self.painter.toast_zone()
 
     def leave(self) -> None:
         self.worker.close()

@@ -1,12 +1,13 @@
 """Drawing the table scene: felt, cards with their highlights, name plates, counts, the prompt,
 the chooser, the banner and the last trick.
 
-Split from the scene's logic so each file stays readable; everything here only reads the scene.
+The scene owns one :class:`TablePainter` (``scene.painter``); the painter only reads the scene,
+so drawing can never change what the table does.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,91 +15,95 @@ from .. import background, theme
 from ..anim import CardSprite
 from ..cards import card_size
 
+if TYPE_CHECKING:
+    from .table import TableScene
 
-class TableDrawing:
-    """Mixed into :class:`~game.ui.scenes.table.TableScene`: its drawing half."""
 
-    table: Any
-    state: Any
-    gui: Any
-    app: Any
-    images: Any
+class TablePainter:
+    """The drawing half of :class:`~game.ui.scenes.table.TableScene`, and its highlights."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
 
     # -- highlights -----------------------------------------------------------------------------
     def lift(self, sp: CardSprite) -> float:
-        if sp.zone != "hand" or sp.owner not in self.active_hands():  # type: ignore[attr-defined]
+        sc = self.scene
+        if sp.zone != "hand" or sp.owner not in sc.active_hands():
             return 0.0
-        return self.gui.lift(sp)
+        return sc.gui.lift(sp)
 
     def marks(self) -> dict[int, str]:
+        sc = self.scene
         out: dict[int, str] = {}
-        if self.winner_mark is not None:  # type: ignore[attr-defined]
-            out[id(self.winner_mark)] = "winner"  # type: ignore[attr-defined]
-        self.gui.marks(out)
-        hands = self.active_hands()  # type: ignore[attr-defined]
-        kind = self.prompt_kind  # type: ignore[attr-defined]
+        if sc.winner_mark is not None:
+            out[id(sc.winner_mark)] = "winner"
+        sc.gui.marks(out)
+        hands = sc.active_hands()
+        kind = sc.prompt_kind
         if not hands or kind not in ("play", "pass"):
             return out
-        legal = self.legal_cards()  # type: ignore[attr-defined]
-        current = self.state.current_player
-        selected = self.selected  # type: ignore[attr-defined]
+        legal = sc.legal_cards()
+        current = sc.state.current_player
+        selected = sc.selected
         for s in hands:
-            for sp in self.table.hands[s]:
+            for sp in sc.table.hands[s]:
                 if id(sp) in out:
                     continue
                 if sp.card in selected:
                     out[id(sp)] = "selected"
-                elif self.solitaire and s != current and kind == "play":  # type: ignore[attr-defined]
+                elif sc.solitaire and s != current and kind == "play":
                     out[id(sp)] = "dim"
                 elif sp.card in legal:
-                    out[id(sp)] = "hover" if sp is self.hover else "legal"  # type: ignore[attr-defined]
+                    out[id(sp)] = "hover" if sp is sc.hover else "legal"
                 else:
                     out[id(sp)] = "dim"
         return out
 
     # -- the frame ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        sc = self.scene
         surface.blit(background.felt(surface.get_size()), (0, 0))
-        lay = self.table.layout
+        lay = sc.table.layout
         self._draw_plates(surface)
-        self.table.draw(surface, self.face_key, self.back_key, self.marks(), self.lift)  # type: ignore[attr-defined]
+        sc.table.draw(surface, sc.face_key, sc.back_key, self.marks(), self.lift)
         self._draw_counts(surface)
-        self.gui.draw_extras(surface)
-        gui, model = self.gui, self.model  # type: ignore[attr-defined]
-        names = self.names  # type: ignore[attr-defined]
-        key = (self.deck, gui.model_key(model), tuple(names))  # type: ignore[attr-defined]
-        self.hud.draw(  # type: ignore[attr-defined]
+        sc.gui.draw_extras(surface)
+        gui, model = sc.gui, sc.model
+        names = sc.names
+        key = (sc.deck, gui.model_key(model), tuple(names))
+        sc.hud.draw(
             surface,
             lay.panel,
             key,
-            lambda: gui.hud_items(model, names, self.deck),
-            self.face_key,  # type: ignore[attr-defined]
+            lambda: gui.hud_items(model, names, sc.deck),
+            sc.face_key,
         )
-        for b in self.panel_buttons:  # type: ignore[attr-defined]
+        for b in sc.panel_buttons:
             b.draw(surface)
         self._draw_prompt(surface)
-        if self.chooser is not None and self.synced:  # type: ignore[attr-defined]
-            self.chooser.draw(surface, self.images, self.face_key, lay.scale)  # type: ignore[attr-defined]
-        if self.banner is not None:  # type: ignore[attr-defined]
-            self._draw_banner(surface)
-        if self.show_last and self.shown_last:  # type: ignore[attr-defined]
+        if sc.chooser is not None and sc.synced:
+            sc.chooser.draw(surface, sc.images, sc.face_key, lay.scale)
+        if sc.banner is not None:
+            self._draw_banner(surface, sc.banner)
+        if sc.show_last and sc.shown_last:
             self._draw_last_trick(surface)
 
     def _draw_plates(self, surface: pygame.Surface) -> None:
-        lay = self.table.layout
+        sc = self.scene
+        lay = sc.table.layout
         s = lay.scale
-        current = self.state.current_player if self.synced else None  # type: ignore[attr-defined]
-        scores = self.gui.seat_scores(self.model)  # type: ignore[attr-defined]
-        for seat in range(self.state.seats):
+        current = sc.state.current_player if sc.synced else None
+        scores = sc.gui.seat_scores(sc.model)
+        for seat in range(sc.state.seats):
             spot = lay.spot(seat)
-            name = self.short_name(seat)  # type: ignore[attr-defined]
-            if not self.solitaire and self.kind_of(seat) != "human":  # type: ignore[attr-defined]
-                name = f"{name} · {self.kind_of(seat)}"  # type: ignore[attr-defined]
+            name = sc.short_name(seat)
+            if not sc.solitaire and sc.kind_of(seat) != "human":
+                name = f"{name} · {sc.kind_of(seat)}"
             score = ""
-            if not self.solitaire and seat < len(scores):  # type: ignore[attr-defined]
+            if not sc.solitaire and seat < len(scores):
                 score = f"  {scores[seat]}"
             img = theme.text(name + score, round(16 * s), theme.INK, True)
-            badges = self.gui.badges(seat)
+            badges = sc.gui.badges(seat)
             bw = sum(
                 theme.text(t, round(12 * s), (0, 0, 0), True).get_width() + round(14 * s)
                 for t, _ in badges
@@ -108,7 +113,7 @@ class TableDrawing:
             rect = pygame.Rect(0, 0, w, h)
             rect.center = (round(spot.plate[0]), round(spot.plate[1]))
             if current is not None and seat == current:
-                pulse = 0.6 + 0.4 * abs(((self.time * 1.2) % 2) - 1)  # type: ignore[attr-defined]
+                pulse = 0.6 + 0.4 * abs(((sc.time * 1.2) % 2) - 1)
                 glow = _glow(w + 14, h + 14)
                 glow.set_alpha(int(255 * pulse))
                 surface.blit(glow, glow.get_rect(center=rect.center))
@@ -125,7 +130,7 @@ class TableDrawing:
                 x = br.right + round(4 * s)
 
     def _count_badge(self, surface: pygame.Surface, text: str, at: tuple[float, float]) -> None:
-        s = self.table.layout.scale
+        s = self.scene.table.layout.scale
         t = theme.text(text, round(13 * s), theme.INK, True)
         r = pygame.Rect(0, 0, max(t.get_width() + 10, t.get_height() + 4), t.get_height() + 4)
         r.center = (round(at[0]), round(at[1]))
@@ -135,34 +140,36 @@ class TableDrawing:
 
     def _draw_counts(self, surface: pygame.Surface) -> None:
         """The number on each won pile, and on the draw deck where it stays on the table."""
-        lay = self.table.layout
+        sc = self.scene
+        lay = sc.table.layout
         sw, sh = lay.small_size
-        for seat in range(self.state.seats):
-            pile = self.table.piles[seat]
+        for seat in range(sc.state.seats):
+            pile = sc.table.piles[seat]
             if pile and not any(sp.moving for sp in pile):
-                text = self.gui.pile_badge(seat)
+                text = sc.gui.pile_badge(seat)
                 if text:
                     x, y = lay.spot(seat).pile
                     self._count_badge(surface, text, (x + sw / 2, y - sh / 2))
-        if self.gui.center and self.table.deck_count > 0:
-            x, y = self.table.deck_at()
-            self._count_badge(surface, str(self.table.deck_count), (x, y + sh / 2 + 4))
+        if sc.gui.center and sc.table.deck_count > 0:
+            x, y = sc.table.deck_at()
+            self._count_badge(surface, str(sc.table.deck_count), (x, y + sh / 2 + 4))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
-        kind = self.prompt_kind  # type: ignore[attr-defined]
-        if not kind or not self.synced:  # type: ignore[attr-defined]
+        sc = self.scene
+        kind = sc.prompt_kind
+        if not kind or not sc.synced:
             return
-        lay = self.table.layout
+        lay = sc.table.layout
         s = lay.scale
         cx, cy = lay.center
-        text = self.gui.prompt_text()
+        text = sc.gui.prompt_text()
         img = theme.text(text, round(20 * s), theme.INK, True)
-        if kind == "trump" and self.chooser is not None:  # type: ignore[attr-defined]
+        if kind == "trump" and sc.chooser is not None:
             return  # the chooser carries the question as its title
         y = cy - lay.big_size[1] * 0.55 if kind == "double" else None
         if kind in ("play", "pass"):
-            current = self.state.current_player
-            spot = lay.spot(self.viewer if not self.solitaire else (current or 0))  # type: ignore[attr-defined]
+            current = sc.state.current_player
+            spot = lay.spot(sc.viewer if not sc.solitaire else (current or 0))
             y = (
                 spot.plate[1] - lay.plate_h * 1.2
                 if spot.rel == 0
@@ -175,22 +182,22 @@ class TableDrawing:
                 (img.get_height() + 12) // 2,
             )
             r = bg.get_rect(center=(round(cx), round(y)))
-            chooser = self.chooser  # type: ignore[attr-defined]
+            chooser = sc.chooser
             if chooser is not None and r.colliderect(chooser.panel):
                 r.left = chooser.panel.right + round(12 * s)  # beside the list, not over it
             surface.blit(bg, r.topleft)
             surface.blit(img, img.get_rect(center=r.center))
-        for b in self.buttons:  # type: ignore[attr-defined]
+        for b in sc.buttons:
             b.draw(surface)
-            icon = getattr(self.gui, "button_icon", None)
+            icon = getattr(sc.gui, "button_icon", None)
             card = icon(b) if icon else None
             if card is not None:
-                ace = self.images.get(self.face_key(card), round(b.rect.h * 0.55))  # type: ignore[attr-defined]
+                ace = sc.images.get(sc.face_key(card), round(b.rect.h * 0.55))
                 surface.blit(ace, ace.get_rect(midleft=(b.rect.x + round(14 * s), b.rect.centery)))
 
-    def _draw_banner(self, surface: pygame.Surface) -> None:
-        text, sub, age, ttl = self.banner  # type: ignore[attr-defined]
-        lay = self.table.layout
+    def _draw_banner(self, surface: pygame.Surface, banner: tuple[str, str, float, float]) -> None:
+        text, sub, age, ttl = banner
+        lay = self.scene.table.layout
         s = lay.scale
         alpha = 255
         if age < 0.15:
@@ -213,12 +220,13 @@ class TableDrawing:
             surface.blit(small, small.get_rect(midtop=(box.centerx, y)))
 
     def _draw_last_trick(self, surface: pygame.Surface) -> None:
-        lay = self.table.layout
+        sc = self.scene
+        lay = sc.table.layout
         s = lay.scale
         cx, cy = lay.center
         w = lay.small
         cw, ch = card_size(w)
-        shown = self.shown_last  # type: ignore[attr-defined]
+        shown = sc.shown_last
         n = len(shown)
         gap = round(10 * s)
         width = n * cw + (n - 1) * gap + round(40 * s)
@@ -226,35 +234,36 @@ class TableDrawing:
         panel = theme.rounded_panel((width, height), (8, 16, 12, 230), 16, theme.GOLD, 2)
         r = panel.get_rect(center=(round(cx), round(cy)))
         surface.blit(panel, r.topleft)
-        winner = self.last_winner  # type: ignore[attr-defined]
-        who = self.short_name(winner) if winner is not None else "?"  # type: ignore[attr-defined]
+        winner = sc.last_winner
+        who = sc.short_name(winner) if winner is not None else "?"
         t = theme.text(f"Last trick — won by {who}", round(17 * s), theme.INK, True)
         surface.blit(t, t.get_rect(midtop=(r.centerx, r.y + round(10 * s))))
         x = r.x + round(20 * s)
         for seat, card in shown:
-            img = self.images.get(self.face_key(card), w)  # type: ignore[attr-defined]
+            img = sc.images.get(sc.face_key(card), w)
             surface.blit(img, (x, r.y + round(40 * s)))
-            nm = theme.text(self.short_name(seat), round(12 * s), theme.INK_DIM)  # type: ignore[attr-defined]
+            nm = theme.text(sc.short_name(seat), round(12 * s), theme.INK_DIM)
             surface.blit(nm, nm.get_rect(midtop=(x + cw // 2, r.y + round(44 * s) + ch)))
             x += cw + gap
 
     def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """Where messages may go: over the felt (not the panel), clear of every card."""
+        sc = self.scene
         avoid = []
-        for sp in self.table.sprites:
+        for sp in sc.table.sprites:
             w, h = card_size(round(sp.w))
             r = pygame.Rect(0, 0, w, h)
             r.center = (round(sp.x), round(sp.y))
             avoid.append(r)
-        if self.chooser is not None:  # type: ignore[attr-defined]
-            avoid.append(self.chooser.panel)  # type: ignore[attr-defined]
-        return self.table.layout.table, avoid
+        if sc.chooser is not None:
+            avoid.append(sc.chooser.panel)
+        return sc.table.layout.table, avoid
 
 
-_PLATES: dict[tuple[int, int, Any], pygame.Surface] = {}
+_PLATES: dict[tuple[int, int, theme.Color | str], pygame.Surface] = {}
 
 
-def _plate(w: int, h: int, edge: Any) -> pygame.Surface:
+def _plate(w: int, h: int, edge: theme.Color) -> pygame.Surface:
     key = (w, h, edge)
     surf = _PLATES.get(key)
     if surf is None:

@@ -1,0 +1,92 @@
+"""What a game's presentation module may use of the table scene: :class:`TableApi`.
+
+A :class:`~game.ui.games.base.GameUI` is attached to the table scene and drives it through this
+protocol only, so the scene's other attributes (its painter, the solitaire tools, the worker
+thread, the event index) stay its own business and mypy checks every use a game makes.  The
+scene (:class:`~game.ui.scenes.table.TableScene`) satisfies it structurally.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from game.engine import Card, GameState, Move
+
+    from ..anim import CardSprite, StepQueue
+    from ..chooser import Chooser
+    from ..runner import App
+    from ..tableview import TableView
+    from ..widgets import Button
+
+
+class TableApi(Protocol):
+    """The table scene as a game's presentation module sees it."""
+
+    # -- what is shown ---------------------------------------------------------------------
+    app: App  # toasts and sounds
+    state: GameState  # the match (the engine may be ahead of the animation)
+    table: TableView  # the cards on the table: piles and the moves of the show
+    queue: StepQueue  # animation beats fed from the engine's events
+    model: Any  # what the side panel shows: the game's own model (GameUI.new_model)
+    viewer: int  # the seat the table is seen from
+    solitaire: bool
+
+    # -- the human's decision --------------------------------------------------------------
+    legal: list[Move]  # the current seat's legal moves, once in sync
+    prompt_kind: str  # what the human is asked ("" for nothing): GameUI.decision
+    selected: list[Card]  # cards picked so far (an exchange, a capture)
+    hover: CardSprite | None
+    buttons: list[Button]  # the prompt's buttons (made by GameUI.place_prompt)
+    chooser: Chooser | None  # or the prompt's card chooser
+
+    # -- tricks ----------------------------------------------------------------------------
+    winner_mark: CardSprite | None  # the card that takes the trick, ringed a moment
+    shown_last: list[tuple[int, Card]]  # the last trick, to look at again
+    last_winner: int | None
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names as the viewer sees them ("You", "West (rules)"...)."""
+        ...
+
+    @property
+    def deck(self) -> str:
+        """The deck on screen ("french" or "italian")."""
+        ...
+
+    def short_name(self, seat: int) -> str:
+        """A seat's name without its seat kind."""
+        ...
+
+    def _label(self, card: Card) -> str:
+        """A card's words in the deck on screen ("7 of coins")."""
+        ...
+
+    def say(self, message: str) -> str:
+        """An engine message in the player's words (to go once every game gives reasons)."""
+        ...
+
+    def apply(self, move: Move | str) -> bool:
+        """Play a move for the current seat; a refusal is shown as a toast, never raised."""
+        ...
+
+    def refuse(self, move: Move) -> None:
+        """Say why ``move`` (known to be illegal) is refused."""
+        ...
+
+    def show_banner(self, text: str, sub: str = "", ttl: float = 1.6) -> float:
+        """A big word over the middle of the table; returns the beat's duration (0)."""
+        ...
+
+    def hidden_hands(self, view: Any) -> dict[int, list[Card | None]]:
+        """Each seat's hand as the viewer sees it (None for a card it may not see)."""
+        ...
+
+    def legal_cards(self) -> set[Card]:
+        """Hand cards to highlight as playable now."""
+        ...
+
+    def active_hands(self) -> list[int]:
+        """The seats whose hand the human may click now."""
+        ...
