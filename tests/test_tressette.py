@@ -31,7 +31,9 @@ from game.engine import (
     new_game,
     parse_card,
 )
+from game.engine.base import MatchOver, Payload
 from game.engine.tressette import TressetteState, TressetteView
+from game.engine.tressette_events import TressetteScored
 
 # -- the rules, written independently ---------------------------------------------------------
 ORDER_HIGH_TO_LOW = ["3", "2", "1", "R", "C", "F", "7", "6", "5", "4"]
@@ -183,11 +185,11 @@ def test_deal_one_at_a_time_counter_clockwise_from_dealers_right(players: int) -
     for seed in range(12):
         s = new_game("tressette", players=players, seed=seed)
         dealt = s.events[0]
-        d = dealt.data["dealer"]
+        d = dealt.data.dealer
         assert dealt.kind == "dealt" and dealt.seat == d
         expect = [(d - 1 - k) % players for k in range(len(dealt.cards))]
-        assert list(dealt.data["to"]) == expect
-        for c, to in zip(dealt.cards, dealt.data["to"], strict=True):
+        assert list(dealt.data.to) == expect
+        for c, to in zip(dealt.cards, dealt.data.to, strict=True):
             assert c in s.hand(to)
         assert s.current_player == (d - 1) % players  # right of the dealer leads trick 1
         assert s.view(0).leader == (d - 1) % players
@@ -207,7 +209,7 @@ def test_explicit_deal_dealt_in_order() -> None:
     hands = fill(4, {})
     s = start(hands, dealer=2)
     dealt = s.events[0]
-    assert dealt.data["to"][:4] == (1, 0, 3, 2)
+    assert dealt.data.to[:4] == (1, 0, 3, 2)
     assert [str(c) for c in dealt.cards[:4]] == [hands[1][0], hands[0][0], hands[3][0], hands[2][0]]
     assert s.current_player == 1
     for p in range(4):
@@ -247,9 +249,44 @@ def test_must_follow_suit_if_able_else_anything() -> None:
 def test_worked_following_refusal_names_the_suit() -> None:
     s = start(hands_with(SUIT_HANDS, ("5D", "5C")), moves=["4D"])
     before = s.clone()
-    with pytest.raises(IllegalMove, match="must follow coins"):
+    with pytest.raises(IllegalMove, match="must follow coins") as err:
         s.play("RC")
     assert s == before
+    assert err.value.code == "must_follow"
+    parts = err.value.parts
+    assert parts["suit"] == "D" and str(parts["card"]) == "RC"
+    assert [str(c) for c in parts["held"]] == ["5D"]
+
+
+def refusal(s: TressetteState, move: str) -> IllegalMove:
+    """The refusal of ``move``; the state must be left as it was."""
+    before = s.clone()
+    with pytest.raises(IllegalMove) as err:
+        s.play(move)
+    assert s == before
+    return err.value
+
+
+def test_refusal_codes_and_parts() -> None:
+    # Seat 3 leads, holding the coins: 4C is seat 2's card.
+    e = refusal(start(hands_with(SUIT_HANDS)), "4C")
+    assert (e.code, e.parts["seat"], str(e.parts["card"])) == ("not_in_hand", 3, "4C")
+    # 3 players, dealer 1: seat 0 leads; the 4 of batons is not in the deck.
+    e = refusal(start(fill(3, {0: "1D 2D 3D 4D 5D 6D 7D FD CD RD 3C 2C 1C"}), dealer=1), "4B")
+    assert (e.code, e.parts["seat"], str(e.parts["card"])) == ("card_removed", 0, "4B")
+    # Four Re are no combination.
+    e = refusal(declare_position("RD RC RS RB 4D 5D 6D 7D FD CD"), "buongioco")
+    assert (e.code, e.parts) == ("no_combination", {"seat": 3})
+    s = declare_position("1D 1C 1S 4D 5D 6D 7D FD CD RD")
+    s.play("buongioco")
+    e = refusal(s, "declare")
+    assert (e.code, e.parts) == ("already_declared", {"seat": 3})
+    # Trick 3: the window has closed for everyone.
+    s = start(hands_with(SUIT_HANDS), moves=["4D", "4C", "4S", "4B", "5D", "5C", "5S", "5B"])
+    e = refusal(s, "buongioco")
+    assert (e.code, e.parts) == ("declare_too_late", {"trick_no": 3, "until": 2})
+    e = refusal(s, "")
+    assert e.code == "not_a_move"
 
 
 @pytest.mark.parametrize(
@@ -264,7 +301,7 @@ def test_order_3_2_1_R_C_F_7_6_5_4(hi: str, lo: str) -> None:
     trick = last_event(s, "trick")
     assert [str(c) for c in trick.cards][:2] == [a, b]
     stronger = a if ORDER_HIGH_TO_LOW.index(hi) < ORDER_HIGH_TO_LOW.index(lo) else b
-    assert str(trick.data["winning_card"]) == stronger
+    assert str(trick.data.winning_card) == stronger
     assert trick.seat == (3 if stronger == a else 2)
 
 
@@ -277,10 +314,10 @@ def test_off_suit_card_never_wins_no_trumps() -> None:
     # Seat 3 leads 4D; the others are void in coins and throw 3s: the 4 still wins.
     s = start(hands_with(SUIT_HANDS), moves=["4D", "3C", "3S", "3B"])
     trick = last_event(s, "trick")
-    assert trick.seat == 3 and str(trick.data["winning_card"]) == "4D"
-    assert trick.data["raw"] == 3
+    assert trick.seat == 3 and str(trick.data.winning_card) == "4D"
+    assert trick.data.raw == 3
     assert [str(c) for c in trick.cards] == ["4D", "3C", "3S", "3B"]
-    assert trick.data["seats"] == (3, 2, 1, 0)
+    assert trick.data.seats == (3, 2, 1, 0)
     assert s.view(0).raw_points == (0, 3)
 
 
@@ -294,8 +331,8 @@ def test_trick_winner_every_random_trick() -> None:
             s.play(rng.choice(moves))
         trick = last_event(s, "trick")
         cards = [str(c) for c in trick.cards]
-        assert trick.seat == trick.data["seats"][expected_winner(cards)]
-        assert trick.data["raw"] == raw(cards)
+        assert trick.seat == trick.data.seats[expected_winner(cards)]
+        assert trick.data.raw == raw(cards)
 
 
 # -- raw points and rounding -------------------------------------------------------------------
@@ -303,11 +340,13 @@ def test_all_tricks_to_one_side_is_33_raw_and_11_points() -> None:
     s = start(hands_with(SUIT_HANDS))
     play_first_card(s)
     scored = last_event(s, "deal_scored").data
-    assert scored["raw"] == (0, 33)
-    assert scored["rounded"] == (0, 11)
-    assert scored["points"] == (0, 11)
-    assert scored["last_trick"] == 3
-    assert scored["winner_side"] == 1 and scored["winner_seats"] == (1, 3)
+    assert scored.raw == (0, 33)
+    assert scored.rounded == (0, 11)
+    assert scored.points == (0, 11)
+    assert scored.last_trick == 3
+    assert scored.winner_side == 1
+    assert [r.won for r in scored.results] == [False, True, False, True]
+    assert [r.awards for r in scored.results] == [0, 11, 0, 11]
     assert s.deals_won == (0, 1)
     assert s.scores == [0, 11, 0, 11]
     assert s.totals == (0, 11)
@@ -317,9 +356,9 @@ def test_last_trick_whole_house_rule_whole_suits() -> None:
     s = start(hands_with(SUIT_HANDS), last_trick_whole=True)
     play_first_card(s)
     scored = last_event(s, "deal_scored").data
-    assert scored["raw"] == (0, 35)
-    assert scored["last_trick_raw"] == 3
-    assert scored["points"] == (0, 11)
+    assert scored.raw == (0, 35)
+    assert scored.last_trick_raw == 3
+    assert scored.points == (0, 11)
 
 
 def _random_deal_scores(
@@ -349,10 +388,10 @@ def test_worked_example_raw_20_vs_13_is_7_vs_4() -> None:
     found = 0
     for s, data in _random_deal_scores(4, range(400)):
         sides = _raw_from_tricks(s, 4, False)
-        assert tuple(sides) == data["raw"]
+        assert tuple(sides) == data.raw
         if sorted(sides) == [13, 20]:
             big = sides.index(20)
-            assert data["points"][big] == 7 and data["points"][1 - big] == 4
+            assert data.points[big] == 7 and data.points[1 - big] == 4
             found += 1
     assert found >= 3
 
@@ -363,11 +402,11 @@ def test_rounding_per_side_from_raw(players: int, whole: bool) -> None:
     totals = Counter()
     for s, data in _random_deal_scores(players, range(300), whole):
         sides = _raw_from_tricks(s, players, whole)
-        assert tuple(sides) == data["raw"]
+        assert tuple(sides) == data.raw
         assert sum(sides) == (35 if whole else 33)
         want = [r // 3 if whole else nearest(r) for r in sides]
-        assert list(data["rounded"]) == want
-        assert list(data["points"]) == want  # nobody declared
+        assert list(data.rounded) == want
+        assert list(data.points) == want  # nobody declared
         totals[sum(want)] += 1
     if players == 4:
         assert set(totals) == {11}
@@ -385,10 +424,11 @@ def test_three_player_deal_all_to_one_player() -> None:
     assert s.current_player == 0
     play_first_card(s)
     data = next(e for e in s.events if e.kind == "deal_scored").data
-    assert data["sides"] == ((0,), (1,), (2,))
-    assert data["raw"] == (33, 0, 0)
-    assert data["points"] == (11, 0, 0)
-    assert data["winner_side"] == 0 and data["winner_seats"] == (0,)
+    assert data.sides == ((0,), (1,), (2,))
+    assert data.raw == (33, 0, 0)
+    assert data.points == (11, 0, 0)
+    assert data.winner_side == 0
+    assert [(r.won, r.points) for r in data.results] == [(True, 11), (False, 0), (False, 0)]
     assert s.scores == [11, 0, 0]
     assert s.deals_won == (1, 0, 0)
     # the deal passes right: the next dealer is seat 0 (right of seat 1), seat 2 leads
@@ -427,11 +467,11 @@ def test_buongioco_combinations(hand: str, points: int, names: list[str]) -> Non
     s.play("buongioco")
     e = last_event(s, "declared")
     assert e.seat == 3 and e.seen_by is None
-    assert e.data["points"] == points
-    assert [c[0] for c in e.data["combos"]] == names
-    for name, cards, pts in e.data["combos"]:
-        assert set(map(str, cards)) <= set(hand.split())
-        assert pts == (4 if name.startswith("four") else 3)
+    assert e.data.points == points
+    assert [c.name for c in e.data.combos] == names
+    for combo in e.data.combos:
+        assert set(map(str, combo.cards)) <= set(hand.split())
+        assert combo.points == (4 if combo.name.startswith("four") else 3)
     assert s.current_player == 3  # declaring is not playing: still seat 3's turn
     assert str(s.legal_moves()[0]) != "buongioco"
     assert s.view(0).buongioco == (0, points)
@@ -480,7 +520,7 @@ def test_buongioco_once_and_only_in_tricks_1_and_2() -> None:
     assert "buongioco" in [str(m) for m in s.legal_moves()]
     s2 = s.clone()
     s2.play("buongioco")
-    assert last_event(s2, "declared").data["trick_no"] == 2
+    assert last_event(s2, "declared").data.trick_no == 2
     play_first_card_n(s, 4)
     assert s.view(0).trick_no == 3
     assert s.current_player == 3
@@ -502,7 +542,7 @@ def test_buongioco_scores_what_is_in_hand_then() -> None:
     assert s.current_player == 3 and s.view(3).trick_no == 2
     s.play("buongioco")
     e = last_event(s, "declared")
-    assert e.data["points"] == 3 and e.data["combos"][0][0] == "three aces"
+    assert e.data.points == 3 and e.data.combos[0].name == "three aces"
     assert {str(c) for c in e.cards} == {"1C", "1S", "1B"}
 
 
@@ -527,11 +567,11 @@ def test_buongioco_added_after_rounding_and_partners_pool() -> None:
     s.play("4B")
     play_first_card(s)
     data = last_event(s, "deal_scored").data
-    assert data["raw"] == (0, 33)
-    assert data["rounded"] == (0, 11)
-    assert data["buongioco"] == (6, 3)
-    assert data["points"] == (6, 14)
-    assert data["winner_side"] == 1
+    assert data.raw == (0, 33)
+    assert data.rounded == (0, 11)
+    assert data.buongioco == (6, 3)
+    assert data.points == (6, 14)
+    assert data.winner_side == 1
     assert s.scores == [6, 14, 6, 14]
 
 
@@ -542,12 +582,12 @@ def test_buongioco_can_win_the_deal() -> None:
         s.play(next(m for m in s.legal_moves() if m.kind == "play"))
     s.play("buongioco")
     e = last_event(s, "declared")
-    assert e.data["points"] == 4 + 4 + 3 + 3
+    assert e.data.points == 4 + 4 + 3 + 3
     play_first_card(s)
     data = last_event(s, "deal_scored").data
-    assert data["buongioco"] == (14, 0)
-    assert data["points"][0] == data["rounded"][0] + 14
-    assert data["winner_side"] == 0
+    assert data.buongioco == (14, 0)
+    assert data.points[0] == data.rounded[0] + 14
+    assert data.winner_side == 0
     assert s.deals_won == (1, 0)
 
 
@@ -559,15 +599,40 @@ def test_tied_deal_is_won_by_nobody() -> None:
         while not any(e.kind == "deal_scored" for e in s.events):
             s.play(rng.choice(s.legal_moves()))
         data = last_event(s, "deal_scored").data
-        p = data["points"]
+        p = data.points
         if p[0] == p[1]:
             found += 1
-            assert data["winner_side"] is None
+            assert data.winner_side is None
             assert s.deals_won == (0, 0)
             assert s.totals == p
         else:
-            assert data["winner_side"] == (0 if p[0] > p[1] else 1)
+            assert data.winner_side == (0 if p[0] > p[1] else 1)
     assert found >= 1
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_results_per_seat_follow_the_deal_winner(players: int) -> None:
+    """Random first deals with declarations: the seats of the winning side won, the others lost
+    (everybody on a tie), and each seat's points are its side's deal points."""
+    outcomes = Counter()
+    for seed in range(300):
+        s = new_game("tressette", players=players, seed=seed)
+        rng = random.Random(seed)
+        while not any(e.kind == "deal_scored" for e in s.events):
+            s.play(rng.choice(s.legal_moves()))
+        data = last_event(s, "deal_scored").data
+        assert isinstance(data, TressetteScored) and len(data.results) == players
+        won = tuple(seat for seat, r in enumerate(data.results) if r.won)
+        best = max(data.points)
+        if data.points.count(best) > 1:
+            assert won == () and data.winner_side is None
+        else:
+            assert won == data.sides[data.points.index(best)]
+        for seat, r in enumerate(data.results):
+            assert r.points == r.awards == data.points[side_of(seat, players)]
+        assert data.scores == tuple(s.scores)
+        outcomes[len(won)] += 1
+    assert outcomes[0] and outcomes[1 if players == 3 else 2]
 
 
 # -- the match ---------------------------------------------------------------------------------
@@ -587,7 +652,7 @@ def test_match_won_by_three_deals() -> None:
     assert s.is_over
     assert s.totals == (0, 21) and s.deals_won == (0, 3)
     assert s.winners == (1, 3)
-    assert last_event(s, "match_over").data["winners"] == (1, 3)
+    assert last_event(s, "match_over").data.winners == (1, 3)
     assert s.current_player is None and s.legal_moves() == []
     with pytest.raises(IllegalMove, match="match is over"):
         s.play("4D")
@@ -621,7 +686,7 @@ def test_several_qualify_fully_level_another_deal() -> None:
     s = whole_suit_deal([28, 23], [2, 1], declare=(0, 2))
     assert s.totals == (34, 34) and s.deals_won == (2, 2)
     assert not s.is_over and s.view(0).deal_no == 2
-    assert last_event(s, "dealt").data["deal_no"] == 2
+    assert last_event(s, "dealt").data.deal_no == 2
 
 
 def test_three_player_match_over() -> None:
@@ -647,9 +712,9 @@ def test_deal_passes_right_over_several_deals() -> None:
         for a, b in itertools.pairwise(dealers):
             assert b == (a - 1) % players
         dealt = [e for e in s.events if e.kind == "dealt"]
-        assert [e.data["dealer"] for e in dealt] == dealers
+        assert [e.data.dealer for e in dealt] == dealers
         for e in dealt:
-            assert e.data["to"][0] == (e.data["dealer"] - 1) % players
+            assert e.data.to[0] == (e.data.dealer - 1) % players
 
 
 # -- views and events --------------------------------------------------------------------------
@@ -672,7 +737,7 @@ def test_view_shows_own_hand_and_public_play_only() -> None:
     s.play("1D")
     v = s.view(0)
     assert {str(c) for c in v.shown[3]} == {"2D", "3D"}
-    assert {str(c) for c in v.declarations[0][1][0][1]} == {"1D", "2D", "3D"}
+    assert {str(c) for c in v.declarations[0][1][0].cards} == {"1D", "2D", "3D"}
     assert v.tricks[0][2] == 3 and v.tricks[0][3] == raw(["6D", "5D", "4S", "4B"])
 
 
@@ -783,8 +848,26 @@ def test_four_of_batons_not_in_three_players() -> None:
     assert s == before
     hands = fill(3, {})
     hands[2] = [*hands[2][:12], "4B"]
-    with pytest.raises(RecordError, match=r"wrong or repeated 4B.*4 of batons is removed"):
+    with pytest.raises(RecordError, match="seat 2: 4B is not a card of this game"):
         start(hands, players=3)
+
+
+def test_an_old_record_with_a_deck_option_loads() -> None:
+    """Records of the previous version carry the retired ``deck`` option and dict payloads."""
+    s = new_game("tressette", players=3, seed=12)
+    rng = random.Random(2)
+    for _ in range(30):
+        s.play(rng.choice(s.legal_moves()))
+    old = {
+        "format": "tavolo-record/1",
+        "game": "tressette",
+        "players": 3,
+        "options": {"deck": "french", "last_trick_whole": False},
+        "seed": 12,
+        "moves": s.history,
+    }
+    loaded = load_record(old)
+    assert loaded == s and loaded.options == {"last_trick_whole": False}
 
 
 def test_wrong_seat_and_non_moves() -> None:
@@ -819,13 +902,13 @@ def test_bad_options_and_player_counts(kwargs: dict[str, Any], words: str) -> No
     [
         ("x", "deal must be a dict"),
         ({"dealer": 0, "hands": [], "extra": 1}, "unknown keys"),
-        ({"dealer": 4, "hands": fill(4, {})}, "dealer must be a seat from 0 to 3"),
-        ({"dealer": 0, "hands": fill(4, {})[:3]}, "list of 4 hands"),
+        ({"dealer": 4, "hands": fill(4, {})}, "dealer must be a seat number from 0 to 3"),
+        ({"dealer": 0, "hands": fill(4, {})[:3]}, "list of 4 card lists"),
         ({"dealer": 0, "hands": [*fill(4, {})[:3], ["ZZ"]]}, "not a card"),
         ({"dealer": 0, "hands": [*fill(4, {})[:3], fill(4, {})[3][:9]]}, "has 9 cards, not 10"),
         (
             {"dealer": 0, "hands": [*fill(4, {})[:3], [*fill(4, {})[3][:9], "1D"]]},
-            "wrong or repeated 1D",
+            "names 1D twice",
         ),
         ({"dealer": 0, "hands": fill(4, {}), "scores": [1]}, "list of 2 whole numbers"),
         ({"dealer": 0, "hands": fill(4, {}), "scores": [31, 0]}, "already over"),
@@ -881,13 +964,14 @@ class Referee:
     def catch_up(self) -> None:
         events = self.s.events
         for e in events[self.seen :]:
+            assert isinstance(e.data, Payload), e  # typed: no dict crosses to the UI
             getattr(self, "on_" + e.kind)(e)
         self.seen = len(events)
 
     def on_dealt(self, e: Any) -> None:
         assert self.expect_over is None, "the match should have ended"
         self.hands: dict[int, set[str]] = {p: set() for p in range(self.n)}
-        for c, p in zip(e.cards, e.data["to"], strict=True):
+        for c, p in zip(e.cards, e.data.to, strict=True):
             self.hands[p].add(str(c))
         deck = set(ALL if self.n == 4 else DECK3)
         assert set().union(*self.hands.values()) == deck
@@ -897,7 +981,7 @@ class Referee:
         self.raw = [0] * self.ns
         self.bg = [0] * self.ns
         self.declared: set[int] = set()
-        self.next_seat = (e.data["dealer"] - 1) % self.n
+        self.next_seat = (e.data.dealer - 1) % self.n
         self.last = -1
 
     def on_declared(self, e: Any) -> None:
@@ -905,7 +989,7 @@ class Referee:
         assert self.tricks < 2 and e.seat not in self.declared
         self.declared.add(e.seat)
         pts = combos_score(self.hands[e.seat])
-        assert pts > 0 and e.data["points"] == pts
+        assert pts > 0 and e.data.points == pts
         assert {str(c) for c in e.cards} <= self.hands[e.seat]
         self.bg[side_of(e.seat, self.n)] += pts
 
@@ -933,28 +1017,35 @@ class Referee:
 
     def on_deal_scored(self, e: Any) -> None:
         d = e.data
+        assert isinstance(d, TressetteScored)
         assert all(not h for h in self.hands.values())
         self.raw[side_of(self.last, self.n)] += 3 if self.whole else 1
         assert sum(self.raw) == (35 if self.whole else 33)
-        assert list(d["raw"]) == self.raw
+        assert list(d.raw) == self.raw
         rounded = [r // 3 if self.whole else nearest(r) for r in self.raw]
-        assert list(d["rounded"]) == rounded
+        assert list(d.rounded) == rounded
         if self.n == 4:
             assert sum(rounded) == 11
         else:
             assert sum(rounded) in ((10, 11) if self.whole else (10, 11, 12))
-        assert list(d["buongioco"]) == self.bg
+        assert list(d.buongioco) == self.bg
         points = [r + b for r, b in zip(rounded, self.bg, strict=True)]
-        assert list(d["points"]) == points
+        assert list(d.points) == points
         top = max(points)
         best = [i for i in range(self.ns) if points[i] == top]
-        assert d["winner_side"] == (best[0] if len(best) == 1 else None)
+        assert d.winner_side == (best[0] if len(best) == 1 else None)
+        # per seat: won exactly when its side has the unique best deal score
+        for seat, r in enumerate(d.results):
+            side = side_of(seat, self.n)
+            assert r.won == (best == [side])
+            assert r.points == r.awards == points[side]
         for i in range(self.ns):
             self.totals[i] += points[i]
         if len(best) == 1:
             self.deals_won[best[0]] += 1
-        assert list(d["totals"]) == self.totals
-        assert list(d["deals_won"]) == self.deals_won
+        assert list(d.totals) == self.totals
+        assert list(d.scores) == [self.totals[side_of(p, self.n)] for p in range(self.n)]
+        assert list(d.deals_won) == self.deals_won
         self.deals += 1
         q = [i for i in range(self.ns) if self.totals[i] >= 31 or self.deals_won[i] >= 3]
         if q:
@@ -965,9 +1056,10 @@ class Referee:
             self.expect_over = None
 
     def on_match_over(self, e: Any) -> None:
+        assert isinstance(e.data, MatchOver)
         assert self.expect_over is not None
         sides = ((0, 2), (1, 3)) if self.n == 4 else tuple((p,) for p in range(self.n))
-        assert e.data["winners"] == sides[self.expect_over]
+        assert e.data.winners == sides[self.expect_over]
         self.expect_over = None
 
 
@@ -1114,7 +1206,7 @@ def test_rules_seat_beats_random_seat(players: int) -> None:
             p = s.current_player
             assert p is not None
             s.play(seats[p].choose(s.view(p), s.legal_moves(), rng))
-        winner = last_event(s, "deal_scored").data["winner_side"]
+        winner = last_event(s, "deal_scored").data.winner_side
         sides = ((0, 2), (1, 3)) if players == 4 else tuple((p,) for p in range(3))
         for i, side in enumerate(sides):
             kind = kinds[side[0]]

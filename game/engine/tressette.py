@@ -17,135 +17,126 @@ combination becomes public.  They are shown in the "declared" event and in every
 
 The match is the state: when the last trick of a deal is taken the deal is scored (event
 "deal_scored"), then the match ends (event "match_over") or the next deal is dealt in the same
-``play`` call.  ``deal={...}`` sets the first deal explicitly: ``dealer``, ``hands`` (a list per
-seat, 10 cards each in 4 players, 13 in 3), and optionally ``scores`` and ``deals_won`` per side
-so a test can start a match that is already under way.
+``play`` call.  Event data are the typed payloads of :mod:`.tressette_events`.  ``deal={...}``
+sets the first deal explicitly: ``dealer``, ``hands`` (a list per seat, 10 cards each in 4
+players, 13 in 3), and optionally ``scores`` and ``deals_won`` per side so a test can start a
+match that is already under way (:func:`.tressette_deal.read_deal`).
+
+Refusals (:class:`IllegalMove`) carry a reason code and its parts: "must_follow" (suit, card,
+held: the cards of the led suit in hand), "not_in_hand" and "card_removed" (seat, card; the 4 of
+batons in 3 players), "already_declared" (seat), "declare_too_late" (trick_no, until: the last
+trick that allows it), "no_combination" (seat), "not_a_move" (text).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
-from .base import Event, GameInfo, GameState, Move, Option, RecordError
+from .base import (
+    Event,
+    GameInfo,
+    GameState,
+    IllegalMove,
+    MatchOver,
+    Move,
+    Option,
+    SeatResult,
+    StateFields,
+)
 from .cards import ITALIAN, Card, cards_of, iter_bits, parse_card
+from .tressette_deal import ExplicitDeal, guess_hands, read_deal
+from .tressette_events import Dealt, Declared, Played, TressetteScored, TrickWon
 from .tressette_tables import (
+    DEALS_TO_WIN,
+    DECLARE_TRICKS,
     FOUR_BATONS,
+    HAND_SIZE,
     RAW,
     STRENGTH,
     SUIT,
     SUIT_MASK,
+    TARGET,
+    Combo,
     buongioco_combos,
     deal_points,
     deck_indices,
+    has_buongioco,
 )
+from .tressette_view import TressetteView
 
 __all__ = [
     "DEALS_TO_WIN",
     "INFO",
     "TARGET",
-    "Declaration",
+    "Combo",
     "TressetteState",
     "TressetteView",
-    "make",
 ]
-
-#: Match end (RULES.md): the first side with 31 cumulative points or 3 won deals.
-TARGET = 31
-DEALS_TO_WIN = 3
-HAND_SIZE = {3: 13, 4: 10}
 
 
 #: Every Italian card by index, so hot paths skip a lookup.
 _CARDS: tuple[Card, ...] = ITALIAN.cards
 
-
-def _card(i: int) -> Card:
-    return _CARDS[i]
-
-
-_PLAY = [Move("play", (_card(i),), str(_card(i))) for i in range(40)]
+_PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
 _DECLARE = Move("declare", (), "buongioco")
 
-#: One declared combination: its name ("three aces", "Napoli of cups"), cards and points.
-Declaration = tuple[str, tuple[Card, ...], int]
+#: One completed trick: leader, (seat, card index) in play order, winner, raw points.
+_Trick = tuple[int, tuple[tuple[int, int], ...], int, int]
 
 
 def _sorted_hand(mask: int) -> tuple[Card, ...]:
     """A hand as a player holds it: by suit, strongest first."""
-    return tuple(_card(i) for i in sorted(iter_bits(mask), key=lambda i: (SUIT[i], -STRENGTH[i])))
-
-
-@dataclass(frozen=True)
-class TressetteView:
-    """What one seat may know: its own hand, and everything played or declared in public.
-
-    ``sides`` lists the seats of each side (side of seat s: ``s % 2`` in 4 players, ``s`` in 3);
-    per-side tuples (``raw_points``, ``buongioco``, ``totals``, ``deals_won``) follow that order,
-    per-seat ones (``hand_sizes``, ``declared``, ``shown``, ``scores``) follow seats.
-    ``tricks`` holds every completed trick of this deal as (leader, ((seat, card), ...), winner,
-    raw points of its cards); ``raw_points`` is what each side has captured so far (the last
-    trick's point included once the deal is over).
-    """
-
-    game: str
-    players: int
-    seat: int
-    side: int
-    sides: tuple[tuple[int, ...], ...]
-    deal_no: int
-    dealer: int
-    phase: str
-    current_player: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
-    leader: int
-    trick_no: int
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[tuple[int, tuple[tuple[int, Card], ...], int, int], ...]
-    raw_points: tuple[int, ...]
-    declared: tuple[bool, ...]
-    declarations: tuple[tuple[int, tuple[Declaration, ...]], ...]
-    shown: tuple[tuple[Card, ...], ...]
-    buongioco: tuple[int, ...]
-    totals: tuple[int, ...]
-    deals_won: tuple[int, ...]
-    scores: tuple[int, ...]
-    last_deal_points: tuple[int, ...] | None
-    target: int
-    deals_to_win: int
-    last_trick_whole: bool
-    winners: tuple[int, ...]
-
-    @property
-    def led_suit(self) -> str | None:
-        return self.trick[0][1].suit if self.trick else None
-
-    def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
-
-    def voids(self) -> tuple[frozenset[int], ...]:
-        """Per seat, the suits (indices 0-3, D C S B) it has shown it holds none of this deal.
-
-        A player who does not follow the led suit has none left: the rules oblige him to follow
-        when able.  Search seats use it to guess hands the seat could really face.
-        """
-        out: list[set[int]] = [set() for _ in range(self.players)]
-        tricks = [t for _, t, _, _ in self.tricks]
-        if self.trick:
-            tricks.append(self.trick)
-        for trick in tricks:
-            led = trick[0][1].suit_index
-            for seat, c in trick[1:]:
-                if c.suit_index != led:
-                    out[seat].add(led)
-        return tuple(frozenset(v) for v in out)
+    return tuple(_CARDS[i] for i in sorted(iter_bits(mask), key=lambda i: (SUIT[i], -STRENGTH[i])))
 
 
 class TressetteState(GameState):
     """A Tressette match: deals until a side has 31 points or 3 won deals."""
+
+    FIELDS: ClassVar[StateFields] = StateFields(
+        match=("_rng", "_totals", "_deals_won", "_winners", "_last_points", "_deal_no", "_dealer"),
+        deal={
+            "_hands": lambda s: [0] * s._n,
+            "_won": lambda s: [0] * s._n,
+            "_raw": lambda s: [0] * s._nsides,
+            "_bg": lambda s: [0] * s._nsides,
+            "_declared": lambda s: [None] * s._n,
+            "_shown": lambda s: [0] * s._n,
+            "_leader": lambda s: (s._dealer - 1) % s._n,
+            "_trick": lambda s: [],
+            "_tricks": lambda s: [],
+            "_phase": lambda s: "play",
+        },
+        cache=("_legal",),
+    )
+
+    # fixed for the match (shared by clones)
+    _n: int
+    _nsides: int
+    _whole: bool
+    _bonus: int
+    _cards: list[int]
+    # the match
+    _rng: random.Random
+    _totals: list[int]
+    _deals_won: list[int]
+    _winners: tuple[int, ...]
+    _last_points: tuple[int, ...] | None
+    _deal_no: int
+    _dealer: int
+    # the deal: masks of card indices per seat, points per side
+    _hands: list[int]
+    _won: list[int]
+    _raw: list[int]
+    _bg: list[int]
+    _declared: list[tuple[Combo, ...] | None]
+    _shown: list[int]
+    _leader: int
+    _trick: list[tuple[int, int]]
+    _tricks: list[_Trick]
+    _phase: str
+    _legal: list[Move] | None
 
     def __init__(
         self,
@@ -155,21 +146,27 @@ class TressetteState(GameState):
         deal: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(players, options, seed, deal)
-        self._n = players
-        self._nsides = 2 if players == 4 else players
-        self._whole = bool(options["last_trick_whole"])
-        self._rng = random.Random(seed)
-        self._cards = deck_indices(players)
-        self._totals = [0] * self._nsides
-        self._deals_won = [0] * self._nsides
-        self._winners: tuple[int, ...] = ()
-        self._last_points: tuple[int, ...] | None = None
-        self._deal_no = 0
+        self._setup(bool(options["last_trick_whole"]), seed)
         dealer = self._rng.randrange(self._n)
         if deal is not None:
-            self._start_explicit(deal)
+            self._start_explicit(read_deal(deal, players))
         else:
             self._start_deal(dealer)
+
+    def _setup(self, whole: bool, seed: int) -> None:
+        """The match's fixed figures and a match with no deal played yet."""
+        n = self.players
+        self._n = n
+        self._nsides = 2 if n == 4 else n
+        self._whole = whole
+        self._bonus = 3 if whole else 1
+        self._cards = deck_indices(n)
+        self._rng = random.Random(seed)
+        self._totals = [0] * self._nsides
+        self._deals_won = [0] * self._nsides
+        self._winners = ()
+        self._last_points = None
+        self._deal_no = 0
 
     # -- sides ---------------------------------------------------------------------------------
     def side_of(self, seat: int) -> int:
@@ -181,20 +178,10 @@ class TressetteState(GameState):
 
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:
-        n = self._n
         self._deal_no += 1
         self._dealer = dealer
-        self._hands = [0] * n
-        self._won = [0] * n
-        self._raw = [0] * self._nsides
-        self._bg = [0] * self._nsides
-        self._declared: list[tuple[tuple[str, int, int], ...] | None] = [None] * n
-        self._shown = [0] * n
-        self._leader = (dealer - 1) % n
-        self._trick: list[tuple[int, int]] = []
-        self._tricks: list[tuple[int, tuple[tuple[int, int], ...], int, int]] = []
-        self._phase = "play"
-        self._legal: list[Move] | None = None
+        self._reset_fields()
+        self._legal = None
 
     def _deal_order(self, dealer: int, count: int) -> list[int]:
         """Seats receiving each card: one at a time counter-clockwise from the dealer's right."""
@@ -207,64 +194,15 @@ class TressetteState(GameState):
         self._rng.shuffle(cards)
         self._deal_cards(cards, self._deal_order(dealer, len(cards)))
 
-    def _start_explicit(self, deal: dict[str, Any]) -> None:
-        """The first deal from ``deal`` (dealer, hands, optional scores and deals_won)."""
-        if not isinstance(deal, dict):
-            raise RecordError("deal must be a dict with 'dealer' and 'hands'")
-        unknown = set(deal) - {"dealer", "hands", "scores", "deals_won"}
-        if unknown:
-            raise RecordError(
-                f"deal has unknown keys {sorted(unknown)}: use dealer, hands, scores, deals_won"
-            )
-        n, ns = self._n, self._nsides
-        dealer = deal.get("dealer", 0)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise RecordError(f"deal dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-        hands_text = deal.get("hands")
-        if not isinstance(hands_text, list) or len(hands_text) != n:
-            raise RecordError(f"deal hands must be a list of {n} hands, one per seat")
-        try:
-            hands = [[parse_card(t, ITALIAN).index for t in _split(h)] for h in hands_text]
-        except ValueError as exc:
-            raise RecordError(f"deal: {exc}") from None
-        size = HAND_SIZE[n]
-        for s, h in enumerate(hands):
-            if len(h) != size:
-                raise RecordError(f"deal hand of seat {s} has {len(h)} cards, not {size}")
-        every = [c for h in hands for c in h]
-        if sorted(every) != self._cards:
-            extra = sorted(set(every) - set(self._cards)) or sorted(
-                {c for c in every if every.count(c) > 1}
-            )
-            missing = sorted(set(self._cards) - set(every))
-            note = " (the 4 of batons is removed in 3 players)" if FOUR_BATONS in extra else ""
-            raise RecordError(
-                f"deal must use each card of the {n}-player deck once: "
-                f"wrong or repeated {_names(extra)}, missing {_names(missing)}{note}"
-            )
-        for key, target in (("scores", self._totals), ("deals_won", self._deals_won)):
-            value = deal.get(key, [0] * ns)
-            if (
-                not isinstance(value, list)
-                or len(value) != ns
-                or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
-            ):
-                raise RecordError(
-                    f"deal {key} must be a list of {ns} whole numbers >= 0, one per side"
-                )
-            target[:] = value
-        if max(self._totals) >= TARGET or max(self._deals_won) >= DEALS_TO_WIN:
-            raise RecordError(
-                f"deal scores/deals_won describe a match already over "
-                f"({TARGET} points or {DEALS_TO_WIN} deals)"
-            )
-        self._reset_deal(dealer)
-        cards, order = [], []
-        for k in range(size):
-            for s in self._deal_order(dealer, n):
-                cards.append(hands[s][k])
-                order.append(s)
-        self._deal_cards(cards, order)
+    def _start_explicit(self, deal: ExplicitDeal) -> None:
+        """The first deal as given, dealt one card at a time like a shuffled one."""
+        self._totals[:] = deal.totals
+        self._deals_won[:] = deal.deals_won
+        self._reset_deal(deal.dealer)
+        order = self._deal_order(deal.dealer, self._n)
+        rounds = range(HAND_SIZE[self._n])
+        cards = [deal.hands[s][k] for k in rounds for s in order]
+        self._deal_cards(cards, order * len(rounds))
 
     def _deal_cards(self, cards: list[int], order: list[int]) -> None:
         hands = self._hands
@@ -275,12 +213,7 @@ class TressetteState(GameState):
                 "dealt",
                 self._dealer,
                 tuple(_CARDS[c] for c in cards),
-                {
-                    "to": tuple(order),
-                    "deal_no": self._deal_no,
-                    "dealer": self._dealer,
-                    "leader": self._leader,
-                },
+                Dealt(tuple(order), self._deal_no, self._dealer, self._leader),
                 tuple(frozenset((s,)) for s in order),
             )
         )
@@ -304,63 +237,16 @@ class TressetteState(GameState):
         declared cards not yet played in their declarer's hand, and no card of a suit its
         holder failed to follow (:meth:`TressetteView.voids`).
         """
-        n = view.players
         if view.phase != "play" or view.current_player is None:
             raise ValueError("only a position of the card play can be rebuilt from a view")
-        others = [s for s in range(n) if s != view.seat]
-        if sorted(hidden) != others:
-            raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
-        masks = [0] * n
-        masks[view.seat] = _italian_mask(view.hand)
-        every = 0
-        count = 0
-        for s in others:
-            if len(hidden[s]) != view.hand_sizes[s]:
-                raise ValueError(
-                    f"seat {s} holds {view.hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
-                )
-            masks[s] = _italian_mask(hidden[s])
-            every |= masks[s]
-            count += len(hidden[s])
-        if every.bit_count() != count:
-            raise ValueError("the guess names a card twice")
-        played = _italian_mask(c for _, t, _, _ in view.tricks for _, c in t)
-        played |= _italian_mask(c for _, c in view.trick)
-        seen = masks[view.seat] | played
-        if every & seen:
-            raise ValueError(
-                f"the guess names cards the view shows: {_names(list(iter_bits(every & seen)))}"
-            )
-        deck = sum(1 << i for i in deck_indices(n))
-        if every | seen != deck:
-            raise ValueError(
-                f"the guess does not hold exactly the unseen cards of the {n}-player deck: "
-                f"wrong {_names(list(iter_bits((every | seen) & ~deck)))}, "
-                f"missing {_names(list(iter_bits(deck & ~(every | seen))))}"
-            )
-        voids = view.voids()
-        for s in others:
-            kept = _italian_mask(view.shown[s])
-            if kept & ~masks[s]:
-                raise ValueError(
-                    f"seat {s} declared {_names(list(iter_bits(kept & ~masks[s])))} and has not "
-                    "played them: they are in its hand"
-                )
-            for suit in voids[s]:
-                if masks[s] & SUIT_MASK[suit]:
-                    raise ValueError(
-                        f"seat {s} failed to follow {ITALIAN.suit_names[suit]}: it holds none"
-                    )
+        masks = guess_hands(view, hidden)
         new = object.__new__(cls)
-        GameState.__init__(new, n, {"last_trick_whole": view.last_trick_whole}, seed, None)
-        new._n = n
-        new._nsides = 2 if n == 4 else n
-        new._whole = view.last_trick_whole
-        new._rng = random.Random(seed)
-        new._cards = deck_indices(n)
+        GameState.__init__(
+            new, view.players, {"last_trick_whole": view.last_trick_whole}, seed, None
+        )
+        new._setup(view.last_trick_whole, seed)
         new._totals = list(view.totals)
         new._deals_won = list(view.deals_won)
-        new._winners = ()
         new._last_points = view.last_deal_points
         new._deal_no = view.deal_no - 1
         new._reset_deal(view.dealer)
@@ -368,16 +254,14 @@ class TressetteState(GameState):
         new._raw = list(view.raw_points)
         new._bg = list(view.buongioco)
         for s, combos in view.declarations:
-            new._declared[s] = tuple((name, _italian_mask(cs), pts) for name, cs, pts in combos)
-            new._shown[s] = _italian_mask(c for _, cs, _ in combos for c in cs)
+            new._declared[s] = combos
+            new._shown[s] = _union(combos)
         new._leader = view.leader
         new._trick = [(s, c.index) for s, c in view.trick]
-        new._tricks = [
-            (lead, tuple((s, c.index) for s, c in t), w, r) for lead, t, w, r in view.tricks
-        ]
-        for _, t, w, _ in new._tricks:
+        for lead, t, w, r in view.tricks:
+            new._tricks.append((lead, tuple((s, c.index) for s, c in t), w, r))
             for _, c in t:
-                new._won[w] |= 1 << c
+                new._won[w] |= c.bit
         return new
 
     # -- protocol --------------------------------------------------------------------------
@@ -423,11 +307,15 @@ class TressetteState(GameState):
         """The trick being played, counted from 1."""
         return len(self._tricks) + 1
 
+    def _turn(self) -> int:
+        """The seat to play (during the card play)."""
+        return (self._leader - len(self._trick)) % self._n
+
     def _can_declare(self, seat: int) -> bool:
         return (
-            len(self._tricks) < 2
+            len(self._tricks) < DECLARE_TRICKS
             and self._declared[seat] is None
-            and bool(buongioco_combos(self._hands[seat]))
+            and has_buongioco(self._hands[seat])
         )
 
     def _legal_mask(self, seat: int) -> int:
@@ -443,24 +331,20 @@ class TressetteState(GameState):
             return list(legal)
         legal = []
         if self._phase == "play":
-            seat = (self._leader - len(self._trick)) % self._n
-            if len(self._tricks) < 2 and self._can_declare(seat):
+            seat = self._turn()
+            if self._can_declare(seat):
                 legal.append(_DECLARE)
-            m = self._legal_mask(seat)
-            while m:
-                low = m & -m
-                legal.append(_PLAY[low.bit_length() - 1])
-                m ^= low
+            legal += [_PLAY[i] for i in iter_bits(self._legal_mask(seat))]
         self._legal = legal
         return list(legal)
 
     def is_legal(self, move: Move) -> bool:
         if self._phase != "play":
             return False
-        seat = (self._leader - len(self._trick)) % self._n
+        seat = self._turn()
         if move.kind == "play":
             c = move.cards[0]
-            return c >= 64 and bool(self._legal_mask(seat) >> (c & 63) & 1)
+            return c >= ITALIAN.offset and bool(self._legal_mask(seat) >> (c & 63) & 1)
         if move.kind == "declare":
             return self._can_declare(seat)
         return False
@@ -473,38 +357,63 @@ class TressetteState(GameState):
         except ValueError:
             return None
 
-    def why_illegal(self, move: Move) -> str:
-        seat = (self._leader - len(self._trick)) % self._n
-        who = f"seat {seat}"
+    def why_illegal(self, move: Move) -> IllegalMove:
+        seat = self._turn()
         if move.kind == "declare":
-            if self._declared[seat] is not None:
-                return f"{who} has already declared Buongioco in this deal"
-            if len(self._tricks) >= 2:
-                return (
-                    f"Buongioco may be declared only in trick 1 or 2, before playing; "
-                    f"this is trick {len(self._tricks) + 1}"
-                )
-            return (
-                f"{who} holds no Buongioco combination: three or four aces, 2s or 3s, "
-                "or a Napoli (1, 2 and 3 of one suit)"
-            )
+            return self._why_not_declare(seat)
         if move.kind != "play":
-            return f"{who} must play a card or declare 'buongioco', not {move.kind!r}"
+            return IllegalMove(
+                f"seat {seat} must play a card or declare 'buongioco', not {move.kind!r}",
+                "not_a_move",
+                text=move.text,
+            )
         c = move.cards[0]
-        if c < 64 or not self._hands[seat] >> (c & 63) & 1:
-            if c >= 64 and (c & 63) == FOUR_BATONS and self._n == 3:
-                return f"{who} does not hold 4B: the 4 of batons is removed in 3 players"
-            return f"{who} does not hold {c}"
+        if c.deck is not ITALIAN or not self._hands[seat] & c.bit:
+            if c.deck is ITALIAN and c.index == FOUR_BATONS and self._n == 3:
+                return IllegalMove(
+                    f"seat {seat} does not hold 4B: the 4 of batons is removed in 3 players",
+                    "card_removed",
+                    seat=seat,
+                    card=c,
+                )
+            return IllegalMove(f"seat {seat} does not hold {c}", "not_in_hand", seat=seat, card=c)
         led = SUIT[self._trick[0][1]]
-        held = " ".join(str(x) for x in _sorted_hand(self._hands[seat] & SUIT_MASK[led]))
-        return (
-            f"you must follow {ITALIAN.suit_names[led]}: {c} is not {ITALIAN.suit_names[led]} "
-            f"and you hold {held}"
+        suit = ITALIAN.suit_names[led]
+        held = _sorted_hand(self._hands[seat] & SUIT_MASK[led])
+        return IllegalMove(
+            f"you must follow {suit}: {c} is not {suit} and you hold {' '.join(map(str, held))}",
+            "must_follow",
+            suit=ITALIAN.suits[led],
+            card=c,
+            held=held,
+        )
+
+    def _why_not_declare(self, seat: int) -> IllegalMove:
+        if self._declared[seat] is not None:
+            return IllegalMove(
+                f"seat {seat} has already declared Buongioco in this deal",
+                "already_declared",
+                seat=seat,
+            )
+        trick_no = len(self._tricks) + 1
+        if trick_no > DECLARE_TRICKS:
+            return IllegalMove(
+                "Buongioco may be declared only in trick 1 or 2, before playing; "
+                f"this is trick {trick_no}",
+                "declare_too_late",
+                trick_no=trick_no,
+                until=DECLARE_TRICKS,
+            )
+        return IllegalMove(
+            f"seat {seat} holds no Buongioco combination: three or four aces, 2s or 3s, "
+            "or a Napoli (1, 2 and 3 of one suit)",
+            "no_combination",
+            seat=seat,
         )
 
     def _apply(self, move: Move) -> None:
         self._legal = None
-        seat = (self._leader - len(self._trick)) % self._n
+        seat = self._turn()
         if move.kind == "declare":
             self._declare(seat)
         else:
@@ -513,33 +422,24 @@ class TressetteState(GameState):
     def _declare(self, seat: int) -> None:
         combos = buongioco_combos(self._hands[seat])
         self._declared[seat] = combos
-        shown = 0
-        points = 0
-        for _, mask, pts in combos:
-            shown |= mask
-            points += pts
+        shown = _union(combos)
+        points = sum(c.points for c in combos)
+        side = self.side_of(seat)
         self._shown[seat] = shown
-        self._bg[self.side_of(seat)] += points
+        self._bg[side] += points
         self.events.append(
             Event(
                 "declared",
                 seat,
                 tuple(cards_of(shown, ITALIAN)),
-                {
-                    "combos": tuple(
-                        (name, tuple(cards_of(mask, ITALIAN)), pts) for name, mask, pts in combos
-                    ),
-                    "points": points,
-                    "side": self.side_of(seat),
-                    "trick_no": len(self._tricks) + 1,
-                },
+                Declared(combos, points, side, len(self._tricks) + 1),
             )
         )
 
     def _play_card(self, seat: int, c: int) -> None:
         self._hands[seat] &= ~(1 << c)
         self._trick.append((seat, c))
-        self.events.append(Event("played", seat, (_CARDS[c],), {"trick_no": len(self._tricks) + 1}))
+        self.events.append(Event("played", seat, (_CARDS[c],), Played(len(self._tricks) + 1)))
         if len(self._trick) == self._n:
             self._finish_trick()
 
@@ -567,69 +467,53 @@ class TressetteState(GameState):
                 "trick",
                 winner,
                 tuple(_CARDS[c] for _, c in done),
-                {
-                    "seats": tuple(s for s, _ in done),
-                    "winning_card": _card(best),
-                    "raw": raw,
-                    "side": side,
-                    "trick_no": len(self._tricks),
-                    "last": last,
-                },
+                TrickWon(
+                    tuple(s for s, _ in done), _CARDS[best], raw, side, len(self._tricks), last
+                ),
             )
         )
         if last:
             self._score_deal(winner)
 
     def _score_deal(self, last_winner: int) -> None:
-        ns = self._nsides
-        bonus = 3 if self._whole else 1
-        self._raw[self.side_of(last_winner)] += bonus
+        """The last trick is taken: score the deal, then end the match or deal the next one."""
+        self._raw[self.side_of(last_winner)] += self._bonus
         raw = tuple(self._raw)
         rounded = tuple(deal_points(r, self._whole) for r in raw)
         bg = tuple(self._bg)
-        points = tuple(rounded[i] + bg[i] for i in range(ns))
-        top = max(points)
-        best = [i for i in range(ns) if points[i] == top]
-        deal_winner = best[0] if len(best) == 1 else None
-        for i in range(ns):
-            self._totals[i] += points[i]
-        if deal_winner is not None:
-            self._deals_won[deal_winner] += 1
+        points = tuple(r + b for r, b in zip(rounded, bg, strict=True))
+        winner = _unique_best(points, range(self._nsides))
+        for i, p in enumerate(points):
+            self._totals[i] += p
+        if winner is not None:
+            self._deals_won[winner] += 1
         self._last_points = points
-        sides = self.sides
-        self.events.append(
-            Event(
-                "deal_scored",
-                None,
-                (),
-                {
-                    "deal_no": self._deal_no,
-                    "sides": sides,
-                    "raw": raw,
-                    "last_trick": last_winner,
-                    "last_trick_raw": bonus,
-                    "rounded": rounded,
-                    "buongioco": bg,
-                    "points": points,
-                    "winner_side": deal_winner,
-                    "winner_seats": sides[deal_winner] if deal_winner is not None else (),
-                    "awards": tuple(points[self.side_of(s)] for s in range(self._n)),
-                    "totals": tuple(self._totals),
-                    "deals_won": tuple(self._deals_won),
-                    "scores": tuple(self.scores),
-                },
-            )
+        sides = [self.side_of(s) for s in range(self._n)]
+        results = tuple(SeatResult(k == winner, points[k], points[k]) for k in sides)
+        scored = TressetteScored(
+            deal_no=self._deal_no,
+            results=results,
+            scores=tuple(self.scores),
+            sides=self.sides,
+            raw=raw,
+            last_trick=last_winner,
+            last_trick_raw=self._bonus,
+            rounded=rounded,
+            buongioco=bg,
+            points=points,
+            winner_side=winner,
+            totals=tuple(self._totals),
+            deals_won=tuple(self._deals_won),
         )
+        self.events.append(Event("deal_scored", None, (), scored))
         champion = self._match_winner()
-        if champion is not None:
-            self._winners = sides[champion]
-            self._phase = "over"
-            self._legal = None
-            self.events.append(
-                Event("match_over", None, (), {"winners": self._winners, "side": champion})
-            )
+        if champion is None:
+            self._start_deal((self._dealer - 1) % self._n)
             return
-        self._start_deal((self._dealer - 1) % self._n)
+        self._winners = self.sides[champion]
+        self._phase = "over"
+        self._legal = None
+        self.events.append(Event("match_over", None, (), MatchOver(self._winners)))
 
     def _match_winner(self) -> int | None:
         """The side that wins the match now, or None.
@@ -642,23 +526,14 @@ class TressetteState(GameState):
             for i in range(self._nsides)
             if self._totals[i] >= TARGET or self._deals_won[i] >= DEALS_TO_WIN
         ]
-        if not q:
-            return None
-        key = {i: (self._totals[i], self._deals_won[i]) for i in q}
-        top = max(key.values())
-        best = [i for i in q if key[i] == top]
-        return best[0] if len(best) == 1 else None
+        keys = [(self._totals[i], self._deals_won[i]) for i in q]
+        return _unique_best(keys, q)
 
-    # -- views, copies, equality -----------------------------------------------------------
+    # -- views -----------------------------------------------------------------------------
     def view(self, seat: int) -> TressetteView:
         n = self._n
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
-        declarations = tuple(
-            (s, tuple((name, tuple(cards_of(m, ITALIAN)), p) for name, m, p in combos))
-            for s, combos in enumerate(self._declared)
-            if combos is not None
-        )
         return TressetteView(
             game="tressette",
             players=n,
@@ -673,13 +548,13 @@ class TressetteState(GameState):
             hand_sizes=tuple(h.bit_count() for h in self._hands),
             leader=self._leader,
             trick_no=len(self._tricks) + 1,
-            trick=tuple((s, _card(c)) for s, c in self._trick),
+            trick=tuple((s, _CARDS[c]) for s, c in self._trick),
             tricks=tuple(
-                (lead, tuple((s, _card(c)) for s, c in t), w, r) for lead, t, w, r in self._tricks
+                (lead, tuple((s, _CARDS[c]) for s, c in t), w, r) for lead, t, w, r in self._tricks
             ),
             raw_points=tuple(self._raw),
             declared=tuple(d is not None for d in self._declared),
-            declarations=declarations,
+            declarations=tuple((s, d) for s, d in enumerate(self._declared) if d is not None),
             shown=tuple(_sorted_hand(self._shown[s] & self._hands[s]) for s in range(n)),
             buongioco=tuple(self._bg),
             totals=tuple(self._totals),
@@ -689,6 +564,7 @@ class TressetteState(GameState):
             target=TARGET,
             deals_to_win=DEALS_TO_WIN,
             last_trick_whole=self._whole,
+            last_trick_raw=self._bonus,
             winners=self._winners,
         )
 
@@ -700,76 +576,22 @@ class TressetteState(GameState):
         """Cards ``seat`` has taken in tricks this deal (public: every trick is seen)."""
         return tuple(cards_of(self._won[seat], ITALIAN))
 
-    def clone(self) -> TressetteState:
-        new = object.__new__(TressetteState)
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new._history = self._history[:]
-        new.events = self.events[:]
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
-        for name in (
-            "_totals",
-            "_deals_won",
-            "_hands",
-            "_won",
-            "_raw",
-            "_bg",
-            "_declared",
-            "_shown",
-            "_trick",
-            "_tricks",
-        ):
-            setattr(new, name, getattr(self, name)[:])
-        new._legal = None
-        return new
 
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            self.players,
-            tuple(sorted(self.options.items())),
-            self._deal_no,
-            self._dealer,
-            self._phase,
-            tuple(self._hands),
-            tuple(self._won),
-            tuple(self._raw),
-            tuple(self._bg),
-            tuple(self._declared),
-            tuple(self._shown),
-            tuple(self._totals),
-            tuple(self._deals_won),
-            self._last_points,
-            self._winners,
-            self._leader,
-            tuple(self._trick),
-            tuple(self._tricks),
-            self._rng.getstate(),
-            tuple(self._history),
-            len(self.events),
-        )
-
-
-def _split(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return value.replace(",", " ").split()
-    if isinstance(value, list | tuple):
-        return [str(v) for v in value]
-    raise RecordError(f"cards must be a list or a text like '3D RB', not {value!r}")
-
-
-def _italian_mask(cards: Iterable[Card]) -> int:
-    """The bitmask of Italian ``cards``; a ValueError for anything that is not one."""
+def _union(combos: Sequence[Combo]) -> int:
+    """The mask of every card of ``combos``."""
     m = 0
-    for c in cards:
-        if not isinstance(c, Card) or c.deck is not ITALIAN:
-            raise ValueError(f"{c!r} is not a card of the Italian deck")
-        m |= 1 << c.index
+    for c in combos:
+        m |= c.mask
     return m
 
 
-def _names(idx: list[int]) -> str:
-    return " ".join(str(_card(i)) for i in idx) or "none"
+def _unique_best(keys: Sequence[Any], who: Sequence[int]) -> int | None:
+    """The one of ``who`` whose key is the highest, or None if none or several share it."""
+    if not keys:
+        return None
+    top = max(keys)
+    best = [w for w, k in zip(who, keys, strict=True) if k == top]
+    return best[0] if len(best) == 1 else None
 
 
 INFO = GameInfo(
@@ -784,16 +606,8 @@ INFO = GameInfo(
             "house rule: the last trick is worth a whole point and fractions are dropped",
         ),
     },
-    deals=lambda players: tuple(_card(i) for i in deck_indices(players)),
+    deals=lambda players: tuple(_CARDS[i] for i in deck_indices(players)),
+    retired=("deck",),  # earlier records carry the deck shown as an option
     summary="Trick-taking without trumps for 3, or 4 in two sides: 3 2 1 rule the suit; "
     "declare Buongioco; first side to 31 points or 3 deals.",
 )
-
-
-TressetteState.info = INFO
-
-
-def make(
-    players: int, seed: int, deal: dict[str, Any] | None, options: dict[str, Any]
-) -> TressetteState:
-    return TressetteState(players, options, seed, deal)

@@ -19,21 +19,29 @@ Rule decisions (RULES.md, "Tressette"):
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
-from .cards import ITALIAN, Card
+from .cards import ITALIAN, Card, cards_of
 
 __all__ = [
     "COMBO_RANKS",
+    "DEALS_TO_WIN",
+    "DECLARE_TRICKS",
     "FOUR_BATONS",
+    "HAND_SIZE",
     "NAPOLI_MASK",
     "RANK_MASK",
     "RAW",
     "STRENGTH",
     "SUIT",
     "SUIT_MASK",
+    "TARGET",
+    "Combo",
     "buongioco_combos",
     "deal_points",
     "deck_indices",
+    "deck_mask",
+    "has_buongioco",
     "raw_of",
     "trick_winner",
 ]
@@ -55,13 +63,53 @@ NAPOLI_MASK = [0b111 << (10 * s) for s in range(4)]
 #: The rank indices whose three or four of a kind make a Buongioco: Ace, 2, 3.
 COMBO_RANKS = (0, 1, 2)
 FOUR_BATONS = ITALIAN.card("4", "B").index
+#: Cards per hand by player count (10 of 40 in 4, 13 of 39 in 3).
+HAND_SIZE = {3: 13, 4: 10}
+#: Match end (RULES.md): the first side with 31 cumulative points or 3 won deals.
+TARGET = 31
+DEALS_TO_WIN = 3
+#: Buongioco may be declared in the first this many tricks of a deal (RULES.md: trick 1 or 2).
+DECLARE_TRICKS = 2
 
-_RANK_WORDS = {0: "aces", 1: "2s", 2: "3s"}
+
+@dataclass(frozen=True, slots=True)
+class Combo:
+    """One Buongioco combination: its cards and points, and what it is made of.
+
+    ``suit`` is the suit letter of a Napoli (Ace, 2 and 3 of that suit); otherwise the combination
+    is three or four cards of one rank (the rank of its cards).  The UI names it from these parts
+    in the deck on screen; :attr:`name` is the English name for logs and tests.
+    """
+
+    cards: tuple[Card, ...]
+    points: int
+    suit: str | None = None
+
+    @property
+    def mask(self) -> int:
+        m = 0
+        for c in self.cards:
+            m |= c.bit
+        return m
+
+    @property
+    def name(self) -> str:
+        """'three aces', 'four 3s', 'Napoli of cups'."""
+        if self.suit is not None:
+            return f"Napoli of {ITALIAN.suit_name(self.suit)}"
+        count = "four" if len(self.cards) == 4 else "three"
+        return f"{count} {ITALIAN.rank_name(self.cards[0].rank)}s"
 
 
 def deck_indices(players: int) -> list[int]:
     """The card indices of the ``players``-player deck: 40 cards, or 39 without 4B in 3."""
     return [i for i in range(40) if not (players == 3 and i == FOUR_BATONS)]
+
+
+def deck_mask(players: int) -> int:
+    """The ``players``-player deck as a mask of card indices."""
+    full = (1 << 40) - 1
+    return full & ~(1 << FOUR_BATONS) if players == 3 else full
 
 
 def raw_of(mask: int) -> int:
@@ -85,24 +133,29 @@ def trick_winner(cards: Sequence[Card | int]) -> int:
     return best
 
 
-def buongioco_combos(mask: int) -> tuple[tuple[str, int, int], ...]:
-    """The Buongioco combinations held in ``mask``: (name, cards mask, points) each.
+def buongioco_combos(mask: int) -> tuple[Combo, ...]:
+    """The Buongioco combinations held in ``mask``, ranks (Ace, 2, 3) first, then Napoli by suit.
 
     Four of a rank counts once at 4 (not also as three); a card may serve in a rank combination
     and in a Napoli at the same time.
     """
-    out: list[tuple[str, int, int]] = []
+    out: list[Combo] = []
     for r in COMBO_RANKS:
         held = mask & RANK_MASK[r]
         n = held.bit_count()
-        if n == 4:
-            out.append((f"four {_RANK_WORDS[r]}", held, 4))
-        elif n == 3:
-            out.append((f"three {_RANK_WORDS[r]}", held, 3))
-    for s in range(4):
+        if n >= 3:
+            out.append(Combo(tuple(cards_of(held, ITALIAN)), n))  # three score 3, four 4
+    for s, suit in enumerate(ITALIAN.suits):
         if mask & NAPOLI_MASK[s] == NAPOLI_MASK[s]:
-            out.append((f"Napoli of {ITALIAN.suit_names[s]}", NAPOLI_MASK[s], 3))
+            out.append(Combo(tuple(cards_of(NAPOLI_MASK[s], ITALIAN)), 3, suit))
     return tuple(out)
+
+
+def has_buongioco(mask: int) -> bool:
+    """Whether ``mask`` holds any Buongioco combination (cheaper than listing them)."""
+    if any((mask & RANK_MASK[r]).bit_count() >= 3 for r in COMBO_RANKS):
+        return True
+    return any(mask & n == n for n in NAPOLI_MASK)
 
 
 def deal_points(raw: int, last_trick_whole: bool = False) -> int:
