@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from game.engine import Move
 from game.engine.tressette import TressetteView
-from game.engine.tressette_tables import FOUR_BATONS, RAW, STRENGTH, SUIT, SUIT_MASK
+from game.engine.tressette_tables import RAW, STRENGTH, SUIT, SUIT_MASK, deck_mask, trick_winner
 
 __all__ = ["TressetteRulesSeat"]
 
@@ -54,10 +54,7 @@ class TressetteRulesSeat:
                 played |= 1 << c.index
         for _, c in view.trick:
             played |= 1 << c.index
-        deck = (1 << 40) - 1
-        if view.players == 3:
-            deck &= ~(1 << FOUR_BATONS)
-        out = deck & ~mine & ~played
+        out = deck_mask(view.players) & ~mine & ~played
         by_index = {m.card.index: m for m in legal_moves}
         if not view.trick:
             return by_index[self._lead(mine, out, list(by_index))]
@@ -111,15 +108,12 @@ class TressetteRulesSeat:
         cards = [c.index for _, c in view.trick]
         seats = [s for s, _ in view.trick]
         led = SUIT[cards[0]]
-        win = 0
-        for k in range(1, len(cards)):
-            if SUIT[cards[k]] == led and STRENGTH[cards[k]] > STRENGTH[cards[win]]:
-                win = k
+        win = trick_winner(cards)
         best = cards[win]
         holder = seats[win]
         remaining = view.players - len(cards) - 1
         on_table = sum(RAW[c] for c in cards)
-        partner = (me + 2) % 4 if view.players == 4 else -1
+        partner = next((s for s in view.sides[view.side] if s != me), -1)
 
         # Whether the trick is sure to stay where it is: nobody after me can beat ``best``.
         # In 4 players, when I play third the last player is an opponent; when I play second
