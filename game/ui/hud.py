@@ -4,7 +4,9 @@ Each game says what its panel shows (Capodama: the capo, the doubled suit, the t
 captures and scope; ...) as plain items: ``("title", text)``, ``("sub", text)``,
 ``("heading", text)``, ``("text", text, style)`` and ``("small", text, style)`` (style "bold",
 "normal", "dim", "faint" or "gold"), ``("cards", [card, ...])``, ``("suit", ace, label)``,
-``("gauge", points)`` (the solitaire's 80–85 window) and ``("rows", [(label, value, on), ...])``.
+``("gauge", points, window, total)`` (the solitaire's points on 0 to ``total`` with its
+winning ``window`` (low, high), both from the engine's view) and
+``("rows", [(label, value, on), ...])``.
 The panel is rendered to one surface when its key changes and blitted as is on other frames:
 text rendering is the costly part of a HUD.
 """
@@ -20,6 +22,7 @@ from game.engine import Card
 
 from . import background, theme
 from .cards import CardImages, card_size
+from .scene import window_surface
 
 Item = tuple[Any, ...]
 _STYLE_COLOR = {
@@ -58,9 +61,8 @@ class Hud:
         self, rect: pygame.Rect, items: list[Item], face_key: Callable[[Card], Any]
     ) -> pygame.Surface:
         w, h = rect.size
-        s = theme.ui_scale(pygame.display.get_surface().get_size())
+        screen = window_surface().get_size()
         # drawn over a copy of the felt behind it, so the panel blits as one opaque copy
-        screen = pygame.display.get_surface().get_size()
         base_key = (screen, tuple(rect))
         if self._base is None or self._base[0] != base_key:
             base = background.felt(screen).subsurface(rect).copy()
@@ -69,101 +71,131 @@ class Hud:
             base.blit(veil, (0, 0))
             pygame.draw.line(base, (70, 110, 90), (0, 0), (0, h), 2)
             self._base = (base_key, base)
-        surf = self._base[1].copy()
-        pad = round(16 * s)
-        x, y = pad, pad
-        fs = round(17 * s)
-        small = round(14 * s)
-        lh = theme.font(fs).get_linesize()
-
-        def line(
-            text: str,
-            color: theme.Color = theme.INK,
-            size: int = fs,
-            bold: bool = False,
-            indent: int = 0,
-        ) -> None:
-            nonlocal y
-            img = theme.text(text, size, color, bold)
-            surf.blit(img, (x + indent, y))
-            y += theme.font(size, bold).get_linesize()
-
-        def heading(text: str) -> None:
-            nonlocal y
-            y += round(6 * s)
-            for part in theme.wrap(text.upper(), small, w - 2 * pad, True):
-                line(part, theme.GOLD, small, bold=True)
-            y += round(2 * s)
-
-        cw = round(34 * s)
+        pen = _Pen(self._base[1].copy(), theme.ui_scale(screen), self.images, face_key)
         for item in items:
-            kind = item[0]
-            if kind == "title":
-                line(item[1], theme.INK, round(21 * s), bold=True)
-            elif kind == "sub":
-                line(item[1], theme.INK_DIM, small)
-            elif kind == "heading":
-                heading(item[1])
-            elif kind in ("text", "small"):
-                style = item[2] if len(item) > 2 else "bold"
-                color = _STYLE_COLOR.get(style, theme.INK)
-                size = fs if kind == "text" else small
-                bold = style in ("bold", "gold")
-                for part in theme.wrap(item[1], size, w - 2 * pad, bold):
-                    line(part, color, size, bold=bold)
-            elif kind == "cards":
-                tx = x
-                for c in item[1]:
-                    if tx + cw > w - pad // 2:  # wrap a long row
-                        tx = x
-                        y += card_size(cw)[1] + 4
-                    surf.blit(self.images.get(face_key(c), cw), (tx, y))
-                    tx += cw + 6
-                y += card_size(cw)[1] + 4
-            elif kind == "suit":
-                img = self.images.get(face_key(item[1]), cw)
-                surf.blit(img, (x, y))
-                t = theme.text(item[2], fs, theme.INK, True)
-                surf.blit(t, (x + cw + 10, y + card_size(cw)[1] // 2 - t.get_height() // 2))
-                y += card_size(cw)[1] + 4
-            elif kind == "gauge":
-                y = self._gauge(surf, x, y, w - 2 * pad, item[1], s)
-            elif kind == "rows":
-                for label, value, on in item[1]:
-                    color = theme.GOLD if on else theme.INK
-                    val = theme.text(str(value), fs, color, True)
-                    room = w - 2 * pad - val.get_width() - round(8 * s)
-                    text = ("▶ " if on else "   ") + label
-                    size = fs
-                    while theme.font(size, on).size(text)[0] > room and size > small - 2:
-                        size -= 1  # a long side name ("South-West & North-East") shrinks
-                    img = theme.text(text, size, color, on)
-                    if img.get_width() > room > 0:
-                        img = img.subsurface((0, 0, room, img.get_height()))
-                    surf.blit(img, (x, y + (lh - img.get_height()) // 2))
-                    surf.blit(val, (w - pad - val.get_width(), y))
-                    y += lh
-        self.buttons_top = y + round(10 * s)
-        return surf
+            pen.item(item)
+        self.buttons_top = pen.y + round(10 * pen.s)
+        return pen.surf
 
-    def _gauge(self, surf: pygame.Surface, x: int, y: int, width: int, pts: int, s: float) -> int:
-        """The solitaire gauge: the capo's points on 0–150 with the 80–85 window marked."""
-        h = round(18 * s)
-        bar = pygame.Rect(x, y + round(4 * s), width, h)
-        pygame.draw.rect(surf, (30, 40, 36), bar, border_radius=h // 2)
-        fill = bar.copy()
-        fill.w = max(0, round(width * min(pts, 150) / 150))
-        color = theme.GREEN if 80 <= pts <= 85 else (theme.RED if pts > 85 else theme.BLUE)
-        if fill.w:
-            pygame.draw.rect(surf, color, fill, border_radius=h // 2)
-        lo, hi = round(width * 80 / 150), round(width * 85 / 150)
-        win = pygame.Rect(x + lo, bar.y - 3, max(3, hi - lo), h + 6)
-        pygame.draw.rect(surf, theme.GOLD, win, 2, border_radius=3)
-        pygame.draw.rect(surf, (200, 200, 200), bar, 1, border_radius=h // 2)
-        y = bar.bottom + round(6 * s)
-        t = theme.text(f"{pts} points  ·  win with 80–85", round(16 * s), theme.INK, True)
-        surf.blit(t, (x, y))
-        y += t.get_height()
-        t = theme.text("(150 is the most; 150 loses)", round(13 * s), theme.INK_DIM)
-        surf.blit(t, (x, y))
-        return y + t.get_height() + round(4 * s)
+
+class _Pen:
+    """Writes the panel's items one under the other on ``surf``, keeping the running ``y``."""
+
+    def __init__(
+        self,
+        surf: pygame.Surface,
+        scale: float,
+        images: CardImages,
+        face_key: Callable[[Card], Any],
+    ) -> None:
+        self.surf, self.s, self.images, self.face_key = surf, scale, images, face_key
+        self.w = surf.get_width()
+        self.pad = round(16 * scale)
+        self.x = self.y = self.pad
+        self.fs = round(17 * scale)
+        self.small = round(14 * scale)
+        self.lh = theme.font(self.fs).get_linesize()
+        self.cw = round(34 * scale)  # the width of a card in the panel
+
+    def item(self, item: Item) -> None:
+        kind, s = item[0], self.s
+        if kind == "title":
+            self.line(item[1], theme.INK, round(21 * s), bold=True)
+        elif kind == "sub":
+            self.line(item[1], theme.INK_DIM, self.small)
+        elif kind == "heading":
+            self.heading(item[1])
+        elif kind in ("text", "small"):
+            self.paragraph(item[1], item[2] if len(item) > 2 else "bold", kind == "text")
+        elif kind == "cards":
+            self.cards(item[1])
+        elif kind == "suit":
+            self.suit(item[1], item[2])
+        elif kind == "gauge":
+            self.gauge(item[1], *item[2:4])
+        elif kind == "rows":
+            for label, value, on in item[1]:
+                self.row(label, value, on)
+
+    def line(
+        self, text: str, color: theme.Color = theme.INK, size: int = 0, bold: bool = False
+    ) -> None:
+        size = size or self.fs
+        self.surf.blit(theme.text(text, size, color, bold), (self.x, self.y))
+        self.y += theme.font(size, bold).get_linesize()
+
+    def heading(self, text: str) -> None:
+        self.y += round(6 * self.s)
+        for part in theme.wrap(text.upper(), self.small, self.w - 2 * self.pad, True):
+            self.line(part, theme.GOLD, self.small, bold=True)
+        self.y += round(2 * self.s)
+
+    def paragraph(self, text: str, style: str, large: bool) -> None:
+        color = _STYLE_COLOR.get(style, theme.INK)
+        size = self.fs if large else self.small
+        bold = style in ("bold", "gold")
+        for part in theme.wrap(text, size, self.w - 2 * self.pad, bold):
+            self.line(part, color, size, bold=bold)
+
+    def cards(self, cards: list[Card]) -> None:
+        cw, tx = self.cw, self.x
+        for c in cards:
+            if tx + cw > self.w - self.pad // 2:  # wrap a long row
+                tx = self.x
+                self.y += card_size(cw)[1] + 4
+            self.surf.blit(self.images.get(self.face_key(c), cw), (tx, self.y))
+            tx += cw + 6
+        self.y += card_size(cw)[1] + 4
+
+    def suit(self, ace: Card, label: str) -> None:
+        cw, ch = card_size(self.cw)
+        self.surf.blit(self.images.get(self.face_key(ace), self.cw), (self.x, self.y))
+        t = theme.text(label, self.fs, theme.INK, True)
+        self.surf.blit(t, (self.x + cw + 10, self.y + ch // 2 - t.get_height() // 2))
+        self.y += ch + 4
+
+    def row(self, label: str, value: object, on: bool) -> None:
+        color = theme.GOLD if on else theme.INK
+        val = theme.text(str(value), self.fs, color, True)
+        room = self.w - 2 * self.pad - val.get_width() - round(8 * self.s)
+        text = ("▶ " if on else "   ") + label
+        size = self.fs
+        while theme.font(size, on).size(text)[0] > room and size > self.small - 2:
+            size -= 1  # a long side name ("South-West & North-East") shrinks
+        img = theme.text(text, size, color, on)
+        if img.get_width() > room > 0:
+            img = img.subsurface((0, 0, room, img.get_height()))
+        self.surf.blit(img, (self.x, self.y + (self.lh - img.get_height()) // 2))
+        self.surf.blit(val, (self.w - self.pad - val.get_width(), self.y))
+        self.y += self.lh
+
+    def gauge(
+        self, pts: int, window: tuple[int, int] | None = None, total: int | None = None
+    ) -> None:
+        """The solitaire's gauge: the points on 0–``total`` with the winning ``window`` marked
+        (both from the engine's view; without them only the points are shown)."""
+        s, x, width = self.s, self.x, self.w - 2 * self.pad
+        if window is not None and total:
+            lo, hi = window
+            h = round(18 * s)
+            bar = pygame.Rect(x, self.y + round(4 * s), width, h)
+            pygame.draw.rect(self.surf, (30, 40, 36), bar, border_radius=h // 2)
+            fill = bar.copy()
+            fill.w = max(0, round(width * min(pts, total) / total))
+            color = theme.GREEN if lo <= pts <= hi else (theme.RED if pts > hi else theme.BLUE)
+            if fill.w:
+                pygame.draw.rect(self.surf, color, fill, border_radius=h // 2)
+            a, b = round(width * lo / total), round(width * hi / total)
+            win = pygame.Rect(x + a, bar.y - 3, max(3, b - a), h + 6)
+            pygame.draw.rect(self.surf, theme.GOLD, win, 2, border_radius=3)
+            pygame.draw.rect(self.surf, (200, 200, 200), bar, 1, border_radius=h // 2)
+            self.y = bar.bottom + round(6 * s)
+        aim = f"  ·  win with {window[0]}–{window[1]}" if window is not None else ""
+        t = theme.text(f"{pts} points{aim}", round(16 * s), theme.INK, True)
+        self.surf.blit(t, (x, self.y))
+        self.y += t.get_height()
+        if total:
+            t = theme.text(f"({total} is the most; {total} loses)", round(13 * s), theme.INK_DIM)
+            self.surf.blit(t, (x, self.y))
+            self.y += t.get_height()
+        self.y += round(4 * s)

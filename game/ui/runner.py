@@ -22,7 +22,7 @@ from game.resources import asset_path
 
 from .audio import Audio
 from .logsetup import log_path
-from .scene import Scene, SceneManager
+from .scene import Scene, SceneManager, window_surface
 from .settings import Settings, save_settings
 from .widgets import Toasts
 
@@ -55,7 +55,8 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("Tavolo")
         self._set_icon()
-        self.windowed_size = size or tuple(self.settings.window)  # type: ignore[assignment]
+        w, h = size or self.settings.window
+        self.windowed_size: tuple[int, int] = (w, h)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.screen = self._make_window()
         self.clock = pygame.time.Clock()
@@ -105,7 +106,7 @@ class App:
         if not self.fullscreen:
             self.windowed_size = size
             self.settings.window = size
-        self.screen = pygame.display.get_surface()
+        self.screen = window_surface()
         self.scenes.resize(self.screen.get_size())
 
     @property
@@ -163,7 +164,7 @@ class App:
             self.quit()
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-            self.resized(pygame.display.get_surface().get_size())
+            self.resized(window_surface().get_size())
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()

@@ -17,6 +17,14 @@ if TYPE_CHECKING:
     from .runner import App
 
 
+def window_surface() -> pygame.Surface:
+    """The window's surface: it exists whenever scenes run (the app opens it first)."""
+    surface = pygame.display.get_surface()
+    if surface is None:
+        raise RuntimeError("no window: pygame.display.set_mode was not called")
+    return surface
+
+
 class Scene:
     overlay = False
     update_when_covered = False
@@ -53,7 +61,7 @@ class SceneManager:
 
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
-        scene.resize(pygame.display.get_surface().get_size())
+        scene.resize(window_surface().get_size())
         scene.enter()
 
     def pop(self) -> Scene | None:

@@ -1,25 +1,39 @@
-"""The cards on the table as sprites: where each one is, where it goes, and drawing them.
+"""The cards on the table as sprites in piles: where each one is, where it goes, and drawing them.
 
-This is the view model of the table scene.  It knows seats, hands, the trick, the won-trick piles
-and the deck pile, and offers the moves the show is made of (deal, play, sweep, pass, gather);
-it never decides anything about the game.  A card the viewer may not see is a sprite whose
+This is the view model of the table scene, a scene of piles (:mod:`game.ui.piles`): each seat's
+hand, won-trick pile, scopa flags and face-up captures, the trick, the middle of the table, and
+the deck (a count: its cards are not sprites until dealt).  Each pile *kind* has a layout (where
+its k-th card lies); three generic operations do every move: :meth:`TableView.place` lays a
+pile out again, :meth:`TableView.send` puts a card on a pile with a flight to its slot, and
+:meth:`TableView.take` lifts a card off a pile.  The moves the show is made of (deal, play,
+sweep, pass, gather...) are short compositions of those, named for what the games call them;
+nothing here decides anything about the game.  A card the viewer may not see is a sprite whose
 ``card`` is None until the engine's events reveal it (when it is played).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from typing import Any
 
 import pygame
 
 from game.engine import Card
 
 from . import theme
-from .anim import CardSprite, ease_in_out_cubic
+from .anim import CardSprite, ease_in_out_cubic, ease_out_cubic
 from .cards import CardImages, card_size
 from .layout import TableLayout
+from .piles import Pile, SeatPiles, Slot
 
 Highlight = str  # "", "legal", "dim", "hover", "selected", "winner"
+
+_RINGS: dict[str, tuple[int, int, int]] = {
+    "legal": (120, 220, 160),
+    "hover": (255, 236, 150),
+    "selected": theme.GOLD,
+    "winner": theme.GOLD,
+}
 
 
 class TableView:
@@ -30,7 +44,7 @@ class TableView:
         viewer: int,
         *,
         solitaire: bool,
-        hand_key: Callable[[Card], object],
+        hand_key: Callable[[Card], Any],
         size: tuple[int, int],
         sound: Callable[[str], None] = lambda name: None,
         hand_max: int = 8,
@@ -47,13 +61,28 @@ class TableView:
         self.hand_key = hand_key
         self.sound = sound
         self.speed = 1.0
-        self.hands: dict[int, list[CardSprite]] = {s: [] for s in range(seats)}
-        self.trick: list[tuple[int, CardSprite]] = []
-        self.piles: dict[int, list[CardSprite]] = {s: [] for s in range(seats)}
+        self.hands = SeatPiles("hand", seats, turns=False)
+        self.piles = SeatPiles("won", seats, zone="pile")  # won tricks, face down
+        self.flags = SeatPiles("flags", seats, zone="pile")  # face up, out of a won pile
+        self.front = SeatPiles("front", seats)  # face-up captures in front of a seat
+        self.center = Pile("center")  # Scopa's table, Cattura's battlefield (bottom first)
+        self.played = Pile("trick")  # the trick, in play order (each card's owner played it)
         self.loose: list[CardSprite] = []  # cards flying back to the deck
-        self.center: list[CardSprite] = []  # Scopa's table, Cattura's battlefield (bottom first)
-        self.front: dict[int, list[CardSprite]] = {s: [] for s in range(seats)}  # face-up, by seat
-        self.flags: dict[int, list[CardSprite]] = {s: [] for s in range(seats)}  # out of a pile
+        # bottom to top, as the sprites are listed (equal depths draw in this order)
+        self._stack: list[Pile] = [
+            *(p for s in range(seats) for p in (self.flags[s], self.piles[s])),
+            self.center,
+            *(p for s in range(seats) for p in (self.front[s], self.hands[s])),
+            self.played,
+        ]
+        self._layouts: dict[str, Callable[[Pile, int], list[Slot]]] = {
+            "hand": self._hand_slots,
+            "won": self._won_slots,
+            "flags": self._flag_slots,
+            "front": self._front_slots,
+            "center": self._center_slots,
+            "trick": self._trick_slots,
+        }
         self.deck_count = 0
         self.dealer = 0
         self._z = 1000
@@ -71,7 +100,7 @@ class TableView:
     # -- geometry -----------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         self.layout = self._layout(size, self.viewer)
-        self.place_all(0.0)
+        self.place_all()
 
     def set_viewer(self, viewer: int) -> None:
         self.viewer = viewer
@@ -93,16 +122,15 @@ class TableView:
         return self._z
 
     @property
+    def trick(self) -> list[tuple[int, CardSprite]]:
+        """The trick as (seat that played it, sprite), in play order."""
+        return [(sp.owner, sp) for sp in self.played]
+
+    @property
     def sprites(self) -> list[CardSprite]:
         out: list[CardSprite] = [*self.loose]
-        for s in range(self.seats):
-            out.extend(self.flags[s])
-            out.extend(self.piles[s])
-        out.extend(self.center)
-        for s in range(self.seats):
-            out.extend(self.front[s])
-            out.extend(self.hands[s])
-        out.extend(sp for _, sp in self.trick)
+        for pile in self._stack:
+            out.extend(pile)
         return out
 
     @property
@@ -121,25 +149,42 @@ class TableView:
             sp.settle()
         self.loose.clear()
 
-    # -- placing ------------------------------------------------------------------------------
-    def ordered(self, seat: int) -> list[CardSprite]:
-        hand = self.hands[seat]
-        if self.shows_face(seat) and all(sp.card is not None for sp in hand):
-            hand.sort(key=lambda sp: self.hand_key(sp.card))  # type: ignore[arg-type]
-        return hand
+    # -- the layout of each pile kind: where its k-th card lies ---------------------------------
+    def slots(self, pile: Pile, count: int | None = None) -> list[Slot]:
+        """Where the cards of ``pile`` lie (for ``count`` cards: the pile once it has grown)."""
+        return self._layouts[pile.kind](pile, len(pile) if count is None else count)
 
-    def place_hand(self, seat: int, duration: float, delay: float = 0.0) -> None:
-        hand = self.ordered(seat)
-        pos = self.layout.hand_positions(seat, len(hand))
+    def _hand_slots(self, pile: Pile, count: int) -> list[Slot]:
+        seat = pile.owner
         w = self.hand_width(seat)
         base = 300 if self.layout.rel(seat) == 0 else 100
-        for i, (sp, p) in enumerate(zip(hand, pos, strict=True)):
-            sp.z = base + i
-            if duration <= 0 and delay <= 0:
-                sp.motions.clear()
-                sp.x, sp.y, sp.w, sp.squash = p[0], p[1], w, 1.0
-            elif (sp.x, sp.y, sp.w) != (p[0], p[1], w) or sp.moving:
-                sp.move_to(p, w, duration, delay=delay, ease=ease_in_out_cubic)
+        up = self.shows_face(seat)
+        pos = self.layout.hand_positions(seat, count)
+        return [Slot(p, w, base + i, up) for i, p in enumerate(pos)]
+
+    def _won_slots(self, pile: Pile, count: int) -> list[Slot]:
+        w, stride = self.layout.small, max(1, self.pile_stride)
+        return [
+            Slot(self.pile_pos(pile.owner, k // stride), w, 10 + k, False) for k in range(count)
+        ]
+
+    def _flag_slots(self, pile: Pile, count: int) -> list[Slot]:
+        w = self.layout.small
+        return [Slot(self.flag_pos(pile.owner, k), w, 5 + k, True) for k in range(count)]
+
+    def _front_slots(self, pile: Pile, count: int) -> list[Slot]:
+        pos = self.layout.front_positions(pile.owner, count)
+        return [Slot(p, self.layout.small, 150 + k, True) for k, p in enumerate(pos)]
+
+    def _center_slots(self, pile: Pile, count: int) -> list[Slot]:
+        pos, w = self.center_slots(count)
+        return [Slot(p, w, 200 + k, True) for k, p in enumerate(pos)]
+
+    def _trick_slots(self, pile: Pile, count: int) -> list[Slot]:
+        w = self.layout.trick_w
+        return [
+            Slot(self.layout.spot(sp.owner).trick, w, 500 + k, True) for k, sp in enumerate(pile)
+        ]
 
     def pile_pos(self, seat: int, k: int) -> tuple[float, float]:
         x, y = self.layout.spot(seat).pile
@@ -159,59 +204,123 @@ class TableView:
             return self.layout.stack_positions(count), self.layout.center_w
         return self.layout.grid_positions(count)
 
-    def place_center(self, duration: float, delay: float = 0.0) -> None:
-        """Lay the middle cards out again (the table reflows when a card comes or goes)."""
-        pos, w = self.center_slots(len(self.center))
-        for k, (sp, p) in enumerate(zip(self.center, pos, strict=True)):
-            sp.z = 200 + k
+    def deck_at(self) -> tuple[float, float]:
+        """Where the draw deck lies: beside the middle when cards lie there (Scopa, Cattura),
+        else in front of the dealer."""
+        if self.center_kind:
+            return self.layout.deck_pos
+        return self.layout.dealer_deck(self.dealer)
+
+    # -- the generic operations -----------------------------------------------------------------
+    def place(
+        self,
+        pile: Pile,
+        duration: float,
+        delay: float = 0.0,
+        *,
+        turn: bool | None = None,
+        always: bool = False,
+    ) -> None:
+        """Lay ``pile`` out again: each card glides to its slot (or jumps there, with no
+        duration).  ``turn`` (the pile's default) turns the cards to their slot's face;
+        ``always`` sends even the cards already in place (their flight restarts)."""
+        turn = pile.turns if turn is None else turn
+        if pile.kind == "hand":
+            self.ordered(pile.owner)
+        for sp, slot in zip(pile, self.slots(pile), strict=True):
+            sp.z = slot.z
+            up = slot.face_up and sp.card is not None
             if duration <= 0 and delay <= 0:
                 sp.motions.clear()
-                sp.x, sp.y, sp.w, sp.face_up = p[0], p[1], w, True
-            elif (sp.x, sp.y, sp.w) != (p[0], p[1], w) or sp.moving:
-                sp.move_to(p, w, duration, delay=delay, face_up=True, ease=ease_in_out_cubic)
+                sp.x, sp.y = slot.pos
+                sp.w, sp.squash = slot.width, 1.0
+                if turn:
+                    sp.face_up = up
+            elif always or (sp.x, sp.y, sp.w) != (*slot.pos, slot.width) or sp.moving:
+                face = up if turn else None
+                sp.move_to(
+                    slot.pos, slot.width, duration, delay=delay, face_up=face,
+                    ease=ease_in_out_cubic,
+                )  # fmt: skip
+
+    def send(
+        self,
+        sp: CardSprite,
+        pile: Pile,
+        duration: float,
+        *,
+        delay: float = 0.0,
+        ease: Callable[[float], float] = ease_in_out_cubic,
+        on_start: Callable[[], None] | None = None,
+        at: Slot | None = None,
+        width: float | None = None,
+    ) -> None:
+        """Put ``sp`` on top of ``pile`` and fly it to its slot there (``at``: a slot of the
+        pile as it will be), turning it to the slot's face.  A card sent to a seat's pile
+        belongs to that seat."""
+        pile.append(sp)
+        sp.zone = pile.zone
+        if pile.owner >= 0:
+            sp.owner = pile.owner
+        slot = at or self.slots(pile)[-1]
+        sp.z = slot.z
+        sp.move_to(
+            slot.pos, slot.width if width is None else width, duration, delay=delay,
+            face_up=slot.face_up and sp.card is not None, ease=ease, on_start=on_start,
+        )  # fmt: skip
+
+    def take(self, pile: Pile, card: Card | None) -> CardSprite:
+        """The sprite of ``card`` lifted off ``pile`` (an unseen one if the card was hidden)."""
+        sp = pile.take(card) if card is not None else None
+        if sp is not None:
+            return sp
+        hidden = [x for x in pile if x.card is None]
+        if hidden:
+            sp = hidden[len(hidden) // 2]
+            pile.remove(sp)
+        elif pile:  # should not happen: the events and the view disagree; show it anyway
+            sp = pile.pop(len(pile) // 2)
+        else:
+            slot = self.slots(pile, 1)[0]
+            return CardSprite(card, slot.pos, slot.width, False, pile.zone, pile.owner)
+        sp.card = card
+        return sp
+
+    def _from_deck(self, card: Card | None, zone: str, owner: int = -1) -> CardSprite:
+        """A new sprite face down on the deck."""
+        return CardSprite(card, self.deck_at(), self.layout.small, False, zone, owner)
+
+    # -- placing --------------------------------------------------------------------------------
+    def ordered(self, seat: int) -> list[CardSprite]:
+        """``seat``'s hand, sorted when the viewer sees every card of it."""
+        hand = self.hands[seat]
+        if self.shows_face(seat):
+            known = [(sp, sp.card) for sp in hand if sp.card is not None]
+            if len(known) == len(hand):
+                hand[:] = [sp for sp, c in sorted(known, key=lambda pair: self.hand_key(pair[1]))]
+        return hand
+
+    def place_hand(self, seat: int, duration: float, delay: float = 0.0) -> None:
+        self.place(self.hands[seat], duration, delay)
+
+    def place_center(self, duration: float, delay: float = 0.0) -> None:
+        """Lay the middle cards out again (the table reflows when a card comes or goes)."""
+        self.place(self.center, duration, delay)
 
     def place_front(self, seat: int, duration: float) -> None:
-        pos = self.layout.front_positions(seat, len(self.front[seat]))
-        for k, (sp, p) in enumerate(zip(self.front[seat], pos, strict=True)):
-            sp.z = 150 + k
-            if duration <= 0:
-                sp.motions.clear()
-                sp.x, sp.y, sp.w, sp.face_up = p[0], p[1], self.layout.small, True
-            else:
-                sp.move_to(p, self.layout.small, duration, face_up=True, ease=ease_in_out_cubic)
+        self.place(self.front[seat], duration, always=True)
 
-    def place_all(self, duration: float) -> None:
+    def place_all(self) -> None:
         """Put every card where it belongs now (after a resize or a rebuild)."""
-        for s in range(self.seats):
-            self.place_hand(s, duration)
-            for k, sp in enumerate(self.piles[s]):
-                sp.motions.clear()
-                sp.x, sp.y = self.pile_pos(s, k // max(1, self.pile_stride))
-                sp.w = self.layout.small
-                sp.z = 10 + k
-            for k, sp in enumerate(self.flags[s]):
-                sp.motions.clear()
-                sp.x, sp.y = self.flag_pos(s, k)
-                sp.w = self.layout.small
-                sp.z = 5 + k
-            self.place_front(s, 0.0)
-        for k, (s, sp) in enumerate(self.trick):
-            sp.motions.clear()
-            sp.x, sp.y = self.layout.spot(s).trick
-            sp.w = self.layout.trick_w
-            sp.z = 500 + k
-        self.place_center(0.0)
+        for pile in self._stack:
+            self.place(pile, 0.0)
         self.loose.clear()
 
     # -- the moves of the show ----------------------------------------------------------------
     def clear(self) -> None:
-        self.hands = {s: [] for s in range(self.seats)}
-        self.trick = []
-        self.piles = {s: [] for s in range(self.seats)}
+        for pile in self._stack:
+            pile.clear()
         self.loose = []
-        self.center = []
-        self.front = {s: [] for s in range(self.seats)}
-        self.flags = {s: [] for s in range(self.seats)}
         self.deck_count = 0
 
     def rebuild(
@@ -227,106 +336,75 @@ class TableView:
     ) -> None:
         """Lay the table out as it is now, without animation (continue, undo, perspective)."""
         self.clear()
-        self.center = [CardSprite(c, (0, 0), self.layout.small, True, "center") for c in center]
-        for s, cards in (front or {}).items():
-            self.front[s] = [
-                CardSprite(c, (0, 0), self.layout.small, True, "front", s) for c in cards
-            ]
-        for s, cards in (flags or {}).items():
-            self.flags[s] = [
-                CardSprite(c, (0, 0), self.layout.small, True, "pile", s) for c in cards
-            ]
         self.dealer = dealer
         self.deck_count = deck_count
-        for s, cards in hands.items():
-            self.hands[s] = [
-                CardSprite(c, (0, 0), self.hand_width(s), c is not None, "hand", s) for c in cards
-            ]
-        self.trick = [
-            (s, CardSprite(c, (0, 0), self.layout.trick_w, True, "trick", s)) for s, c in trick
-        ]
+        self._lay(self.center, center)
+        for s, cards in (front or {}).items():
+            self._lay(self.front[s], cards)
+        for s, cards in (flags or {}).items():
+            self._lay(self.flags[s], cards)
+        for s, hand in hands.items():
+            self._lay(self.hands[s], hand)
         for s, n in piles.items():
-            self.piles[s] = [
-                CardSprite(None, (0, 0), self.layout.small, False, "pile", s) for _ in range(n)
-            ]
-        self.place_all(0.0)
+            self._lay(self.piles[s], [None] * n)
+        self.played.extend(CardSprite(c, (0, 0), 0, True, "trick", s) for s, c in trick)
+        self.place_all()
+
+    def _lay(self, pile: Pile, cards: Iterable[Card | None]) -> None:
+        """Put cards on ``pile`` without animation (``place_all`` lays them out), a card face
+        up when it is known (a pile that turns its cards turns them to its own face)."""
+        pile.extend(CardSprite(c, (0, 0), 0, c is not None, pile.zone, pile.owner) for c in cards)
 
     def gather(self) -> float:
         """Everything left on the table goes back to the deck before a new deal."""
         dest = self.deck_at()
         dur = self.d(0.45)
-        k = 0
-        for sp in self.sprites:
+        gathered = self.sprites
+        for k, sp in enumerate(gathered):
             sp.move_to(dest, self.layout.small, dur, delay=self.d(0.004) * k, face_up=False)
-            k += 1
-        self.loose = self.sprites
-        self.hands = {s: [] for s in range(self.seats)}
-        self.trick = []
-        self.piles = {s: [] for s in range(self.seats)}
-        self.center = []
-        self.front = {s: [] for s in range(self.seats)}
-        self.flags = {s: [] for s in range(self.seats)}
-        if k:
-            self.sound("shuffle")
-        return dur + self.d(0.004) * k if k else 0.0
+        for pile in self._stack:
+            pile.clear()
+        self.loose = gathered
+        if not gathered:
+            return 0.0
+        self.sound("shuffle")
+        return dur + self.d(0.004) * len(gathered)
 
     def deal(self, cards: list[Card | None], to: list[int], dealer: int, left_after: int) -> float:
         """Deal ``cards`` one at a time from the dealer's deck to the seats in ``to``."""
         self.dealer = dealer
-        origin = self.deck_at()
         self.deck_count = len(cards) + left_after
         gap = self.d(0.075 if len(cards) <= 24 else 0.06)
         fly = self.d(0.32)
-        counts = {s: len(self.hands[s]) for s in range(self.seats)}
-        final = {s: counts[s] + to.count(s) for s in range(self.seats)}
-        slots = {s: self.layout.hand_positions(s, final[s]) for s in range(self.seats)}
+        final = {s: self.slots(self.hands[s], len(self.hands[s]) + to.count(s)) for s in set(to)}
 
         def dealt_one() -> None:
             self.deck_count = max(left_after, self.deck_count - 1)
             self.sound("flick")
 
         for k, (card, s) in enumerate(zip(cards, to, strict=True)):
-            up = self.shows_face(s) and card is not None
-            sp = CardSprite(card, origin, self.layout.small, False, "hand", s)
+            hand = self.hands[s]
+            sp = self._from_deck(card, "hand", s)
+            at = final[s][len(hand)]
+            self.send(sp, hand, fly, delay=gap * k, ease=ease_out_cubic, on_start=dealt_one, at=at)
             sp.z = self._next_z()
-            sp.x, sp.y = origin
-            sp.move_to(
-                slots[s][counts[s]],
-                self.hand_width(s),
-                fly,
-                delay=gap * k,
-                face_up=up,
-                on_start=dealt_one,
-            )
-            counts[s] += 1
-            self.hands[s].append(sp)
-        total = gap * max(0, len(cards) - 1) + fly
         if self.speed <= 0:
             self.deck_count = left_after
-        return total
-
-    def deck_at(self) -> tuple[float, float]:
-        """Where the draw deck lies: beside the middle when cards lie there (Scopa, Cattura),
-        else in front of the dealer."""
-        if self.center_kind:
-            return self.layout.deck_pos
-        return self.layout.dealer_deck(self.dealer)
+        return gap * max(0, len(cards) - 1) + fly
 
     # -- the middle (Scopa's table, Cattura's battlefield) --------------------------------------
     def deal_center(self, cards: list[Card], left_after: int) -> float:
         """Cards from the deck, one at a time, face up into the middle."""
-        origin = self.deck_at()
         gap, fly = self.d(0.12), self.d(0.32)
         first = len(self.center)
-        for card in cards:
-            sp = CardSprite(card, origin, self.layout.small, False, "center", -1)
-            self.center.append(sp)
-        pos, w = self.center_slots(len(self.center))
-        self.place_center(self.d(0.25))
+        self.center.extend(self._from_deck(card, "center") for card in cards)
+        slots = self.slots(self.center)
+        self.place(self.center, self.d(0.25))  # the cards already there make room
         for k, sp in enumerate(self.center[first:]):
-            sp.x, sp.y = origin
+            slot = slots[first + k]
+            sp.x, sp.y = self.deck_at()
             sp.move_to(
-                pos[first + k], w, fly, delay=gap * k, face_up=True,
+                slot.pos, slot.width, fly, delay=gap * k, face_up=True,
                 on_start=lambda: self.sound("flick"),
             )  # fmt: skip
         self.deck_count = left_after
@@ -334,14 +412,9 @@ class TableView:
 
     def to_center(self, seat: int, card: Card, from_front: bool = False) -> CardSprite:
         """A card from ``seat``'s hand (or its face-up captures) onto the middle."""
-        if from_front:
-            sp = next((x for x in self.front[seat] if x.card == card), None)
-            if sp is not None:
-                self.front[seat].remove(sp)
-        else:
-            sp = None
+        sp = self.front[seat].take(card) if from_front else None
         if sp is None:
-            sp = self._take(seat, card)
+            sp = self.take(self.hands[seat], card)
         sp.card = card
         sp.zone = "center"
         self.center.append(sp)
@@ -358,24 +431,12 @@ class TableView:
         face up, sticking out of the pile); the rest of the middle closes up."""
         dur = self.d(0.45)
         moving = self.center_sprites(cards)
-        base = len(self.piles[pile_seat])
         for k, sp in enumerate(moving):
             self.center.remove(sp)
             if flag is not None and sp.card == flag:
-                sp.zone = "pile"
-                self.flags[pile_seat].append(sp)
-                sp.z = 5 + len(self.flags[pile_seat])
-                n = len(self.flags[pile_seat]) - 1
-                sp.move_to(self.flag_pos(pile_seat, n), self.layout.small, dur, face_up=True)
-                continue
-            sp.zone = "pile"
-            sp.z = 10 + base + k
-            sp.move_to(
-                self.pile_pos(pile_seat, (base + k) // max(1, self.pile_stride)),
-                self.layout.small, dur, delay=self.d(0.03) * k, face_up=False,
-                ease=ease_in_out_cubic,
-            )  # fmt: skip
-            self.piles[pile_seat].append(sp)
+                self.send(sp, self.flags[pile_seat], dur, ease=ease_out_cubic)
+            else:
+                self.send(sp, self.piles[pile_seat], dur, delay=self.d(0.03) * k)
         self.place_center(self.d(0.3), delay=self.d(0.15))
         self.sound("sweep")
         return dur + self.d(0.03) * len(moving)
@@ -392,20 +453,13 @@ class TableView:
         self.sound("sweep")
         return self.d(0.42)
 
+    # -- hands and tricks -------------------------------------------------------------------------
     def draw_to_hand(self, seat: int, card: Card | None, left_after: int) -> float:
         """One card from the deck to ``seat``'s hand (face up only for its owner)."""
-        origin = self.deck_at()
-        sp = CardSprite(card, origin, self.layout.small, False, "hand", seat)
-        sp.z = self._next_z()
-        self.hands[seat].append(sp)
+        self.hands[seat].append(self._from_deck(card, "hand", seat))
         self.deck_count = left_after
         dur = self.d(0.34)
-        hand = self.ordered(seat)
-        pos = self.layout.hand_positions(seat, len(hand))
-        for i, (x, p) in enumerate(zip(hand, pos, strict=True)):
-            x.z = (300 if self.layout.rel(seat) == 0 else 100) + i
-            up = self.shows_face(seat) and x.card is not None
-            x.move_to(p, self.hand_width(seat), dur, face_up=up, ease=ease_in_out_cubic)
+        self.place(self.hands[seat], dur, turn=True, always=True)
         self.sound("flick")
         return dur
 
@@ -431,81 +485,35 @@ class TableView:
             self.place_hand(s, dur)
         return dur
 
-    def _take(self, seat: int, card: Card | None) -> CardSprite:
-        """The sprite of ``card`` in ``seat``'s hand (a hidden one if the card was unseen)."""
-        hand = self.hands[seat]
-        for sp in hand:
-            if card is not None and sp.card == card:
-                hand.remove(sp)
-                return sp
-        hidden = [sp for sp in hand if sp.card is None]
-        if hidden:
-            sp = hidden[len(hidden) // 2]
-            hand.remove(sp)
-            sp.card = card
-            return sp
-        if hand:  # should not happen: the events and the view disagree; show it anyway
-            sp = hand.pop(len(hand) // 2)
-            sp.card = card
-            return sp
-        sp = CardSprite(card, self.layout.spot(seat).anchor, self.hand_width(seat), False)
-        return sp
-
     def play(self, seat: int, card: Card) -> float:
-        sp = self._take(seat, card)
-        sp.zone = "trick"
-        sp.z = 500 + len(self.trick)
+        """A card from ``seat``'s hand to its place in the trick, shown large."""
         dur = self.d(0.34)
-        sp.move_to(
-            self.layout.spot(seat).trick,
-            self.layout.big,
-            dur,
-            face_up=True,
-            on_start=lambda: self.sound("slide"),
-        )
-        self.trick.append((seat, sp))
+        sp = self.take(self.hands[seat], card)
+        self.send(
+            sp, self.played, dur, ease=ease_out_cubic, on_start=lambda: self.sound("slide"),
+            width=self.layout.big,
+        )  # fmt: skip
         self.place_hand(seat, self.d(0.25))
         return dur
 
     def sweep(self, winner: int) -> float:
+        """The trick goes face down onto the winner's pile."""
         dur = self.d(0.42)
-        base = len(self.piles[winner])
-        layer = base // max(1, self.pile_stride)
-        for k, (_, sp) in enumerate(self.trick):
-            sp.zone = "pile"
-            sp.z = 10 + base + k
-            sp.move_to(
-                self.pile_pos(winner, layer),
-                self.layout.small,
-                dur,
-                delay=self.d(0.03) * k,
-                face_up=False,
-                ease=ease_in_out_cubic,
-            )
-            self.piles[winner].append(sp)
-        self.trick = []
+        for k, sp in enumerate(list(self.played)):
+            self.send(sp, self.piles[winner], dur, delay=self.d(0.03) * k)
+        self.played.clear()
         self.sound("sweep")
         return dur + self.d(0.03) * self.seats
 
     def pass_cards(self, passes: list[tuple[int, int, Card | None]]) -> float:
         """The exchange: each chosen card slides to its receiver, face down for the others."""
         dur = self.d(0.55)
-        moved: list[tuple[int, CardSprite]] = []
-        for giver, receiver, card in passes:
-            sp = self._take(giver, card)
-            sp.owner = receiver
-            sp.z = self._next_z()
-            moved.append((receiver, sp))
+        moved = [(receiver, self.take(self.hands[giver], card)) for giver, receiver, card in passes]
         for receiver, sp in moved:
+            sp.owner = receiver
             self.hands[receiver].append(sp)
-        for s in range(self.seats):
-            hand = self.ordered(s)
-            pos = self.layout.hand_positions(s, len(hand))
-            base = 300 if self.layout.rel(s) == 0 else 100
-            for i, (sp, p) in enumerate(zip(hand, pos, strict=True)):
-                sp.z = base + i  # a received card takes its place in the fan, not on top
-                up = self.shows_face(s) and sp.card is not None
-                sp.move_to(p, self.hand_width(s), dur, face_up=up, ease=ease_in_out_cubic)
+        for s in range(self.seats):  # a received card takes its place in the fan, not on top
+            self.place(self.hands[s], dur, turn=True, always=True)
         self.sound("slide")
         return dur
 
@@ -569,11 +577,5 @@ class TableView:
                 if mark == "dim":
                     surface.blit(self.images.veil(w), r.topleft)
                 else:
-                    color = {
-                        "legal": (120, 220, 160),
-                        "hover": (255, 236, 150),
-                        "selected": theme.GOLD,
-                        "winner": theme.GOLD,
-                    }.get(mark, theme.INK)
-                    ring = self.images.ring(w, color, mark)  # type: ignore[arg-type]
+                    ring = self.images.ring(w, _RINGS.get(mark, theme.INK), mark)
                     surface.blit(ring, ring.get_rect(center=r.center))

@@ -20,7 +20,7 @@ class Button:
     def __init__(
         self,
         label: str,
-        on_click: Callable[[], None],
+        on_click: Callable[[], object],
         *,
         primary: bool = False,
         enabled: bool = True,
@@ -56,6 +56,7 @@ class Button:
         w, h = self.rect.size
         surf = pygame.Surface((w, h + 4), pygame.SRCALPHA)
         radius = max(6, h // 3)
+        fill: theme.Color
         if not self.enabled:
             fill, edge, ink = theme.DISABLED, (90, 100, 94), theme.INK_FAINT
         elif self.primary:
@@ -64,8 +65,11 @@ class Button:
             )
             edge, ink = theme.GOLD, (30, 22, 8)
         else:
-            base = self.color or theme.BUTTON
-            fill = {"hover": theme.BUTTON_HOVER, "press": theme.BUTTON_PRESS}.get(state, base)
+            shades: dict[str, theme.Color] = {
+                "hover": theme.BUTTON_HOVER,
+                "press": theme.BUTTON_PRESS,
+            }
+            fill = shades.get(state, self.color or theme.BUTTON)
             edge, ink = theme.BUTTON_EDGE, theme.INK
         dy = 2 if state == "press" else 0
         pygame.draw.rect(surf, (0, 0, 0, 90), (2, 4, w - 2, h), border_radius=radius)
@@ -199,6 +203,7 @@ class Toasts:
     def __init__(self) -> None:
         self.items: list[Toast] = []
         self._surf: dict[tuple[str, str, int], pygame.Surface] = {}
+        self._last: tuple[int, int] | None = None  # where the stack stood, kept while clear
 
     def show(self, text: str, kind: str = "info", ttl: float = 3.0) -> None:
         self.items = [t for t in self.items if t.text != text][-2:]
@@ -247,10 +252,11 @@ class Toasts:
         size = round(19 * scale)
         width = min(area.w - 40, sw - 40, round(760 * scale))
         items = list(self.items)
-        spot = None
+        spot: tuple[int, int] | None = None
+        surfs: list[pygame.Surface] = []
+        gap = 8
         while items and spot is None:  # the whole stack if it fits clear, else the newest
             surfs = [self._render(t, width, size) for t in items]
-            gap = 8
             total_h = sum(s.get_height() for s in surfs) + gap * (len(surfs) - 1)
             total_w = max(s.get_width() for s in surfs)
             spot = self._place(area, avoid, total_w, total_h, round(16 * scale))
@@ -258,7 +264,9 @@ class Toasts:
                 items = items[-1:]
             elif spot is None:
                 spot = (area.centerx, area.y + round(16 * scale))
-        x, y = spot  # type: ignore[misc]
+        if spot is None:
+            return
+        x, y = spot
         for t, surf in zip(items, surfs, strict=True):
             alpha = 255
             if t.age < 0.15:
@@ -279,8 +287,7 @@ class Toasts:
         box = pygame.Rect(0, 0, w, h)
         rects = list(avoid)
         xs = [area.centerx, area.x + w // 2 + 12, area.right - w // 2 - 12]
-        last = getattr(self, "_last", None)
-        tries = [last] if last is not None else []
+        tries = [self._last] if self._last is not None else []
         for x in xs:
             tries += [(x, y) for y in range(area.y + top, max(area.y + top, area.bottom - h), 6)]
         for x, y in tries:

@@ -1,0 +1,80 @@
+"""Piles: the generic pieces the table is made of (KPatience's libkcardgame is the model).
+
+A :class:`Pile` is an ordered list of card sprites, bottom first, with a *kind* that names its
+layout (a fanned hand, a won-trick pile, the middle of the table...) and the seat it belongs to.
+Where each card of a pile lies is a :class:`Slot`, computed by the table view from the window's
+layout for the pile's kind; the view's few generic operations (lay a pile out, send a card to a
+pile, take a card from a pile) do the rest, so a new table shape needs a new pile kind and its
+layout, not edits all over the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .anim import CardSprite
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    """Where one card of a pile lies: its centre, width, drawing order and face."""
+
+    pos: tuple[float, float]
+    width: float
+    z: int
+    face_up: bool
+
+
+class Pile(list[CardSprite]):
+    """Sprites bottom first.  ``zone`` is what the pile's sprites say they are in (games and
+    clicks read ``sprite.zone``); ``turns`` says whether laying the pile out turns its cards to
+    their slot's face (a hand keeps each card's face: a revealed card stays up)."""
+
+    def __init__(self, kind: str, owner: int = -1, *, zone: str = "", turns: bool = True):
+        super().__init__()
+        self.kind = kind
+        self.owner = owner
+        self.zone = zone or kind
+        self.turns = turns
+
+    def __repr__(self) -> str:
+        return f"Pile({self.kind}{self.owner}, {list.__repr__(self)})"
+
+    def take(self, card: object) -> CardSprite | None:
+        """Remove and return the sprite showing ``card`` (None if the pile has none)."""
+        for sp in self:
+            if sp.card is not None and sp.card == card:
+                self.remove(sp)
+                return sp
+        return None
+
+
+class SeatPiles:
+    """One pile of a kind per seat (the hands, the won piles...), indexed by seat.
+
+    Assigning a list to a seat fills that seat's pile with it: the pile stays the table's."""
+
+    def __init__(self, kind: str, seats: int, *, zone: str = "", turns: bool = True) -> None:
+        self._piles = [Pile(kind, s, zone=zone, turns=turns) for s in range(seats)]
+
+    def __getitem__(self, seat: int) -> Pile:
+        return self._piles[seat]
+
+    def __setitem__(self, seat: int, cards: Iterable[CardSprite]) -> None:
+        self._piles[seat][:] = list(cards)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(len(self._piles)))
+
+    def __len__(self) -> int:
+        return len(self._piles)
+
+    def get(self, seat: int, default: list[CardSprite] | None = None) -> list[CardSprite] | None:
+        return self._piles[seat] if 0 <= seat < len(self._piles) else default
+
+    def values(self) -> list[Pile]:
+        return list(self._piles)
+
+    def items(self) -> list[tuple[int, Pile]]:
+        return list(enumerate(self._piles))
