@@ -138,7 +138,7 @@ class TableLayout:
         # the card width of the middle: the trick size while it fits, smaller when crowded
         self.center_w = self.trick_w
         cw = card_size(self.center_w)[0]
-        self.stack_at = self.center_box.center
+        self.stack_at: tuple[float, float] = self.center_box.center
         if self.center_kind == "grid":  # the deck waits in the top left corner, out of the way
             self.deck_pos = (self.table.x + self.margin + sw * 0.6, self.margin + sh * 0.55)
         elif self.center_kind == "stack":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,9 +12,12 @@ from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, felt
 
+if TYPE_CHECKING:
+    from ..runner import App
+
 
 class ErrorScene(Scene):
-    def __init__(self, app: Any, message: str, log_file: Path) -> None:
+    def __init__(self, app: App, message: str, log_file: Path) -> None:
         super().__init__(app)
         self.message = message
         self.log_file = log_file

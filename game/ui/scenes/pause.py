@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -11,11 +11,15 @@ from ..scene import Scene
 from ..widgets import Button, layout_column
 from .common import MenuKeys, dialog, dim
 
+if TYPE_CHECKING:
+    from ..runner import App
+    from .table import TableScene
+
 
 class PauseScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any, table: Any) -> None:
+    def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
         self.keys = MenuKeys()

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -14,6 +15,9 @@ from .. import theme
 from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, dim, felt
+
+if TYPE_CHECKING:
+    from ..runner import App
 
 log = logging.getLogger(__name__)
 
@@ -30,11 +34,11 @@ def load_rules(name: str = "capodama") -> str:
 class RulesScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any, game: str | None = None) -> None:
+    def __init__(self, app: App, game: str | None = None) -> None:
         """``game`` None (from the title): tabs switch between the games' rules."""
         super().__init__(app)
         self.tabs = [
-            Button(e.title, lambda g=g: self.show(g), size=16, tag=f"tab {g}")
+            Button(e.title, partial(self.show, g), size=16, tag=f"tab {g}")
             for g, e in CATALOG.items()
         ] if game is None else []  # fmt: skip
         self.lines: list[tuple[str, int, bool, Any]] = []

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,11 +14,14 @@ from ..settings import SPEEDS
 from ..widgets import Button, Selector
 from .common import dialog, dim, felt
 
+if TYPE_CHECKING:
+    from ..runner import App
+
 
 class SettingsScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         st = app.settings
         self.deck_sel = Selector(

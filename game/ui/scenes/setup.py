@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -16,6 +17,9 @@ from ..savegame import MatchSetup
 from ..scene import Scene
 from ..widgets import Button, Selector
 from .common import dialog, felt
+
+if TYPE_CHECKING:
+    from ..runner import App
 
 SEAT_LABEL = {
     "human": "Human",
@@ -40,7 +44,7 @@ OPTION_WORDS: dict[str, tuple[str, Any]] = {
 
 
 class SetupScene(Scene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         games = playable_games()
         self.game = games[0]
@@ -118,7 +122,7 @@ class SetupScene(Scene):
                 label,
                 kinds,
                 self.kinds[i],
-                lambda v, i=i: self._set_kind(i, v),
+                partial(self._set_kind, i),
                 lambda k: SEAT_LABEL.get(k, k),
             )
             self.seat_sels.append(sel)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -15,9 +15,12 @@ from ..scene import Scene
 from ..widgets import Button, layout_column
 from .common import MenuKeys, felt
 
+if TYPE_CHECKING:
+    from ..runner import App
+
 
 class TitleScene(Scene):
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.keys = MenuKeys()
         self._build()
