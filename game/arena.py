@@ -6,8 +6,9 @@ prints the share of deals its side won and its mean match points per deal, each 
 interval (Wilson for the share, normal for the mean), so two kinds are told apart only when
 their intervals separate.
 
-A deal is "won" by a seat when its match points grew by the most of anyone in that deal and
-strictly more than someone else's (solitaire: when the deal was won).
+A deal is "won" by a seat when the rules say its side won it (``results[seat].won`` of the
+deal's :class:`~game.engine.DealScored` payload), and its points are the match points the deal
+awarded it (``results[seat].awards``).
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ import random
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.ai import Seat, make_seat, seat_kinds
 from game.engine import GAMES, GameState, Move, new_game
-from game.sim import play_deal
+from game.sim import play_deal, scored_since
 
 __all__ = ["KindStats", "main", "run_arena", "wilson"]
 
@@ -73,7 +75,7 @@ class KindStats:
 
 
 def run_arena(
-    game: str, players: int, kinds: Sequence[str], deals: int, seed: int, **options: object
+    game: str, players: int, kinds: Sequence[str], deals: int, seed: int, **options: Any
 ) -> dict[str, KindStats]:
     """Play ``deals`` deals and return the statistics per seat kind."""
     probe = new_game(game, players=players, seed=seed, **options)
@@ -90,7 +92,7 @@ def run_arena(
         rot = k % len(kinds)
         chosen = [kinds[(i + rot) % len(kinds)] for i in range(len(controllers))]
         seats: list[Seat] = [make_seat(kind, game) for kind in chosen]
-        before = state.scores
+        mark = len(state.events)
 
         def choose(st: GameState, moves: Sequence[Move], seats: list[Seat] = seats) -> Move:
             p = st.current_player
@@ -98,15 +100,12 @@ def run_arena(
             return seats[st.controller(p)].choose(st.view(p), moves, rng)
 
         play_deal(state, choose)
-        gained = [a - b for a, b in zip(state.scores, before, strict=True)]
+        scored = scored_since(state, mark)
+        assert scored is not None  # play_deal plays on until the deal is scored
         for player, kind in enumerate(chosen):
-            won = (
-                gained[player] > 0
-                if len(gained) == 1
-                else (gained[player] == max(gained) and gained[player] > min(gained))
-            )
-            stats[kind].wins += won
-            stats[kind].samples.append(gained[player])
+            result = scored.results[player]
+            stats[kind].wins += result.won
+            stats[kind].samples.append(result.awards)
     return stats
 
 

@@ -1,13 +1,14 @@
-"""Playing whole deals without a screen: the loop the arena, the bench and tests share."""
+"""Playing whole deals without a screen: the loop the arena, the bench, the search seats' rollouts
+and tests share, and where in the event log a deal's result is."""
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
 
-from game.engine import GameState, Move
+from game.engine import DealScored, GameState, Move
 
-__all__ = ["Chooser", "play_deal", "random_chooser"]
+__all__ = ["Chooser", "play_deal", "random_chooser", "scored_since"]
 
 #: Picks a move for ``state.current_player`` from the legal moves.
 Chooser = Callable[[GameState, Sequence[Move]], Move]
@@ -20,21 +21,31 @@ def random_chooser(rng: random.Random) -> Chooser:
     return choose
 
 
+def scored_since(state: GameState, start: int) -> DealScored | None:
+    """The payload of the first "deal_scored" event logged at or after ``start``, if any.
+
+    A match goes on to its next deal inside the same ``play`` call, so the log, not the state,
+    tells where a deal ended and how it went for each seat.
+    """
+    events = state.events
+    for i in range(start, len(events)):
+        if events[i].kind == "deal_scored":
+            scored: DealScored = events[i].data
+            return scored
+    return None
+
+
 def play_deal(state: GameState, choose: Chooser) -> int:
     """Play the current deal to its scoring; return the number of moves made.
 
-    Stops at the first "deal_scored" event after the call began (a match goes on to its next
-    deal inside the same ``play`` call, so the log, not the state, tells where a deal ended).
+    Stops at the first "deal_scored" event after the call began (see :func:`scored_since`).
     """
-    events = state.events
-    seen = len(events)
+    seen = len(state.events)
     made = 0
     while state.current_player is not None:
         state.play(choose(state, state.legal_moves()))
         made += 1
-        events = state.events
-        for i in range(seen, len(events)):
-            if events[i].kind == "deal_scored":
-                return made
-        seen = len(events)
+        if scored_since(state, seen) is not None:
+            break
+        seen = len(state.events)
     return made

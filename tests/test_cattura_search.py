@@ -10,8 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import make_seat
-from game.ai.cattura_search import CatturaSearchSeat, sample_world
-from game.engine import Card, GameState, new_game, parse_card
+from game.ai.cattura_search import SAMPLER, CatturaSearchSeat, hidden_cards
+from game.ai.search import DealResult
+from game.ai.search_worlds import PILE, WorldSampler, place_hidden
+from game.engine import Card, DealScored, SeatResult, new_game, parse_card
 from game.engine.cattura import CatturaState, CatturaView
 from game.engine.cattura_cards import CARDS, card
 
@@ -27,6 +29,11 @@ def position(players: int, seed: int) -> CatturaState:
         if s.current_player is None:
             return position(players, seed + 1)
     return s
+
+
+def sample_world(view: CatturaView, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
+    places = place_hidden(hidden_cards(view), rng)
+    return places, places.pop(PILE)
 
 
 def truth(s: CatturaState, seat: int) -> tuple[dict[int, list[Card]], list[Card]]:
@@ -93,7 +100,7 @@ def test_bad_guesses_are_refused() -> None:
         CatturaState.from_view(view, {other: [view.hand[0], *hidden[other][1:]]}, deck)
     with pytest.raises(ValueError, match="seats"):
         CatturaState.from_view(view, {**hidden, me: list(view.hand)}, deck)
-    with pytest.raises(ValueError, match="Cattura card"):
+    with pytest.raises(ValueError, match="not a card of this game"):
         CatturaState.from_view(
             view, {other: [parse_card("KH", "french"), *hidden[other][1:]]}, deck
         )
@@ -142,15 +149,18 @@ def test_every_candidate_is_tried_in_the_same_worlds() -> None:
             super().__init__(samples=5, seconds=60.0)
             self.worlds: list[CatturaState] = []
             self.tried: list[tuple[int, list[tuple[Card, ...]]]] = []
+            self.sampler = WorldSampler(hidden_cards, self.rebuild)
 
-        def world(self, view: CatturaView, rng: random.Random) -> CatturaState:
-            self.worlds.append(super().world(view, rng))
+        def rebuild(
+            self, view: CatturaView, places: dict[int, list[Card]], seed: int
+        ) -> CatturaState:
+            self.worlds.append(SAMPLER.rebuild(view, places, seed))
             return self.worlds[-1]
 
         def rollout(
-            self, state: GameState, mark: int, view: CatturaView, rng: random.Random
+            self, state: CatturaState, mark: int, view: CatturaView, rng: random.Random
         ) -> float:
-            hands = [state.hand(o) for o in range(view.players) if o != view.seat]  # type: ignore[attr-defined]
+            hands = [state.hand(o) for o in range(view.players) if o != view.seat]
             self.tried.append((len(self.worlds), hands))
             return super().rollout(state, mark, view, rng)
 
@@ -166,3 +176,16 @@ def test_every_candidate_is_tried_in_the_same_worlds() -> None:
         assert len(trials) == len(legal)
         others = [world.hand(o) for o in range(3) if o != view.seat]
         assert all(hands == others for hands in trials)  # the other players' cards are the world's
+
+
+def test_the_default_evaluation_is_the_deal_won_then_the_seats_points() -> None:
+    """Cattura judges rollouts with the core's default: a win (a tie is a shared win) first,
+    then the seat's score, read from the payload's per-seat results."""
+    s = position(3, 4)
+    seat = CatturaSearchSeat()
+    scored = DealScored(
+        1, (SeatResult(True, 30, 30), SeatResult(True, 30, 30), SeatResult(False, 45, 45)), ()
+    )
+    assert seat.evaluate(scored, s, s.view(0)) == pytest.approx(1.30)
+    assert seat.evaluate(scored, s, s.view(2)) == pytest.approx(0.45)
+    assert DealResult(0.01)(None, s, s.view(0)) == 0.0  # a rollout cut short tells nothing

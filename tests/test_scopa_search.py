@@ -9,9 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import make_seat
-from game.ai.scopa_search import ScopaSearchSeat, deal_value, sample_world
-from game.engine import ITALIAN, new_game, parse_card
-from game.engine.scopa import ScopaState
+from game.ai.scopa_search import ScopaSearchSeat, deal_value, hidden_cards
+from game.ai.search_worlds import PILE, place_hidden
+from game.engine import ITALIAN, Card, new_game, parse_card
+from game.engine.scopa import ScopaState, ScopaView
+from game.engine.scopa_scoring import Awards, DealFigures
 
 PLAYERS = (2, 3, 4, 6)
 
@@ -26,6 +28,11 @@ def position(players: int, seed: int) -> ScopaState:
         if s.current_player is None:
             return position(players, seed + 1)
     return s
+
+
+def sample_world(view: ScopaView, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
+    places = place_hidden(hidden_cards(view), rng)
+    return places, places.pop(PILE)
 
 
 def truth(s: ScopaState, seat: int) -> tuple[dict[int, list], list]:
@@ -56,7 +63,7 @@ def test_from_view_with_the_true_cards_gives_back_the_view(
         if any(e.kind == "deal_scored" for e in real.events[mark:]):
             scored = [e.data for e in real.events[mark:] if e.kind == "deal_scored"]
             again = [e.data for e in world.events if e.kind == "deal_scored"]
-            assert scored[0]["points"] == again[0]["points"]
+            assert scored[0].figures == again[0].figures
             break
         assert world.view(seat) == real.view(seat)
 
@@ -99,7 +106,7 @@ def test_bad_guesses_are_refused() -> None:
         ScopaState.from_view(view, {other: [seen, *hidden[other][1:]]}, deck)
     with pytest.raises(ValueError, match="seats"):
         ScopaState.from_view(view, {**hidden, me: list(view.hand)}, deck)
-    with pytest.raises(ValueError, match="Italian"):
+    with pytest.raises(ValueError, match="not a card of this game"):
         french = parse_card("AH", "french")
         ScopaState.from_view(view, {other: [french, *hidden[other][1:]]}, deck)
     over = new_game("scopa", players=2, seed=3)
@@ -109,17 +116,24 @@ def test_bad_guesses_are_refused() -> None:
         ScopaState.from_view(over.view(0), {1: []}, [])
 
 
+def figures(cards: tuple[int, int]) -> DealFigures:
+    return DealFigures(
+        cards=cards,
+        coins=(6, 4),
+        primiera=(70, 60),
+        primiera_complete=(True, True),
+        scope=(0, 0),
+        awards=Awards(cards=None, coins=0, settebello=1, primiera=0),
+        points=(3, 1),
+    )
+
+
 def test_deal_value_counts_points_then_smooth_margins() -> None:
-    scored = {
-        "points": (3, 1),
-        "cards": (22, 18),
-        "coins": (6, 4),
-        "primiera": (70, 60),
-    }
+    scored = figures((22, 18))
     assert deal_value(scored, 0) == pytest.approx(2 + 0.03 * 4 + 0.05 * 2 + 0.005 * 10)
     assert deal_value(scored, 1) == pytest.approx(-deal_value(scored, 0))
     # the same points with fewer cards are worth a little less, never a point
-    assert 2 < deal_value({**scored, "cards": (20, 20)}, 0) < deal_value(scored, 0)
+    assert 2 < deal_value(figures((20, 20)), 0) < deal_value(scored, 0)
 
 
 def test_search_seat_plays_legal_moves_for_every_player_count() -> None:

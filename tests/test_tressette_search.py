@@ -10,10 +10,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import make_seat
-from game.ai.search import deal_constrained
-from game.ai.tressette_search import TressetteSearchSeat, sample_world
+from game.ai.search_worlds import deal_constrained, place_hidden
+from game.ai.tressette_search import TressetteSearchSeat, hidden_cards
 from game.engine import ITALIAN, Card, new_game, parse_card
-from game.engine.tressette import TressetteState
+from game.engine.tressette import TressetteState, TressetteView
 from game.engine.tressette_tables import deck_indices
 
 
@@ -28,6 +28,10 @@ def position(players: int, seed: int) -> TressetteState:
         if s.current_player is None:
             return position(players, seed + 1)
     return s
+
+
+def sample_world(view: TressetteView, rng: random.Random) -> dict[int, list[Card]]:
+    return place_hidden(hidden_cards(view), rng)
 
 
 def truth(s: TressetteState, seat: int) -> dict[int, list[Card]]:
@@ -146,7 +150,7 @@ def test_bad_guesses_are_refused() -> None:
     h2 = [card("5D"), *(c for c in hidden[2] if c != card("1S"))]
     with pytest.raises(ValueError, match="declared"):
         TressetteState.from_view(view, {0: h0, 2: h2, 3: hidden[3]})
-    with pytest.raises(ValueError, match="Italian"):
+    with pytest.raises(ValueError, match="not a card of this game"):
         TressetteState.from_view(view, {**hidden, 0: [parse_card("AH", "french"), *hidden[0][1:]]})
 
 

@@ -1,143 +1,104 @@
 """A search seat for Capodama: determinized Monte Carlo over what its seat cannot see.
 
 For each decision of the card play it deals the hidden cards many times at random, in ways
-that agree with everything the seat knows (hand sizes, cards played, the suits each player has
-shown to be void in, where its own passed cards went), rebuilds each such world with
-``CapodamaState.from_view`` and plays every legal card in it to the end of the deal with the
-rule-based seat for everyone.  It keeps the card with the best mean result over the worlds:
-deal won first, card points second.  Every candidate card is tried in the same worlds, so the
-comparison is fair even with few samples.
+that agree with everything the seat knows (:func:`hidden_cards`: hand sizes, cards played, the
+suits each player has shown to be void in by the following rule, the announced capo's AH and
+where its own passed cards went), rebuilds each such world with ``CapodamaState.from_view`` and
+plays every legal card in it to the end of the deal with the rule-based seat for everyone.  It
+keeps the card with the best mean result over the worlds: deal won first, its side's card
+points second.  Every candidate card is tried in the same worlds, so the comparison is fair
+even with few samples.
 
 Announcements and the exchange are left to the rule-based seat, whose habits are sound there.
-The loop itself (common worlds, budget, rollouts) is :class:`game.ai.search.DeterminizedSearch`,
-shared with the other games' search seats; this module gives the sampler and the evaluation.
+The loop, the budget and the evaluation are the shared core's
+(:class:`game.ai.search.DeterminizedSearch`); this module says only what a view hides.
 The seat only ever reads its view: the worlds are guesses, never the true hands.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any
 
-from game.engine import Card, Move
-from game.engine.capodama import THRESHOLD, CapodamaState, CapodamaView, deck_for
+from game.engine import FRENCH, Card, DealScored, Move
+from game.engine.capodama import CapodamaState, CapodamaView
+from game.engine.capodama_cards import side_marks
+from game.engine.capodama_events import CapodamaScored
 
 from .capodama_rules import CapodamaRulesSeat
-from .search import DeterminizedSearch
+from .search import Budget, DealResult, DeterminizedSearch
+from .search_worlds import PILE, Hidden, WorldSampler, unseen
 
-__all__ = ["CapodamaSearchSeat", "sample_world"]
+__all__ = ["CapodamaSearchSeat", "hidden_cards"]
+
+#: The capo's own mark (AH): its holder is the capo, announced to all, and it is never passed.
+CAPO_CARD = FRENCH.by_index(side_marks(1)[0])
+#: Card points (a deal has 150) worth less than a won deal: they order moves that win alike.
+POINTS_SCALE = 1 / 300
+DEAL_RESULT = DealResult(POINTS_SCALE)
 
 
-class CapodamaSearchSeat(DeterminizedSearch):
-    """Determinized search with a budget of worlds (``samples``) and of time (``seconds``)."""
+def _evaluate(scored: DealScored | None, state: CapodamaState, view: CapodamaView) -> float:
+    """The core's won-then-points, except in the solitaire, where more points can lose: there
+    the points count by their distance to the middle of the payload's winning window."""
+    assert isinstance(scored, CapodamaScored)  # a deal always ends with its last trick
+    if scored.window is None:
+        return DEAL_RESULT(scored, state, view)
+    lo, hi = scored.window
+    mine = scored.results[view.seat]
+    return (1.0 if mine.won else 0.0) - abs(mine.points - (lo + hi) / 2) * POINTS_SCALE
 
-    name = "search"
+
+def hidden_cards(view: CapodamaView) -> Hidden:
+    """What ``view`` hides: the hands it does not show and the set-aside pile.
+
+    Known placements: the capo announced holding AH (it is never passed), so until played it
+    is in the capo's hand; a card the seat passed (4-6 players) is in its receiver's hand, left
+    first, then (6 players) right.  Voids are the view's own (:meth:`CapodamaView.voids`).
+    """
+    played = [c for _, t, _, _ in view.tricks for _, c in t] + [c for _, c in view.trick]
+    shown = [c for hand in view.hands.values() for c in hand]
+    pool = unseen(CapodamaState.info.cards_for(view.players), [*shown, *played])
+    seats = [s for s in range(view.seats) if s not in view.hands]
+    sizes = {s: view.hand_sizes[s] for s in seats}
+    if view.set_aside:
+        sizes[PILE] = view.set_aside
+    fixed: dict[int, list[Card]] = {s: [] for s in seats}
+    receivers = [(view.seat + 1) % view.seats, (view.seat - 1) % view.seats]
+    known = [(c, to) for c, to in zip(view.passed, receivers, strict=False) if view.seats >= 4]
+    known.append((CAPO_CARD, view.capo))
+    for card, seat in known:
+        if card in pool and seat in fixed:
+            fixed[seat].append(card)
+    voids = view.voids()
+    return Hidden(
+        pool=pool,
+        sizes=sizes,
+        fixed={s: tuple(cards) for s, cards in fixed.items() if cards},
+        voids={s: voids[s] for s in seats if voids[s]},
+    )
+
+
+def _rebuild(view: CapodamaView, places: dict[int, list[Card]], seed: int) -> CapodamaState:
+    aside = places.pop(PILE, [])
+    hands: dict[int, Sequence[Card]] = dict(places)
+    return CapodamaState.from_view(view, hands, aside, seed=seed)
+
+
+SAMPLER = WorldSampler(hidden_cards, _rebuild)
+
+
+def _not_card_play(view: CapodamaView, legal_moves: Sequence[Move]) -> bool:
+    return view.phase != "play"
+
+
+class CapodamaSearchSeat(DeterminizedSearch[CapodamaView, CapodamaState]):
+    """Searches ``samples`` worlds per card play, within ``seconds`` of its own CPU time."""
 
     def __init__(self, samples: int = 24, seconds: float = 2.0) -> None:
-        super().__init__(samples, seconds)
-        self._rules = CapodamaRulesSeat()
-
-    def shortcut(
-        self, view: CapodamaView, legal_moves: Sequence[Move], rng: random.Random
-    ) -> Move | None:
-        if view.phase != "play":
-            return self._rules.choose(view, legal_moves, rng)
-        return None
-
-    def world(self, view: CapodamaView, rng: random.Random) -> CapodamaState:
-        hidden, aside = sample_world(view, rng)
-        return CapodamaState.from_view(view, hidden, aside, seed=rng.randrange(2**31))
-
-    def policy(self, state: CapodamaState, moves: Sequence[Move], rng: random.Random) -> Move:  # type: ignore[override]
-        p = state.current_player
-        return self._rules.choose(state.view(p), moves, rng)  # type: ignore[arg-type]
-
-    def evaluate(
-        self, scored: dict[str, Any] | None, state: CapodamaState, view: CapodamaView
-    ) -> float:  # type: ignore[override]
-        """Deal won first, card points second (solitaire: inside the 80-85 window)."""
-        assert scored is not None  # a Capodama deal always ends within 16 tricks
-        points = scored["points"]
-        if view.players == 1:
-            lo, hi = 80, 85
-            return (1.0 if lo <= points <= hi else 0.0) - abs(points - 82.5) / 300
-        me = view.current_player
-        mine = points if me in scored["team"] else 150 - points
-        won = (
-            points >= THRESHOLD[view.players]
-            if me in scored["team"]
-            else (points < THRESHOLD[view.players])
+        super().__init__(
+            SAMPLER,
+            CapodamaRulesSeat(),
+            Budget(samples, seconds),
+            evaluate=_evaluate,
+            defer=_not_card_play,
         )
-        return (1.0 if won else 0.0) + mine / 300
-
-
-def _voids(view: CapodamaView) -> dict[int, set[str]]:
-    """Suits each seat is known to hold no card of, from its failures to follow."""
-    trumps = set(view.trumps)
-    tricks = [t for _, t, _, _ in view.tricks]
-    if view.seats == 2 and len(tricks) >= 8:
-        tricks = tricks[8:]  # the second half dealt new cards: old voids no longer hold
-    if view.trick:
-        tricks.append(view.trick)
-    voids: dict[int, set[str]] = {s: set() for s in range(view.seats)}
-    for trick in tricks:
-        led = trick[0][1].suit
-        for seat, card in trick[1:]:
-            if card.suit != led and card not in trumps:
-                voids[seat].add(led)
-    return voids
-
-
-def sample_world(
-    view: CapodamaView, rng: random.Random
-) -> tuple[dict[int, list[Card]], list[Card]]:
-    """A random placement of the cards ``view`` hides: the other hands and the set-aside pile.
-
-    Placements honour hand sizes, shown voids and the seat's own passes; when the voids leave
-    no way through after a few tries they are dropped rather than failing the seat.
-    """
-    seen = {c for hand in view.hands.values() for c in hand}
-    seen |= {c for _, t, _, _ in view.tricks for _, c in t}
-    seen |= {c for _, c in view.trick}
-    pool = [c for c in deck_for(view.players) if c not in seen]
-    seats = [s for s in range(view.seats) if s not in view.hands]
-    need = {s: view.hand_sizes[s] for s in seats}
-    fixed: dict[int, list[Card]] = {s: [] for s in seats}
-    if view.seats >= 4 and view.passed:
-        targets = [(view.seat + 1) % view.seats, (view.seat - 1) % view.seats]
-        for card, to in zip(view.passed, targets, strict=False):
-            if card in pool and to in fixed:
-                fixed[to].append(card)
-    placed = {c for cards in fixed.values() for c in cards}
-    rest = [c for c in pool if c not in placed]
-    voids = _voids(view)
-    for attempt in range(30):
-        strict = attempt < 25
-        hands = {s: list(fixed[s]) for s in seats}
-        aside: list[Card] = []
-        room = {s: need[s] - len(hands[s]) for s in seats}
-        cards = rest[:]
-        rng.shuffle(cards)
-        # Most constrained first: cards of suits that many seats cannot hold.
-        cards.sort(key=lambda c: -sum(c.suit in voids[s] for s in seats) if strict else 0)
-        ok = True
-        for card in cards:
-            slots = [s for s in seats if room[s] > 0 and not (strict and card.suit in voids[s])]
-            weights = [room[s] for s in slots]
-            aside_room = view.set_aside - len(aside)
-            if aside_room > 0:
-                slots.append(-1)
-                weights.append(aside_room)
-            if not slots:
-                ok = False
-                break
-            pick = rng.choices(slots, weights)[0]
-            if pick == -1:
-                aside.append(card)
-            else:
-                hands[pick].append(card)
-                room[pick] -= 1
-        if ok:
-            return hands, aside
-    raise RuntimeError("no placement of the hidden cards fits the view")  # pragma: no cover

@@ -1,35 +1,36 @@
 """A search seat for Scopa: determinized Monte Carlo over the other hands and the deck.
 
-Scopa hides little: every capture is shown, so the only unknowns are the other hands and the
-deck's order, and nothing in play narrows them (any card may be placed, and a capture shows
-exactly the cards used).  So a world is a uniformly random split of the unseen cards into the
-other hands (of their known sizes) and the deck (of its known size, in random order), rebuilt
-with ``ScopaState.from_view``.  Every legal move is played in the same worlds, each followed by
-the rule-based seat for everyone to the end of the deal.
+In Scopa nothing a player does narrows down what another holds (any card may be played at any
+time, every capture is public, and a capture shows exactly the cards used).  So a world is a
+uniformly random split of the unseen cards into the other hands (of their known sizes) and the
+deck (of its known size, in random order): :func:`hidden_cards` says so, the shared sampler
+does the split and ``ScopaState.from_view`` rebuilds the state.  Every legal move is played in
+the same worlds, each followed by the rule-based seat for everyone to the end of the deal.
 
 The evaluation is the deal for the seat's side against the best other side: the deal points
 margin (cards, coins, settebello, primiera, scope), plus small smooth terms for the margins of
 cards, coins and primiera value.  The points alone are steps (21 cards of 40 is a point, 20 is
 nothing), so two moves often score alike in every world; the smooth terms still prefer the move
-that leaves the seat closer to the next step, which is worth points over many deals.
+that leaves the seat closer to the next step, which is worth points over many deals.  That is
+why Scopa keeps its own evaluation rather than the core's won-then-points default.
 
 The seat only ever reads its view: the worlds are guesses, never the true hands.
 """
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
-from typing import Any
+from typing import Protocol
 
-from game.engine import Card, Move
+from game.engine import Card, DealScored
 from game.engine.scopa import ScopaState, ScopaView
-from game.engine.scopa_moves import CARD
+from game.engine.scopa_events import ScopaScored
 
 from .scopa_rules import ScopaRulesSeat
-from .search import DeterminizedSearch
+from .search import Budget, DeterminizedSearch
+from .search_worlds import PILE, Hidden, WorldSampler, unseen
 
-__all__ = ["ScopaSearchSeat", "sample_world"]
+__all__ = ["ScopaSearchSeat", "deal_value", "hidden_cards"]
 
 #: Weights of the smooth terms, per card, per coin and per primiera point of margin; a deal
 #: point is 1.  Small enough that they only order moves whose points come out alike.
@@ -38,66 +39,57 @@ COIN_WEIGHT = 0.05
 PRIMIERA_WEIGHT = 0.005
 
 
-class ScopaSearchSeat(DeterminizedSearch):
-    """Determinized search with a budget of worlds (``samples``) and of time (``seconds``)."""
+class SideFigures(Protocol):
+    """A scored deal's figures, one value per side."""
 
-    name = "search"
-
-    def __init__(self, samples: int = 100, seconds: float = 0.6) -> None:
-        super().__init__(samples, seconds)
-        self._rules = ScopaRulesSeat()
-
-    def world(self, view: ScopaView, rng: random.Random) -> ScopaState:
-        hidden, deck = sample_world(view, rng)
-        return ScopaState.from_view(view, hidden, deck, seed=rng.randrange(2**31))
-
-    def policy(self, state: ScopaState, moves: Sequence[Move], rng: random.Random) -> Move:  # type: ignore[override]
-        return self._rules.choose(state.view(state.current_player), moves, rng)  # type: ignore[arg-type]
-
-    def evaluate(self, scored: dict[str, Any] | None, state: ScopaState, view: ScopaView) -> float:  # type: ignore[override]
-        """Deal points margin over the best other side, plus the smooth margins."""
-        assert scored is not None  # a Scopa deal always ends when the 40 cards are played
-        return deal_value(scored, view.side)
+    @property
+    def points(self) -> Sequence[int]: ...
+    @property
+    def cards(self) -> Sequence[int]: ...
+    @property
+    def coins(self) -> Sequence[int]: ...
+    @property
+    def primiera(self) -> Sequence[int]: ...
 
 
-def deal_value(scored: dict[str, Any], side: int) -> float:
+def deal_value(figures: SideFigures, side: int) -> float:
     """How good a scored deal is for ``side``: points margin over the best other side, and the
     cards, coins and primiera margins as small smooth terms."""
-    others = [k for k in range(len(scored["points"])) if k != side]
 
-    def margin(key: str) -> int:
-        values = scored[key]
-        return values[side] - max(values[k] for k in others)
+    def margin(values: Sequence[int]) -> int:
+        return values[side] - max(v for k, v in enumerate(values) if k != side)
 
     return (
-        margin("points")
-        + CARD_WEIGHT * margin("cards")
-        + COIN_WEIGHT * margin("coins")
-        + PRIMIERA_WEIGHT * margin("primiera")
+        margin(figures.points)
+        + CARD_WEIGHT * margin(figures.cards)
+        + COIN_WEIGHT * margin(figures.coins)
+        + PRIMIERA_WEIGHT * margin(figures.primiera)
     )
 
 
-def sample_world(view: ScopaView, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
-    """A random placement of the cards ``view`` does not show: other hands, then the deck.
+def _evaluate(scored: DealScored | None, state: ScopaState, view: ScopaView) -> float:
+    assert isinstance(scored, ScopaScored)  # a Scopa deal always ends with the 40th card
+    return deal_value(scored.figures, view.side)
 
-    The unseen cards are the 40 less the seat's hand, the table and every captured card; they
-    are shuffled and dealt to the other hands (their sizes) and the deck (its count, in order).
-    """
-    seen = 0
-    for c in view.hand:
-        seen |= 1 << c.index
-    for c in view.table:
-        seen |= 1 << c.index
-    for pile in view.captured:
-        for c in pile:
-            seen |= 1 << c.index
-    pool = [CARD[i] for i in range(40) if not seen >> i & 1]
-    rng.shuffle(pool)
-    hidden: dict[int, list[Card]] = {}
-    pos = 0
-    for s in range(view.players):
-        if s != view.seat:
-            k = view.hand_sizes[s]
-            hidden[s] = pool[pos : pos + k]
-            pos += k
-    return hidden, pool[pos:]
+
+def hidden_cards(view: ScopaView) -> Hidden:
+    """What ``view`` hides: the other hands and the deck; the view tells nothing more."""
+    shown = [*view.hand, *view.table, *(c for pile in view.captured for c in pile)]
+    sizes = {s: view.hand_sizes[s] for s in range(view.players) if s != view.seat}
+    sizes[PILE] = view.deck_count
+    return Hidden(unseen(ScopaState.info.cards_for(view.players), shown), sizes)
+
+
+def _rebuild(view: ScopaView, places: dict[int, list[Card]], seed: int) -> ScopaState:
+    deck = places.pop(PILE)
+    return ScopaState.from_view(view, places, deck, seed=seed)
+
+
+SAMPLER = WorldSampler(hidden_cards, _rebuild)
+
+
+class ScopaSearchSeat(DeterminizedSearch[ScopaView, ScopaState]):
+    """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time."""
+
+    def __init__(self, samples: int = 100, seconds: float = 0.6) -> None:
+        super().__init__(SAMPLER, ScopaRulesSeat(), Budget(samples, seconds), evaluate=_evaluate)

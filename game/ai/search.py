@@ -1,194 +1,166 @@
-"""Determinized Monte Carlo search, shared by the search seats of every game.
+"""Determinized Monte Carlo search: the one search core behind every game's search seat.
 
 A seat that cannot see the other hands (nor the deck's order) can still look ahead: it guesses
-what is hidden many times, in ways that agree with everything its view tells it, rebuilds each
-guess as a full state (a "world", through the game's ``from_view``), and in each world plays
-every legal move followed by a rule-based rollout to the end of the deal.  The move with the
-best mean result wins.  Every candidate is tried in the same worlds ("common random numbers"),
-so the comparison between moves is fair even with a few dozen worlds: the luck of the deal
-cancels out of the differences.
+what is hidden many times, in ways that agree with everything its view tells it (a "world",
+drawn by the game's :class:`~game.ai.search_worlds.WorldSampler`), and in each world plays
+every legal move followed by a rollout to the end of the deal.  The move with the best mean
+result wins.  Every candidate is tried in the same worlds ("common random numbers"), so the
+comparison between moves is fair even with a few dozen worlds: the luck of the deal cancels out
+of the differences.
 
-A game's seat subclasses :class:`DeterminizedSearch` and gives the three game-specific parts:
-``world`` (sample the hidden cards and rebuild a state), ``policy`` (the rollout move, usually
-the rule seat's) and ``evaluate`` (a number for the seat's side once the deal is scored).  The
-budget is a number of worlds and a time limit, checked after each world so every candidate
-has always been tried in the same worlds.
+The parts are plugged in, not inherited: the sampler; the rollout policy (by default the game's
+rule seat choosing from ``state.view(player)``, so a rollout player sees no more than a real
+one); the evaluation (by default :class:`DealResult`: the deal won first, the side's points
+second, read from the deal's :class:`~game.engine.DealScored` payload, so no rule is restated
+here); the decisions left to the rule seat without search; and the :class:`Budget`.
 
-:func:`deal_constrained` places hidden cards into hands under "this seat cannot hold that card"
-constraints (voids shown by failing to follow suit) without ever failing when a placement
-exists: it checks Hall's condition before each placement.
+The budget counts worlds, with a cap on the CPU time of the thread that searches
+(``time.thread_time``), checked after each world.  Never wall time: a seeded seat given a world
+budget plays the same move on a busy machine as on an idle one, and the cap only guards slow
+machines against long thinks.
 """
 
 from __future__ import annotations
 
 import random
 import time
-from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Generic, TypeVar, cast
 
-from game.engine import Card, GameState, Move
+from game.engine import DealScored, GameState, Move
+from game.sim import scored_since
 
-__all__ = ["DeterminizedSearch", "deal_constrained", "scored_since"]
+from .base import Seat
+from .search_worlds import SeatView, WorldSampler
+
+__all__ = [
+    "Budget",
+    "DealResult",
+    "DeterminizedSearch",
+    "Evaluation",
+    "Policy",
+    "rule_policy",
+]
+
+ViewT = TypeVar("ViewT", bound=SeatView)
+StateT = TypeVar("StateT", bound=GameState)
 
 #: A rollout longer than this many moves stops where it is (no game here comes near it; it
 #: only guards against a rollout policy that could loop, such as endless suit swaps).
 MAX_ROLLOUT_MOVES = 2000
 
-
-def scored_since(state: GameState, start: int) -> dict[str, Any] | None:
-    """The data of the first "deal_scored" event logged at or after ``start``, if any."""
-    events = state.events
-    for i in range(start, len(events)):
-        if events[i].kind == "deal_scored":
-            return events[i].data
-    return None
+#: The rollout's move for ``state.current_player``, from the legal ``moves``.
+Policy = Callable[[StateT, Sequence[Move], random.Random], Move]
+#: How good a rollout ended for the searching seat (``view``'s): higher is better.  The first
+#: argument is the payload of the deal's "deal_scored" event, or None for a rollout cut off at
+#: :data:`MAX_ROLLOUT_MOVES` (then judge from the state, or call it even).
+Evaluation = Callable[[DealScored | None, StateT, ViewT], float]
 
 
-class DeterminizedSearch(ABC):
-    """Determinized search with a budget of worlds (``samples``) and of time (``seconds``).
+@dataclass(frozen=True, slots=True)
+class Budget:
+    """How much a decision may cost: ``worlds`` sampled at most, and ``cpu_seconds`` of the
+    searching thread's own CPU time, checked after each world (so at least one is searched)."""
 
-    ``choose`` answers a lone legal move at once, lets :meth:`shortcut` take decisions that
-    need no search (announcements a rule seat handles well), and otherwise searches.  After a
-    search ``last_worlds`` and ``last_seconds`` say what it cost (for benches and tests).
+    worlds: int
+    cpu_seconds: float
+
+
+def rule_policy(seat: Seat) -> Policy[GameState]:
+    """The rollout policy of ``seat`` choosing from the player's own view, as at the table."""
+
+    def policy(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+        player = state.current_player
+        assert player is not None  # a rollout stops when the match is over
+        return seat.choose(state.view(player), moves, rng)
+
+    return policy
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """The default evaluation: 1 for a deal the seat's side won, plus its points times
+    ``scale`` (small enough that points only order moves that win, or lose, alike)."""
+
+    scale: float
+
+    def __call__(self, scored: DealScored | None, state: GameState, view: SeatView) -> float:
+        if scored is None:
+            return 0.0
+        mine = scored.results[view.seat]
+        return (1.0 if mine.won else 0.0) + mine.points * self.scale
+
+
+class DeterminizedSearch(Generic[ViewT, StateT]):
+    """Determinized search over worlds from ``sampler``, within ``budget``.
+
+    ``rules`` is the game's rule seat: the rollout policy unless ``policy`` is given, and the
+    seat that takes the decisions ``defer(view, legal_moves)`` marks as needing no search
+    (announcements it handles well).  ``evaluate`` judges each rollout (default
+    :class:`DealResult` with ``points_scale``).  ``choose`` answers a lone legal move at once.
+    After a search ``last_worlds`` and ``last_cpu`` say what it cost (for benches and tests).
     """
 
     name = "search"
 
-    def __init__(self, samples: int, seconds: float) -> None:
-        self.samples = samples
-        self.seconds = seconds
+    def __init__(
+        self,
+        sampler: WorldSampler[ViewT, StateT],
+        rules: Seat,
+        budget: Budget,
+        *,
+        points_scale: float = 0.0,
+        evaluate: Evaluation[StateT, ViewT] | None = None,
+        policy: Policy[StateT] | None = None,
+        defer: Callable[[ViewT, Sequence[Move]], bool] | None = None,
+    ) -> None:
+        self.sampler = sampler
+        self.rules = rules
+        self.budget = budget
+        self.evaluate: Evaluation[StateT, ViewT] = evaluate or DealResult(points_scale)
+        self.policy: Policy[StateT] = policy or rule_policy(rules)
+        self.defer = defer
         self.last_worlds = 0
-        self.last_seconds = 0.0
+        self.last_cpu = 0.0
 
-    # -- what each game provides -------------------------------------------------------------
-    @abstractmethod
-    def world(self, view: Any, rng: random.Random) -> GameState:
-        """A state agreeing with ``view``, its hidden cards guessed at random."""
-
-    @abstractmethod
-    def policy(self, state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
-        """The rollout's move for ``state.current_player`` (which may look only at its view)."""
-
-    @abstractmethod
-    def evaluate(self, scored: dict[str, Any] | None, state: GameState, view: Any) -> float:
-        """The result for the side of ``view.current_player``: higher is better.
-
-        ``scored`` is the data of the deal's "deal_scored" event, or None when the rollout was
-        cut off at :data:`MAX_ROLLOUT_MOVES` (then judge from ``state``).
-        """
-
-    def shortcut(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move | None:
-        """A move chosen without search, or None to search (default: always search)."""
-        return None
-
-    # -- the search ----------------------------------------------------------------------------
-    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        move = self.shortcut(view, legal_moves, rng)
-        if move is not None:
-            return move
+        if self.defer is not None and self.defer(view, legal_moves):
+            return self.rules.choose(view, legal_moves, rng)
         totals = self.search(view, legal_moves, rng)
         best = max(range(len(legal_moves)), key=lambda k: totals[k])
         return legal_moves[best]
 
-    def search(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> list[float]:
+    def search(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> list[float]:
         """The summed results of each legal move over the same sampled worlds."""
         totals = [0.0] * len(legal_moves)
-        start = time.perf_counter()
-        deadline = start + self.seconds
+        draw = self.sampler.prepare(view)
+        start = time.thread_time()
         worlds = 0
-        for _ in range(self.samples):
-            world = self.world(view, rng)
+        while worlds < self.budget.worlds:
+            world = draw(rng)
             mark = len(world.events)
             for k, move in enumerate(legal_moves):
-                trial = world.clone()
+                trial = cast(StateT, world.clone())  # clone() keeps the state's class
                 trial.play(move)
                 totals[k] += self.rollout(trial, mark, view, rng)
             worlds += 1
-            if time.perf_counter() > deadline:
+            if time.thread_time() - start >= self.budget.cpu_seconds:
                 break
         self.last_worlds = worlds
-        self.last_seconds = time.perf_counter() - start
+        self.last_cpu = time.thread_time() - start
         return totals
 
-    def rollout(self, state: GameState, mark: int, view: Any, rng: random.Random) -> float:
-        """Play ``state`` on with :meth:`policy` until the deal begun before ``mark`` is scored."""
+    def rollout(self, state: StateT, mark: int, view: ViewT, rng: random.Random) -> float:
+        """Play ``state`` on with the policy until the deal begun before ``mark`` is scored."""
         scored = scored_since(state, mark)
-        if scored is None:
+        seen = len(state.events)
+        for _ in range(MAX_ROLLOUT_MOVES):
+            if scored is not None or state.current_player is None:
+                break
+            state.play(self.policy(state, state.legal_moves(), rng))
+            scored = scored_since(state, seen)
             seen = len(state.events)
-            for _ in range(MAX_ROLLOUT_MOVES):
-                if state.current_player is None:
-                    break
-                state.play(self.policy(state, state.legal_moves(), rng))
-                scored = scored_since(state, seen)
-                if scored is not None:
-                    break
-                seen = len(state.events)
         return self.evaluate(scored, state, view)
-
-
-def deal_constrained(
-    cards: Sequence[Card],
-    room: Mapping[int, int],
-    allowed: Callable[[Card], Sequence[int]],
-    rng: random.Random,
-) -> dict[int, list[Card]]:
-    """Place ``cards`` into hands with ``room[seat]`` free places, each card in a seat it allows.
-
-    ``allowed(card)`` names the seats that may hold ``card``.  Cards are placed most
-    constrained first, each in a seat drawn with weight its free room (with no constraints this
-    is a uniformly random deal) among the seats that keep a complete placement possible:
-    Hall's condition, that for every set of seats the cards that can only go there fit in their
-    room, is checked for each choice.  So it never fails when any placement exists, and raises
-    ValueError when none does (the sizes do not add up, or the constraints exclude every way).
-    """
-    seats = sorted(room)
-    if sum(room.values()) != len(cards):
-        raise ValueError(f"{len(cards)} cards for {sum(room.values())} places")
-    bit = {s: 1 << k for k, s in enumerate(seats)}
-    full = (1 << len(seats)) - 1
-    typed: list[tuple[int, Card]] = []
-    for c in cards:
-        t = 0
-        for s in allowed(c):
-            t |= bit.get(s, 0)
-        typed.append((t, c))
-    count = [0] * (full + 1)  # cards per allowed-set type
-    for t, _ in typed:
-        count[t] += 1
-    left = {s: room[s] for s in seats}
-    subsets = range(1, full + 1)
-
-    def feasible() -> bool:
-        for sub in subsets:
-            need = sum(count[t] for t in range(1, full + 1) if count[t] and t & ~sub == 0)
-            cap = sum(left[s] for s in seats if bit[s] & sub)
-            if need > cap:
-                return False
-        return not count[0]
-
-    if not feasible():
-        raise ValueError("no placement of the hidden cards fits the constraints")
-    rng.shuffle(typed)
-    typed.sort(key=lambda tc: tc[0].bit_count())
-    hands: dict[int, list[Card]] = {s: [] for s in seats}
-    constrained = sum(1 for t, _ in typed if t != full)
-    for t, c in typed:
-        count[t] -= 1
-        constrained -= t != full
-        options: list[int] = []
-        weights: list[int] = []
-        for s in seats:
-            if t & bit[s] and left[s] > 0:
-                left[s] -= 1
-                # Once only unconstrained cards remain, every placement can be completed.
-                if not constrained or feasible():
-                    options.append(s)
-                    weights.append(left[s] + 1)
-                left[s] += 1
-        pick = rng.choices(options, weights)[0]
-        hands[pick].append(c)
-        left[pick] -= 1
-    return hands

@@ -1,0 +1,184 @@
+"""Guessing what a view hides: one sampler of hidden cards for every game's search seat.
+
+A search seat looks ahead in "worlds": full states that agree with everything its view shows,
+the hidden cards guessed at random.  What differs between games is only *what* is hidden and
+what the view tells about it, so a game describes that once per decision as :class:`Hidden`
+(the unseen cards, how many go to each place, the cards the view pins to a seat, the suits each
+seat has shown it lacks) and :func:`place_hidden` does the guessing, exactly and never failing
+when a placement exists (:func:`deal_constrained`, Hall's condition).  :class:`WorldSampler`
+joins that to the game's ``from_view``: the sampler the search core draws worlds from.
+
+Places are seats (ints from 0) and :data:`PILE`, the face-down cards in no hand (the deck, the
+set-aside pile), whose order is uniformly random.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Generic, Protocol, TypeVar
+
+from game.engine import Card, GameState
+
+__all__ = [
+    "PILE",
+    "Hidden",
+    "SeatView",
+    "WorldSampler",
+    "deal_constrained",
+    "place_hidden",
+    "unseen",
+]
+
+#: The place of face-down cards that are in no hand (the deck, the set-aside pile).
+PILE = -1
+
+
+class SeatView(Protocol):
+    """What the search needs of every game's view: whose it is."""
+
+    @property
+    def seat(self) -> int: ...
+
+
+ViewT = TypeVar("ViewT", bound=SeatView)
+StateT = TypeVar("StateT", bound=GameState)
+
+
+@dataclass(frozen=True, slots=True)
+class Hidden:
+    """What one view hides, and what it tells about where the hidden cards are.
+
+    ``pool``: every card the view does not show.  ``sizes``: how many of them each place holds
+    (every hidden seat's hand size, and :data:`PILE`'s count when there is a pile).  ``fixed``:
+    cards of the pool the view places in a seat's hand (a declared card not yet played, a card
+    the seat itself passed).  ``voids``: suit indices a seat has shown it holds none of.
+    """
+
+    pool: tuple[Card, ...]
+    sizes: Mapping[int, int]
+    fixed: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
+    voids: Mapping[int, frozenset[int]] = field(default_factory=dict)
+
+
+def unseen(cards: Iterable[Card], seen: Iterable[Card]) -> tuple[Card, ...]:
+    """The ``cards`` (a game's deal, in deck order) that are not among ``seen``."""
+    shown = {c.index for c in seen}
+    return tuple(c for c in cards if c.index not in shown)
+
+
+def place_hidden(hidden: Hidden, rng: random.Random) -> dict[int, list[Card]]:
+    """A random placement of ``hidden.pool`` honouring sizes, fixed cards and voids exactly.
+
+    Without voids the free cards are shuffled and cut (a uniformly random deal); with voids
+    they go through :func:`deal_constrained`.  Every list is shuffled at the end, so the pile's
+    order is uniformly random whatever order the cards were placed in.  A ValueError says the
+    view admits no placement (which a view of a real position never does).
+    """
+    pinned = {c for cards in hidden.fixed.values() for c in cards}
+    free = [c for c in hidden.pool if c not in pinned]
+    places: dict[int, list[Card]] = {p: list(hidden.fixed.get(p, ())) for p in hidden.sizes}
+    room = {p: n - len(places[p]) for p, n in hidden.sizes.items()}
+    if any(n < 0 for n in room.values()) or sum(room.values()) != len(free):
+        raise ValueError("the hidden cards do not fit the places the view shows")
+    if any(hidden.voids.get(p) for p in room):
+        allowed = {
+            suit: [p for p in room if suit not in hidden.voids.get(p, ())]
+            for suit in {c.suit_index for c in free}
+        }
+        for p, cards in deal_constrained(free, room, lambda c: allowed[c.suit_index], rng).items():
+            places[p] += cards
+    else:
+        rng.shuffle(free)
+        pos = 0
+        for p in sorted(room):
+            places[p] += free[pos : pos + room[p]]
+            pos += room[p]
+    for cards in places.values():
+        rng.shuffle(cards)
+    return places
+
+
+@dataclass(frozen=True)
+class WorldSampler(Generic[ViewT, StateT]):
+    """A game's sampler: what its views hide (``hidden``), and its states rebuilt from a view
+    and a placement of the hidden cards (``rebuild(view, places, seed)``, the game's
+    ``from_view``).  :meth:`prepare` reads the view once per decision; the function it returns
+    draws one world per call."""
+
+    hidden: Callable[[ViewT], Hidden]
+    rebuild: Callable[[ViewT, dict[int, list[Card]], int], StateT]
+
+    def prepare(self, view: ViewT) -> Callable[[random.Random], StateT]:
+        spec = self.hidden(view)
+
+        def draw(rng: random.Random) -> StateT:
+            return self.rebuild(view, place_hidden(spec, rng), rng.randrange(2**31))
+
+        return draw
+
+
+def deal_constrained(
+    cards: Sequence[Card],
+    room: Mapping[int, int],
+    allowed: Callable[[Card], Sequence[int]],
+    rng: random.Random,
+) -> dict[int, list[Card]]:
+    """Place ``cards`` into hands with ``room[seat]`` free places, each card in a seat it allows.
+
+    ``allowed(card)`` names the seats that may hold ``card``.  Cards are placed most
+    constrained first, each in a seat drawn with weight its free room (with no constraints this
+    is a uniformly random deal) among the seats that keep a complete placement possible:
+    Hall's condition, that for every set of seats the cards that can only go there fit in their
+    room, is checked for each choice.  So it never fails when any placement exists, and raises
+    ValueError when none does (the sizes do not add up, or the constraints exclude every way).
+    """
+    seats = sorted(room)
+    if sum(room.values()) != len(cards):
+        raise ValueError(f"{len(cards)} cards for {sum(room.values())} places")
+    bit = {s: 1 << k for k, s in enumerate(seats)}
+    full = (1 << len(seats)) - 1
+    typed: list[tuple[int, Card]] = []
+    for c in cards:
+        t = 0
+        for s in allowed(c):
+            t |= bit.get(s, 0)
+        typed.append((t, c))
+    count = [0] * (full + 1)  # cards per allowed-set type
+    for t, _ in typed:
+        count[t] += 1
+    left = {s: room[s] for s in seats}
+    subsets = range(1, full + 1)
+
+    def feasible() -> bool:
+        for sub in subsets:
+            need = sum(count[t] for t in range(1, full + 1) if count[t] and t & ~sub == 0)
+            cap = sum(left[s] for s in seats if bit[s] & sub)
+            if need > cap:
+                return False
+        return not count[0]
+
+    if not feasible():
+        raise ValueError("no placement of the hidden cards fits the constraints")
+    rng.shuffle(typed)
+    typed.sort(key=lambda tc: tc[0].bit_count())
+    hands: dict[int, list[Card]] = {s: [] for s in seats}
+    constrained = sum(1 for t, _ in typed if t != full)
+    for t, c in typed:
+        count[t] -= 1
+        constrained -= t != full
+        options: list[int] = []
+        weights: list[int] = []
+        for s in seats:
+            if t & bit[s] and left[s] > 0:
+                left[s] -= 1
+                # Once only unconstrained cards remain, every placement can be completed.
+                if not constrained or feasible():
+                    options.append(s)
+                    weights.append(left[s] + 1)
+                left[s] += 1
+        pick = rng.choices(options, weights)[0]
+        hands[pick].append(c)
+        left[pick] -= 1
+    return hands
