@@ -27,6 +27,7 @@ from .layout import TableLayout
 from .piles import Pile, SeatPiles, Slot
 
 Highlight = str  # "", "legal", "dim", "hover", "selected", "winner"
+Layout = Callable[[Pile, int], list[Slot]]  # where the cards of a pile of ``count`` cards lie
 
 _RINGS: dict[str, tuple[int, int, int]] = {
     "legal": (120, 220, 160),
@@ -68,14 +69,7 @@ class TableView:
         self.center = Pile("center")  # Scopa's table, Cattura's battlefield (bottom first)
         self.played = Pile("trick")  # the trick, in play order (each card's owner played it)
         self.loose: list[CardSprite] = []  # cards flying back to the deck
-        # bottom to top, as the sprites are listed (equal depths draw in this order)
-        self._stack: list[Pile] = [
-            *(p for s in range(seats) for p in (self.flags[s], self.piles[s])),
-            self.center,
-            *(p for s in range(seats) for p in (self.front[s], self.hands[s])),
-            self.played,
-        ]
-        self._layouts: dict[str, Callable[[Pile, int], list[Slot]]] = {
+        self._layouts: dict[str, Layout] = {
             "hand": self._hand_slots,
             "won": self._won_slots,
             "flags": self._flag_slots,
@@ -83,6 +77,15 @@ class TableView:
             "center": self._center_slots,
             "trick": self._trick_slots,
         }
+        self._stack: list[Pile] = []  # bottom to top (equal depths draw in this order)
+        for s in range(seats):
+            self.add_pile(self.flags[s])
+            self.add_pile(self.piles[s])
+        self.add_pile(self.center)
+        for s in range(seats):
+            self.add_pile(self.front[s])
+            self.add_pile(self.hands[s])
+        self.add_pile(self.played)
         self.deck_count = 0
         self.dealer = 0
         self._z = 1000
@@ -150,6 +153,16 @@ class TableView:
         self.loose.clear()
 
     # -- the layout of each pile kind: where its k-th card lies ---------------------------------
+    def add_pile(self, pile: Pile, layout: Layout | None = None) -> Pile:
+        """Put ``pile`` on the table, over the piles already there; ``layout`` says where the
+        cards of a new kind of pile lie (the built-in kinds have theirs)."""
+        if layout is not None:
+            self._layouts[pile.kind] = layout
+        elif pile.kind not in self._layouts:
+            raise ValueError(f"no layout for piles of kind {pile.kind!r}")
+        self._stack.append(pile)
+        return pile
+
     def slots(self, pile: Pile, count: int | None = None) -> list[Slot]:
         """Where the cards of ``pile`` lie (for ``count`` cards: the pile once it has grown)."""
         return self._layouts[pile.kind](pile, len(pile) if count is None else count)
