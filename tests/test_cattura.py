@@ -17,9 +17,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai import make_seat
-from game.engine import FRENCH, Card, IllegalMove, RecordError, load_record, new_game, parse_card
+from game.engine import (
+    FRENCH,
+    Card,
+    IllegalMove,
+    Payload,
+    RecordError,
+    SeatResult,
+    load_record,
+    new_game,
+    parse_card,
+)
 from game.engine.cattura import CatturaState
-from game.engine.cattura_cards import CARDS, DECK_MASK, score_breakdown, score_cards
+from game.engine.cattura_cards import CARDS, DECK_MASK, ScoreBreakdown, score_breakdown, score_cards
+from game.engine.cattura_events import Captured, CatturaOver, CatturaScored, FinalRound
 
 ALL = [str(FRENCH.by_index(i)) for i in CARDS]
 
@@ -90,17 +101,19 @@ def legal(s: CatturaState) -> set[str]:
     return {m.text for m in s.legal_moves()}
 
 
-def refused(s: CatturaState, move: str, *words: str) -> str:
-    """Play must refuse ``move`` with a message holding ``words`` and change nothing."""
+def refused(s: CatturaState, move: str, code: str, *words: str) -> IllegalMove:
+    """Play must refuse ``move`` with reason ``code``, a message holding ``words``, and change
+    nothing; the refusal is returned for a look at its parts."""
     before = s.clone()
     with pytest.raises(IllegalMove) as err:
         s.play(move)
     msg = str(err.value)
+    assert err.value.code == code, (err.value.code, msg)
     for w in words:
         assert w.lower() in msg.lower(), msg
     assert s == before
     assert s.legal_moves() == before.legal_moves()
-    return msg
+    return err.value
 
 
 # -- the deal -----------------------------------------------------------------------------------
@@ -116,7 +129,7 @@ def test_random_deal_shape(players: int) -> None:
         assert s.current_player == (v.dealer + 1) % players
         dealt = s.events[0]
         assert dealt.kind == "dealt"
-        assert dealt.data["to"][:players] == tuple(
+        assert dealt.data.to[:players] == tuple(
             (v.dealer + 1 + k) % players for k in range(players)
         )
         assert s.events[1].kind == "turned" and s.events[1].cards == v.battlefield
@@ -132,7 +145,7 @@ def test_explicit_deal_goes_one_at_a_time_from_the_dealers_left() -> None:
     s = fresh(3, ["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H", "AD 2D 3D 4D 5D"], "8C", dealer=1)
     dealt = s.events[0]
     assert names(dealt.cards[:4]) == ["AD", "AS", "AH", "2D"]  # seat 2 first, clockwise
-    assert dealt.data["to"][:4] == (2, 0, 1, 2)
+    assert dealt.data.to[:4] == (2, 0, 1, 2)
     assert s.current_player == 2
     assert names(s.hand(0)) == ["AS", "2S", "3S", "4S", "5S"]
     assert s.view(0).deck_count == 32 - 16
@@ -164,8 +177,8 @@ def test_send_puts_the_card_on_top_and_draws_the_deck_top() -> None:
 def test_send_of_the_top_cards_value_is_refused() -> None:
     s = fresh(2, ["AS 2S 6S 4S 8D", "AH 2H 3H 4H 5H"], "6C")
     assert "send 6S" not in legal(s)
-    refused(s, "send 6S", "value of the top card")
-    refused(s, "send 7C", "does not hold")
+    refused(s, "send 6S", "same_value", "value of the top card")
+    refused(s, "send 7C", "not_held", "does not hold")
 
 
 def test_send_without_draw_when_the_deck_is_empty() -> None:
@@ -222,8 +235,7 @@ def test_capture_with_one_hand_card() -> None:
     assert len(s.deck_cards()) == before
     ev = s.events[-1]
     assert ev.kind == "captured" and ev.seat == 0
-    assert str(ev.data["target"]) == "5S" and names(ev.data["used"]) == ["5C"]
-    assert ev.data["from"] == ("hand",) and ev.data["captured"] == 1
+    assert ev.data == Captured(parse_card("5S"), (parse_card("5C"),), (False,), 1, 5)
     assert s.view(1).scores == (5 + 0, 0)
 
 
@@ -238,8 +250,10 @@ def test_captured_card_leaves_and_the_used_cards_take_its_place() -> None:
 
 def test_larger_card_must_go_on_top() -> None:
     s = position(2, ["3D 5C AS 2S 4S", "AH 2H 3H 4H 6H"], "8H")
-    msg = refused(s, "take 8H with 5C 3D", "larger card goes on top")
-    assert "take 8H with 3D 5C" in msg
+    err = refused(s, "take 8H with 5C 3D", "larger_on_top", "larger card goes on top")
+    assert "take 8H with 3D 5C" in str(err)
+    assert err.parts == {"move": s.parse_move("take 8H with 3D 5C")}
+    assert err.parts["move"] in s.legal_moves()
 
 
 def test_equal_values_the_capturer_chooses_the_top() -> None:
@@ -260,7 +274,7 @@ def test_suit_swap_with_an_own_captured_card() -> None:
     assert names(s.battlefield())[-1] == "6C"
     assert len(s.hand(0)) == 5
     assert before == 6 + 7 + 2 and s.view(0).scores[0] == 6 + 7  # the swap lost the clubs pair
-    assert s.events[-1].data["from"] == ("captured",)
+    assert s.events[-1].data.from_captured == (True,)
 
 
 def test_hand_card_plus_own_captured_card() -> None:
@@ -269,7 +283,7 @@ def test_hand_card_plus_own_captured_card() -> None:
     assert names(s.captured(0)) == ["8C"]  # the count stays 1, the 3 is upgraded to an 8
     assert names(s.battlefield())[-2:] == ["3C", "5S"]
     assert "5S" not in names(s.hand(0))
-    assert s.events[-1].data["from"] == ("captured", "hand")
+    assert s.events[-1].data.from_captured == (True, False)
 
 
 def test_star_may_be_left_out_and_the_record_keeps_the_canonical_text() -> None:
@@ -281,17 +295,53 @@ def test_star_may_be_left_out_and_the_record_keeps_the_canonical_text() -> None:
 
 def test_captures_that_are_not_allowed() -> None:
     s = position(2, ["5S AH 2H 7H 8H", "AD 2D 3D 4D 6D"], "8C", captured=["3C 5C", "4C 4S"], turn=0)
-    refused(s, "take 8C with 3C* 5C*", "never two captured")
-    refused(s, "take 8C with AH 2H 5S", "one or two cards")
-    refused(s, "take 8C with 4C* 4S*", "not among")  # another player's captured cards
-    refused(s, "take 8C with 4C", "does not hold")
-    refused(s, "take 8C with AH 2H", "makes 3", "exactly 8")
-    refused(s, "take 5S with 5C*", "only the top card")
-    refused(s, "take 8C with 8H 8H", "used twice")
-    refused(s, "take 8C with 3C 5S*", "mark it 3C*")
-    refused(s, "take 8C with 3C* 5S*", "5S* is not among")
-    refused(s, "take 8C with 9C", "not a cattura card")
-    refused(s, "pass", "may not pass")
+    refused(s, "take 8C with 3C* 5C*", "two_captured", "never two captured")
+    refused(s, "take 8C with AH 2H 5S", "too_many_cards", "one or two cards")
+    refused(
+        s, "take 8C with 4C* 4S*", "not_captured", "not among"
+    )  # another player's captured cards
+    refused(s, "take 8C with 4C", "not_held", "does not hold")
+    refused(s, "take 8C with AH 2H", "wrong_sum", "makes 3", "exactly 8")
+    refused(s, "take 5S with 5C*", "not_top", "only the top card")
+    refused(s, "take 8C with 8H 8H", "used_twice", "used twice")
+    refused(s, "take 8C with 3C 5S*", "mark_captured", "mark it 3C*")
+    refused(s, "take 8C with 3C* 5S*", "not_captured", "5S* is not among")
+    refused(s, "take 8C with 9C", "not_cattura_card", "not a cattura card")
+    refused(s, "pass", "cannot_pass", "may not pass")
+
+
+def test_refusals_carry_their_parts() -> None:
+    """The parts name the cards, seats and moves of the sentence, so the UI can say it."""
+    s = position(2, ["5S AH 2H 7H 8H", "AD 2D 3D 4D 6D"], "6C 8C", captured=["3C 5C", "4C 4S"])
+    c = parse_card
+    assert refused(s, "send 8H", "same_value").parts == {"card": c("8H"), "top": c("8C")}
+    assert refused(s, "send 6D", "not_held").parts == {"seat": 0, "card": c("6D")}
+    assert refused(s, "take 6C with 6D", "not_top").parts == {"card": c("6C"), "top": c("8C")}
+    assert refused(s, "take 8C with 4S*", "not_captured").parts == {"seat": 0, "card": c("4S")}
+    assert refused(s, "take 8C with 5C AH", "mark_captured").parts == {"seat": 0, "card": c("5C")}
+    assert refused(s, "take 8C with 2H 2H", "used_twice").parts == {"card": c("2H")}
+    assert refused(s, "take 8C with 2H 5S", "wrong_sum").parts == {
+        "used": (c("2H"), c("5S")),
+        "total": 7,
+        "top": c("8C"),
+        "value": 8,
+    }
+    assert refused(s, "take 8C with AH 2H 5S", "too_many_cards").parts == {}
+    assert refused(s, "take 8C with 3C* 5C*", "two_captured").parts == {}
+    assert refused(s, "send 10H", "not_cattura_card").parts == {"card": c("10H")}
+    passing = refused(s, "pass", "cannot_pass").parts
+    assert passing["seat"] == 0 and passing["moves"] == s.legal_moves()[:3]
+    empty = position(3, ["AS", "", ""], "3D 7D", captured=["", "7S 2C", "4H"], turn=1,
+                     final_turns=2, final_by=0)  # fmt: skip
+    assert refused(empty, "send AS", "empty_hand").parts == {"seat": 1}
+
+
+@pytest.mark.parametrize("text", ["take 6D with 6C**", "take 6D with 6C***", "take 6D with *"])
+def test_a_capture_marker_is_one_star(text: str) -> None:
+    s = position(2, ["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H"], "6D", captured=["6C", ""])
+    assert "take 6D with 6C*" in legal(s)
+    err = refused(s, text, "bad_mark", "single '*'")
+    assert err.parts == {"text": text.split()[-1]}
 
 
 def test_capturing_is_optional() -> None:
@@ -315,9 +365,11 @@ def test_four_captures_end_the_match_at_once(players: int) -> None:
     kinds = [e.kind for e in s.events[-2:]]
     assert kinds == ["deal_scored", "match_over"]
     scored = s.events[-2].data
-    assert scored["scores"][0] == 8 * 3 + 7 + 4  # four suits
-    assert s.events[-1].data["winners"] == (0,)
-    refused(s, "send AH", "match is over")
+    assert scored.scores[0] == 8 * 3 + 7 + 4  # four suits
+    assert scored.results[0] == SeatResult(True, 35, 35)
+    assert not any(r.won for r in scored.results[1:])
+    assert s.events[-1].data == CatturaOver((0,), "four captured")
+    refused(s, "send AH", "match_over", "match is over")
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -327,7 +379,7 @@ def test_empty_hand_gives_every_other_player_exactly_one_more_turn(players: int)
     s.play("take 5S with 5C")
     assert not s.is_over
     assert s.events[-1].kind == "final_round"
-    assert s.events[-1].data["seats"] == tuple(range(1, players))
+    assert s.events[-1].data == FinalRound(players - 1, tuple(range(1, players)))
     assert s.view(0).final_turns == tuple(range(1, players))
     for seat in range(1, players):
         assert s.current_player == seat
@@ -380,8 +432,8 @@ def test_an_empty_hand_passes_or_swaps_on_its_last_turn() -> None:
     )
     assert s.view(1).final_turns == (1, 2) and s.view(1).final_by == 0
     assert legal(s) == {"take 7D with 7S*"}  # a capture is possible: no pass
-    refused(s, "pass", "may not pass")
-    refused(s, "send AS", "no cards in hand")
+    refused(s, "pass", "cannot_pass", "may not pass")
+    refused(s, "send AS", "empty_hand", "no cards in hand")
     s.play("take 7D with 7S*")
     assert s.current_player == 2
     assert legal(s) == {"pass"}  # empty hand, nothing of value 7 among its captures
@@ -411,14 +463,14 @@ def test_scores(cards: str, points: int) -> None:
     cs = [parse_card(c) for c in cards.split()]
     assert score_cards(cs) == points
     mask = sum(c.bit for c in cs)
-    assert score_breakdown(mask)["total"] == points
+    assert score_breakdown(mask).total == points
 
 
 def test_rules_examples_breakdown() -> None:
     b = score_breakdown(sum(parse_card(c).bit for c in ("8H", "7H", "3S", "2S")))
-    assert b == {"faces": 20, "suit_bonus": {"S": 2, "H": 2}, "four_suits": 0, "total": 24}
+    assert b == ScoreBreakdown(20, (("S", 2), ("H", 2)), 0) and b.total == 24
     b = score_breakdown(sum(parse_card(c).bit for c in ("8H", "7D", "6C", "5S")))
-    assert b["four_suits"] == 4 and b["total"] == 30
+    assert b.four_suits == 4 and b.total == 30
 
 
 def test_tie_is_a_shared_win() -> None:
@@ -426,7 +478,8 @@ def test_tie_is_a_shared_win() -> None:
     s.play("take 5S with 5C")  # seat 0: 5; seat 1: 5
     s.play("send AD")
     assert s.is_over and s.winners == (0, 1)
-    assert s.events[-1].data["winners"] == (0, 1) and s.events[-1].seat is None
+    assert s.events[-1].data.winners == (0, 1) and s.events[-1].seat is None
+    assert [r.won for r in s.events[-2].data.results] == [True, True]
 
 
 # -- views --------------------------------------------------------------------------------------
@@ -450,11 +503,11 @@ def test_view_shows_own_hand_public_captures_the_stack_and_counts() -> None:
 # -- bad input ----------------------------------------------------------------------------------
 def test_bad_text_wrong_seat_and_bad_games() -> None:
     s = new_game("cattura", players=2, seed=3)
-    refused(s, "fold", "not a move of cattura")
-    refused(s, "send", "not a move")
-    refused(s, "send 9H", "not a cattura card")
-    refused(s, "take", "not a move")
-    refused(s, "take 5H with", "not a move")
+    refused(s, "fold", "not_a_move", "not a move of cattura")
+    refused(s, "send", "not_a_move", "not a move")
+    refused(s, "send 9H", "not_cattura_card", "not a cattura card")
+    refused(s, "take", "not_a_move", "not a move")
+    refused(s, "take 5H with", "not_a_move", "not a move")
     with pytest.raises(IllegalMove, match="text or a Move"):
         s.play(5)  # type: ignore[arg-type]
     other = 1 - s.current_player  # type: ignore[operator]
@@ -487,15 +540,15 @@ def test_bad_text_wrong_seat_and_bad_games() -> None:
         ),
         (
             {"dealer": 0, "hands": ["AS 2S 3S 4S 9S", "AH 2H 3H 4H 5H"], "battlefield": ["8C"]},
-            "not a cattura card",
+            "9S is not a card of this game",
         ),
         (
             {"dealer": 0, "hands": ["AS 2S 3S 4S 5S", "AS 2H 3H 4H 5H"], "battlefield": ["8C"]},
-            "repeated AS",
+            "names AS twice",
         ),
         (
             {"dealer": 0, "hands": ["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H"], "battlefield": ["8C"]},
-            "missing",
+            "leaves out",
         ),
         (
             {"dealer": 0, "hands": ["AS 2S 3S 4S 5S", "AH 2H 3H 4H 5H"], "battlefield": []},
@@ -530,6 +583,19 @@ def test_bad_explicit_deals(deal: Any, words: str) -> None:
     assert words.lower() in str(err.value).lower()
 
 
+def test_a_record_of_the_previous_version_loads() -> None:
+    """Records once carried the deck shown as an option; it is dropped on load."""
+    s = new_game("cattura", players=3, seed=11)
+    rng = random.Random(11)
+    for _ in range(6):
+        s.play(rng.choice(s.legal_moves()))
+    rec = s.record()
+    assert rec["options"] == {}
+    old = {**rec, "options": {"deck": "french"}}
+    loaded = load_record(old)
+    assert loaded == s and loaded.history == s.history
+
+
 def test_bad_record() -> None:
     s = new_game("cattura", players=3, seed=11)
     rec = s.record()
@@ -540,7 +606,7 @@ def test_bad_record() -> None:
 
 # -- random play: invariants --------------------------------------------------------------------
 def _masks(s: CatturaState) -> tuple[list[int], list[int], list[int], list[int]]:
-    deck = list(s._deck[s._dp :])
+    deck = list(s._deck)
     return s._hands, s._caps, s._field, deck
 
 
@@ -616,7 +682,7 @@ def _check_views(s: CatturaState, rng: random.Random) -> None:
         # Swapping hidden cards elsewhere (another hand, the deck) leaves the view equal.
         others = [p for p in range(n) if p != seat and s._hands[p]]
         hidden_places = [("hand", p) for p in others]
-        if len(s._deck) > s._dp:
+        if s._deck:
             hidden_places.append(("deck", -1))
         if len(hidden_places) >= 2:
             a, b = rng.sample(hidden_places, 2)
@@ -630,7 +696,7 @@ def _swap_hidden(t: CatturaState, a: tuple[str, int], b: tuple[str, int], rng: r
         if place[0] == "hand":
             bits = [i for i in CARDS if t._hands[place[1]] >> i & 1]
             return rng.choice(bits)
-        return rng.choice(t._deck[t._dp :])
+        return rng.choice(t._deck)
 
     ca, cb = pick(a), pick(b)
     deck = list(t._deck)
@@ -638,7 +704,7 @@ def _swap_hidden(t: CatturaState, a: tuple[str, int], b: tuple[str, int], rng: r
         if place[0] == "hand":
             t._hands[place[1]] = t._hands[place[1]] & ~(1 << out) | 1 << into
         else:
-            deck[deck.index(out, t._dp)] = into
+            deck[deck.index(out)] = into
     t._deck = tuple(deck)
 
 
@@ -679,11 +745,28 @@ def _play_random_deal(players: int, seed: int, rng: random.Random, deep: bool) -
         assert s.end_reason == "final round" and max(caps) < 4
         assert any(h == 0 for h in s._hands)
     assert s.events[-1].kind == "match_over" and s.events[-2].kind == "deal_scored"
+    _check_payloads(s)
     # In a dealt game an empty hand starts the final round at once, so nobody ever passes.
     assert "pass" not in s.history
     if deep:
         assert load_record(s.record()) == s
     return s
+
+
+def _check_payloads(s: CatturaState) -> None:
+    """Every event carries a typed payload; the result per seat is the engine's winners."""
+    assert all(isinstance(e.data, Payload) for e in s.events)
+    scored, over = s.events[-2].data, s.events[-1].data
+    assert isinstance(scored, CatturaScored) and isinstance(over, CatturaOver)
+    assert scored.scores == tuple(s.scores) and scored.winners == over.winners == s.winners
+    assert len(scored.results) == s.players
+    for seat, result in enumerate(scored.results):
+        assert result.won == (seat in s.winners)
+        assert result.points == result.awards == s.scores[seat]
+        assert scored.breakdown[seat].total == s.scores[seat]
+        assert scored.captured[seat] == s.captured(seat)
+    assert any(r.won for r in scored.results)
+    assert over.reason == scored.reason == s.end_reason
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

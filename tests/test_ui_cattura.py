@@ -100,7 +100,6 @@ def test_autoplay_reaches_the_result(app, players):
 
 
 def test_deck_flag_is_for_the_session_and_the_suit_words_follow(tmp_path, monkeypatch):
-    from game.ui.games.words import player_message
     from game.ui.settings import load_settings
 
     user_dirs(tmp_path, monkeypatch)
@@ -113,6 +112,67 @@ def test_deck_flag_is_for_the_session_and_the_suit_words_follow(tmp_path, monkey
     app.set_deck("french")
     app.set_deck("italian")  # the player's own choice is saved
     assert load_settings()[0].deck == "italian"
+    # a refusal names the cards in the deck on screen, from the engine's parts
+    table = start_game(app, "cattura", 2, deal=_position("5H AS 2S 3S 4S", [], "5D"))
+    assert run_until(app, lambda: human_turn(table))
+    refusal = table.state.why_illegal(table.state.parse_move("send 5H"))
+    assert refusal.code == "same_value"
+    said = table.refusal(refusal)
+    assert (
+        said
+        == "The 5 of coins has the value of the 5 of cups: send another card, or capture with it"
+    )
     app.shutdown()
-    said = player_message("cattura", "5H has the value of the top card", "italian")
-    assert said == "The 5 of coins has the value of the top card"
+
+
+def test_refusals_and_moves_in_the_players_words(app):
+    deal = _position("3H 5S 2S 6H 8C", ["6D"], "8D")
+    table = start_game(app, "cattura", 2, deal=deal)
+    assert run_until(app, lambda: human_turn(table))
+    gui, state = table.gui, table.state
+    swapped = state.parse_move("take 8D with 2S 6D*")
+    assert gui.move_words(swapped) == (
+        "taking the 8 of diamonds with the 2 of spades and the 6 of diamonds (from your captures)"
+    )
+    assert gui.move_words(state.parse_move("send 5S")) == "sending the 5 of spades"
+    refusal = state.why_illegal(state.parse_move("take 8D with 5S 3H"))
+    assert table.refusal(refusal) == (
+        "The larger card goes on top: taking the 8 of diamonds with the 3 of hearts and the 5 of "
+        "spades"
+    )
+    refusal = state.why_illegal(state.parse_move("take 8D with 2S 5S"))
+    assert table.refusal(refusal) == (
+        "The 2 of spades and the 5 of spades make 7, but the 8 of diamonds is worth 8"
+    )
+    refusal = state.why_illegal(state.parse_move("pass"))
+    said = table.refusal(refusal)
+    assert said.startswith("You may pass only with an empty hand and no capture: try sending ")
+    for code in (refusal.code, "not_held", "not_top", "bad_mark", "wrong_sum"):
+        assert code in gui.REFUSALS
+
+
+def _last_turn(captured1: list[str]) -> dict:
+    """Seat 0 captures 5S with its last card; seat 1 then sends AD and the match ends."""
+    used = ["5C", "AD", "2D", "5S", *captured1]
+    deck = [str(FRENCH.by_index(c)) for c in CARDS if str(FRENCH.by_index(c)) not in used]
+    return {
+        "dealer": 1,
+        "hands": [["5C"], ["AD", "2D"]],
+        "captured": [[], captured1],
+        "battlefield": ["5S"],
+        "deck": deck,
+        "turn": 0,
+    }
+
+
+@pytest.mark.parametrize(("captured1", "won"), [(["3H", "2S"], [True, True]), ([], [True, False])])
+def test_the_win_chime_follows_the_engines_result_per_seat(captured1, won):
+    """5 against 5 is a shared win (both hear the chime); 5 against 0, only seat 0 does."""
+    from game.engine import new_game
+    from game.ui.games.cattura import CatturaUI
+
+    s = new_game("cattura", players=2, deal=_last_turn(captured1))
+    s.play("take 5S with 5C")
+    s.play("send AD")
+    scored = next(e.data for e in s.events if e.kind == "deal_scored")
+    assert [CatturaUI().deal_won(scored, seat) for seat in (0, 1)] == won

@@ -32,8 +32,9 @@ from collections.abc import Sequence
 from math import comb
 
 from game.engine import Move
+from game.engine.cards import mask_of
 from game.engine.cattura import WIN_CAPTURES, CatturaView
-from game.engine.cattura_cards import DECK_MASK, VALUE, VALUE_MASK, score_mask
+from game.engine.cattura_cards import VALUE, VALUE_MASK, score_mask
 
 __all__ = ["CatturaRulesSeat"]
 
@@ -43,27 +44,14 @@ _LOSS_PENALTY = 25.0
 _NEVER = -1e9
 
 
-def _mask(cards: Sequence[object]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << (int(c) & 63)  # type: ignore[call-overload]
-    return m
-
-
 class CatturaRulesSeat:
     name = "rules"
 
     def choose(self, view: CatturaView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        hand = _mask(view.hand)
-        caps = [_mask(c) for c in view.captured]
-        field = _mask(view.battlefield)
-        seen = hand | field
-        for c in caps:
-            seen |= c
-        unseen = DECK_MASK & ~seen
-        ctx = _Context(view, hand, caps, unseen)
+        caps = [mask_of(c) for c in view.captured]
+        ctx = _Context(view, mask_of(view.hand), caps, mask_of(view.unseen))
         best = legal_moves[0]
         best_value = float("-inf")
         for m in legal_moves:

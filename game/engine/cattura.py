@@ -7,8 +7,12 @@ first player sits left of the dealer.  DECISION: the first dealer is drawn from 
 The table: each hand is a bitmask of French card indices, each player's captured cards too
 (they lie face up, so they are public), the battlefield is a list bottom to top (every card of
 it was laid face up, so the whole stack is public knowledge and the view shows it), and the draw
-deck is a shared tuple read through a pointer (a clone costs nothing for it; a view shows only
-its count).
+deck is a tuple, top first, that clones share (a view shows only its count).
+
+The rules' parts live beside this module: the card tables and scoring (``cattura_cards``), the
+moves and their text (``cattura_moves``), refusals with their reason codes
+(``cattura_refusals``), explicit deals (``cattura_deal``) and the event payloads
+(``cattura_events``).
 
 Move text (case-insensitive; ``play`` accepts it back):
 
@@ -42,59 +46,38 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
-from .base import Event, GameInfo, GameState, Move, RecordError
-from .cards import FRENCH, Card, CardError, parse_card
+from .base import Event, GameInfo, GameState, IllegalMove, Move, SeatResult, StateFields
+from .cards import FRENCH, Card
 from .cattura_cards import (
     CARDS,
     DECK_MASK,
-    VALUE,
-    VALUE_MASK,
+    HAND_SIZE,
+    WIN_CAPTURES,
     card,
     score_breakdown,
     score_mask,
+    sorted_cards,
 )
-from .dealspec import check_guess
+from .cattura_deal import ExplicitDeal, read_deal
+from .cattura_events import (
+    Captured,
+    CatturaOver,
+    CatturaScored,
+    Dealt,
+    Drew,
+    FinalRound,
+    Passed,
+    Position,
+    Sent,
+    Turned,
+)
+from .cattura_moves import legal_moves, read_move
+from .cattura_refusals import refusal
+from .dealspec import check_guess, indices_mask, mask_cards, names
 
-__all__ = ["HAND_SIZE", "INFO", "WIN_CAPTURES", "CatturaState", "CatturaView", "make"]
-
-HAND_SIZE = 5
-WIN_CAPTURES = 4
-
-_SEND = [Move("send", (card(i),), f"send {card(i)}") for i in range(52)]
-_PASS = Move("pass", (), "pass")
-_NONE = 63
-_TAKES: dict[int, Move] = {}
-
-
-def _take(t: int, a: int, ca: int, b: int = _NONE, cb: int = 0) -> Move:
-    """The capture of ``t`` putting ``a`` then ``b`` (on top) onto the battlefield.
-
-    ``ca``/``cb`` are 1 when the card comes from the player's own captured cards.  Each move is
-    built once and kept, so legal-move lists allocate nothing after the first few games.
-    """
-    key = t | a << 6 | ca << 12 | b << 13 | cb << 19
-    m = _TAKES.get(key)
-    if m is None:
-        used = [(a, ca)] if b == _NONE else [(a, ca), (b, cb)]
-        text = f"take {card(t)} with " + " ".join(f"{card(x)}{'*' if c else ''}" for x, c in used)
-        src = "".join("c" if c else "h" for _, c in used)
-        m = Move("take", (card(t), *(card(x) for x, _ in used)), text, src)
-        _TAKES[key] = m
-    return m
-
-
-def _sorted(mask: int) -> tuple[Card, ...]:
-    """Cards of a mask by value then suit, the way a player fans them."""
-    out = []
-    for v in range(1, 9):
-        m = mask & VALUE_MASK[v]
-        while m:
-            low = m & -m
-            out.append(card(low.bit_length() - 1))
-            m ^= low
-    return tuple(out)
+__all__ = ["HAND_SIZE", "INFO", "WIN_CAPTURES", "CatturaState", "CatturaView"]
 
 
 @dataclass(frozen=True)
@@ -129,9 +112,53 @@ class CatturaView:
         """The card on top of the battlefield: the one a capture takes."""
         return self.battlefield[-1]
 
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """The cards this seat cannot see (the other hands and the draw deck), in deck order.
+
+        Nothing narrows down where each of them lies: drawn cards are never shown.
+        """
+        seen = _cards_mask((*self.hand, *self.battlefield, *(c for p in self.captured for c in p)))
+        return tuple(card(i) for i in CARDS if not seen >> i & 1)
+
+
+def _cards_mask(cards: Iterable[Any]) -> int:
+    """The mask of Cattura ``cards``; a ValueError for anything that is not one."""
+    return mask_cards(cards, FRENCH, DECK_MASK)
+
 
 class CatturaState(GameState):
     """A Cattura match: a single deal."""
+
+    FIELDS: ClassVar[StateFields] = StateFields(
+        match=("_dealer",),
+        deal={
+            "_hands": lambda s: [0] * s.players,
+            "_caps": lambda s: [0] * s.players,
+            "_field": lambda s: [],  # the battlefield, bottom to top
+            "_deck": lambda s: (),  # the draw deck, top first (a tuple: clones share it)
+            "_turn": lambda s: 0,
+            "_final_by": lambda s: -1,
+            "_final_left": lambda s: 0,
+            "_over": lambda s: False,
+            "_end_reason": lambda s: None,
+            "_winners": lambda s: (),
+        },
+        cache=("_legal",),
+    )
+
+    _dealer: int
+    _hands: list[int]
+    _caps: list[int]
+    _field: list[int]
+    _deck: tuple[int, ...]
+    _turn: int
+    _final_by: int
+    _final_left: int
+    _over: bool
+    _end_reason: str | None
+    _winners: tuple[int, ...]
+    _legal: list[Move] | None
 
     def __init__(
         self,
@@ -141,21 +168,12 @@ class CatturaState(GameState):
         deal: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(players, options, seed, deal)
-        self._hands = [0] * players
-        self._caps = [0] * players
-        self._field: list[int] = []
-        self._deck: tuple[int, ...] = ()
-        self._dp = 0
-        self._final_by = -1
-        self._final_left = 0
-        self._over = False
-        self._end_reason: str | None = None
-        self._winners: tuple[int, ...] = ()
-        self._legal: list[Move] | None = None
+        self._reset_fields()
+        self._legal = None
         if deal is None:
             self._deal_random(random.Random(seed))
         else:
-            self._deal_explicit(deal)
+            self._deal_explicit(read_deal(deal, players))
 
     # -- dealing -------------------------------------------------------------------------------
     def _deal_random(self, rng: random.Random) -> None:
@@ -172,7 +190,6 @@ class CatturaState(GameState):
         for c, s in zip(dealt, order, strict=True):
             self._hands[s] |= 1 << c
         self._deck = tuple(deck)
-        self._dp = 0
         self._field = [first]
         self._turn = (self._dealer + 1) % n
         self.events.append(
@@ -180,102 +197,38 @@ class CatturaState(GameState):
                 "dealt",
                 self._dealer,
                 tuple(card(c) for c in dealt),
-                {"to": order, "deal_no": 1, "deck": len(deck)},
+                Dealt(order, 1, len(deck)),
                 tuple(frozenset((s,)) for s in order),
             )
         )
-        self.events.append(Event("turned", None, (card(first),), {"deck": len(deck)}))
+        self.events.append(Event("turned", None, (card(first),), Turned(len(deck))))
 
-    def _deal_explicit(self, deal: dict[str, Any]) -> None:
-        """Set up from an explicit deal.
-
-        A fresh deal: ``dealer``, ``hands`` (5 card texts per seat), ``battlefield`` (the one
-        turned card) and ``deck`` (top first).  A position in mid-deal adds any of ``captured``
-        (per seat, at most 3 each), ``turn`` (the seat to play; default left of the dealer) and
-        ``final_turns`` (how many last turns remain after an empty hand; ``final_by`` the seat
-        that emptied it), and then allows hands of 0 to 5 cards and a taller battlefield.
-        """
-        if not isinstance(deal, dict):
-            raise RecordError("deal must be a dict with 'dealer', 'hands', 'battlefield', 'deck'")
-        known = {"dealer", "hands", "battlefield", "deck", "captured", "turn", "final_turns"}
-        known |= {"final_by"}
-        unknown = set(deal) - known
-        if unknown:
-            raise RecordError(
-                f"deal has unknown keys {sorted(unknown)}: use {', '.join(sorted(known))}"
-            )
+    def _deal_explicit(self, deal: ExplicitDeal) -> None:
+        """Set up from an explicit deal (see :mod:`.cattura_deal`)."""
         n = self.players
-        dealer = deal.get("dealer", 0)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise RecordError(f"deal dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-        self._dealer = dealer
-        position = bool({"captured", "turn", "final_turns", "final_by"} & set(deal))
-        hands = _card_lists(deal.get("hands"), n, "hands")
-        caps = _card_lists(deal.get("captured", [[] for _ in range(n)]), n, "captured")
-        field = _cards(deal.get("battlefield"), "battlefield")
-        deck = _cards(deal.get("deck", []), "deck")
-        for s, h in enumerate(hands):
-            if position and len(h) > HAND_SIZE:
-                raise RecordError(f"deal hand of seat {s} has {len(h)} cards, at most {HAND_SIZE}")
-            if not position and len(h) != HAND_SIZE:
-                raise RecordError(f"deal hand of seat {s} has {len(h)} cards, not {HAND_SIZE}")
-        for s, c in enumerate(caps):
-            if len(c) >= WIN_CAPTURES:
-                raise RecordError(
-                    f"deal captured cards of seat {s}: {len(c)} would already have ended the "
-                    f"match; at most {WIN_CAPTURES - 1}"
-                )
-        if not field or (not position and len(field) != 1):
-            raise RecordError(
-                "deal battlefield must hold the one turned card"
-                if not position
-                else "deal battlefield must hold at least one card"
-            )
-        turn = deal.get("turn", (dealer + 1) % n)
-        if isinstance(turn, bool) or not isinstance(turn, int) or not 0 <= turn < n:
-            raise RecordError(f"deal turn must be a seat from 0 to {n - 1}, not {turn!r}")
-        final_left = deal.get("final_turns", 0)
-        if (
-            isinstance(final_left, bool)
-            or not isinstance(final_left, int)
-            or not 0 <= final_left < n
-        ):
-            raise RecordError(f"deal final_turns must be from 0 to {n - 1}, not {final_left!r}")
-        final_by = deal.get("final_by", (turn - (n - final_left)) % n if final_left else -1)
-        if final_left and (
-            isinstance(final_by, bool) or not isinstance(final_by, int) or not 0 <= final_by < n
-        ):
-            raise RecordError(f"deal final_by must be a seat from 0 to {n - 1}, not {final_by!r}")
-        every = [c for h in hands for c in h] + [c for p in caps for c in p] + field + deck
-        if sorted(every) != sorted(CARDS):
-            extra = sorted({c for c in every if every.count(c) > 1 or not DECK_MASK >> c & 1})
-            missing = sorted(set(CARDS) - set(every))
-            raise RecordError(
-                "deal must use each card A to 8 of the four suits once (32 cards): "
-                f"wrong or repeated {_names(extra)}, missing {_names(missing)}"
-            )
-        if not position:
+        self._dealer = deal.dealer
+        hands = deal.hands
+        if not deal.position:
             self._deal_cards(
-                [hands[(dealer + 1 + j) % n][k] for k in range(HAND_SIZE) for j in range(n)],
-                field[0],
-                deck,
+                [hands[(deal.dealer + 1 + j) % n][k] for k in range(HAND_SIZE) for j in range(n)],
+                deal.battlefield[0],
+                deal.deck,
             )
             return
-        for s in range(n):
-            self._hands[s] = _mask(hands[s])
-            self._caps[s] = _mask(caps[s])
-        self._field = field
-        self._deck = tuple(deck)
-        self._turn = turn
-        self._final_left = final_left
-        self._final_by = final_by if final_left else -1
+        self._hands = [indices_mask(h) for h in hands]
+        self._caps = [indices_mask(c) for c in deal.captured]
+        self._field = list(deal.battlefield)
+        self._deck = tuple(deal.deck)
+        self._turn = deal.turn
+        self._final_left = deal.final_turns
+        self._final_by = deal.final_by
         order = tuple(s for s in range(n) for _ in hands[s])
         self.events.append(
             Event(
                 "dealt",
-                dealer,
+                deal.dealer,
                 tuple(card(c) for h in hands for c in h),
-                {"to": order, "deal_no": 1, "deck": len(deck), "position": True},
+                Dealt(order, 1, len(deal.deck), position=True),
                 tuple(frozenset((s,)) for s in order),
             )
         )
@@ -283,13 +236,13 @@ class CatturaState(GameState):
             Event(
                 "position",
                 None,
-                tuple(card(c) for c in field),
-                {
-                    "captured": tuple(tuple(card(c) for c in p) for p in caps),
-                    "deck": len(deck),
-                    "turn": turn,
-                    "final_turns": final_left,
-                },
+                tuple(card(c) for c in deal.battlefield),
+                Position(
+                    tuple(tuple(card(c) for c in p) for p in deal.captured),
+                    len(deal.deck),
+                    deal.turn,
+                    deal.final_turns,
+                ),
             )
         )
 
@@ -326,25 +279,22 @@ class CatturaState(GameState):
             deck,
             view.deck_count,
             [*view.hand, *view.battlefield, *(c for p in view.captured for c in p)],
-            _card_mask,
+            _cards_mask,
             DECK_MASK,
-            lambda m: _names(_idx(m)),
+            lambda m: names(m, FRENCH),
         )
         new = object.__new__(cls)
         GameState.__init__(new, n, {}, seed, None)
+        new._reset_fields()
+        new._legal = None
         new._dealer = view.dealer
-        new._hands = [_card_mask(view.hand if s == view.seat else hidden[s]) for s in range(n)]
-        new._caps = [_card_mask(p) for p in view.captured]
+        new._hands = [_cards_mask(view.hand if s == view.seat else hidden[s]) for s in range(n)]
+        new._caps = [_cards_mask(p) for p in view.captured]
         new._field = [c.index for c in view.battlefield]
         new._deck = tuple(c.index for c in deck)
-        new._dp = 0
         new._turn = view.current_player
         new._final_left = len(view.final_turns)
         new._final_by = -1 if view.final_by is None else view.final_by
-        new._over = False
-        new._end_reason = None
-        new._winners = ()
-        new._legal = None
         return new
 
     # -- protocol ------------------------------------------------------------------------------
@@ -380,205 +330,73 @@ class CatturaState(GameState):
         return card(self._field[-1])
 
     def legal_moves(self) -> list[Move]:
+        return [] if self._over else list(self._legal_now())
+
+    def _legal_now(self) -> list[Move]:
         legal = self._legal
         if legal is None:
-            legal = self._legal = [] if self._over else self._moves()
-        return list(legal)
-
-    def _moves(self) -> list[Move]:
-        seat = self._turn
-        hand = self._hands[seat]
-        caps = self._caps[seat]
-        t = self._field[-1]
-        v = VALUE[t]
-        out = []
-        m = hand & ~VALUE_MASK[v]
-        while m:
-            low = m & -m
-            out.append(_SEND[low.bit_length() - 1])
-            m ^= low
-        for pile, src in ((hand, 0), (caps, 1)):
-            m = pile & VALUE_MASK[v]
-            while m:
-                low = m & -m
-                out.append(_take(t, low.bit_length() - 1, src))
-                m ^= low
-        m = hand
-        while m:
-            low = m & -m
-            m ^= low
-            i = low.bit_length() - 1
-            a = VALUE[i]
-            if a >= v:
-                continue
-            b = v - a
-            if a <= b:  # two hand cards: the larger on top; equal values give both orders
-                h = hand & VALUE_MASK[b] & ~low
-                while h:
-                    hb = h & -h
-                    out.append(_take(t, i, 0, hb.bit_length() - 1, 0))
-                    h ^= hb
-            c = caps & VALUE_MASK[b]
-            while c:
-                cb = c & -c
-                c ^= cb
-                j = cb.bit_length() - 1
-                if a <= b:
-                    out.append(_take(t, i, 0, j, 1))
-                if a >= b:
-                    out.append(_take(t, j, 1, i, 0))
-        if not out:
-            out.append(_PASS)
-        return out
+            seat = self._turn
+            legal = self._legal = legal_moves(self._hands[seat], self._caps[seat], self._field[-1])
+        return legal
 
     def is_legal(self, move: Move) -> bool:
-        if self._over:
-            return False
-        legal = self._legal
-        if legal is None:
-            legal = self._legal = self._moves()
-        return move in legal
+        return not self._over and move in self._legal_now()
 
     def _parse_other(self, key: str) -> Move | None:
         """Understand move text that is not a legal move now, so the refusal says why.
 
         A capture typed without the ``*`` marks is resolved to the legal move it can only mean.
         """
-        if key == "PASS":
-            return _PASS
-        words = key.split()
-        try:
-            if words[0] == "SEND" and len(words) == 2:
-                c = parse_card(words[1], FRENCH)
-                return Move("send", (c,), f"send {c}")
-            if words[0] == "TAKE" and len(words) >= 4 and words[2] == "WITH":
-                t = parse_card(words[1], FRENCH)
-                used = []
-                for w in words[3:]:
-                    star = w.endswith("*")
-                    used.append((parse_card(w.rstrip("*"), FRENCH), star))
-                if not any(star for _, star in used) and not self._over:
-                    caps = self._caps[self._turn]
-                    marked = [(c, bool(caps >> c.index & 1)) for c, _ in used]
-                    text = f"take {t} with " + " ".join(f"{c}{'*' if s else ''}" for c, s in marked)
-                    for mv in self.legal_moves():
-                        if mv.text == text:
-                            return mv
-                text = f"take {t} with " + " ".join(f"{c}{'*' if s else ''}" for c, s in used)
-                return Move(
-                    "take",
-                    (t, *(c for c, _ in used)),
-                    text,
-                    "".join("c" if s else "h" for _, s in used),
-                )
-        except (CardError, IndexError):
-            return None
-        return None
+        if self._over:
+            return read_move(key, None, [])
+        return read_move(key, self._caps[self._turn], self._legal_now())
 
-    def why_illegal(self, move: Move) -> str:
+    def why_illegal(self, move: Move) -> IllegalMove:
         seat = self._turn
-        who = f"seat {seat}"
-        hand = self._hands[seat]
-        caps = self._caps[seat]
-        t = self._field[-1]
-        v = VALUE[t]
-        top = f"the top of the battlefield is {card(t)} (value {v})"
-        for c in move.cards:
-            if c >= 64 or not DECK_MASK >> c.index & 1:
-                return f"{c} is not a Cattura card: the deck holds A to 8 of each suit"
-        if move.kind == "pass":
-            return (
-                f"{who} may not pass: passing is only for an empty hand with no capture; "
-                f"moves now look like {', '.join(m.text for m in self.legal_moves()[:3])}"
-            )
-        if move.kind == "send":
-            c = move.cards[0]
-            if not hand:
-                return f"{who} has no cards in hand: it can only swap a captured card or pass"
-            if not hand >> c.index & 1:
-                return f"{who} does not hold {c}"
-            return f"{c} has the value of the top card: send another card, or capture with it"
-        if move.kind != "take":
-            return f"{who} must send a card, capture the top card, or pass"
-        target, *used = move.cards
-        if len(used) > 2:
-            return "capture with one or two cards, never three or more"
-        if target.index != t:
-            return f"only the top card can be captured: {top}, not {target}"
-        srcs = move.arg or ""
-        for c, s in zip(used, srcs, strict=False):
-            if s == "c" and not caps >> c.index & 1:
-                return f"{c}* is not among {who}'s own captured cards"
-            if s == "h" and not hand >> c.index & 1:
-                if caps >> c.index & 1:
-                    return f"{c} is one of {who}'s captured cards: mark it {c}*"
-                return f"{who} does not hold {c} (only your own hand and captures may be used)"
-        if len(used) == 2 and used[0] == used[1]:
-            return f"{used[0]} cannot be used twice"
-        if srcs == "cc":
-            return "never two captured cards: capture with at most one of your captured cards"
-        total = sum(VALUE[c.index] for c in used)
-        if total != v:
-            shown = " + ".join(str(c) for c in used)
-            return f"{shown} makes {total}, but {top}: the cards used must make exactly {v}"
-        a, b = used
-        return (
-            f"the larger card goes on top: write it last, "
-            f"'take {target} with {b}{'*' if srcs[1] == 'c' else ''} "
-            f"{a}{'*' if srcs[0] == 'c' else ''}'"
-            if VALUE[a.index] > VALUE[b.index]
-            else "that capture is not allowed now"
+        return refusal(
+            move, seat, self._hands[seat], self._caps[seat], self._field[-1], self.legal_moves()
         )
 
     def _apply(self, move: Move) -> None:
         self._legal = None
         seat = self._turn
-        kind = move.kind
-        if kind == "send":
-            i = move.cards[0].index
-            self._hands[seat] &= ~(1 << i)
-            onto = self._field[-1]
-            self._field.append(i)
-            self.events.append(Event("sent", seat, (move.cards[0],), {"onto": card(onto)}))
-            if self._dp < len(self._deck):
-                d = self._deck[self._dp]
-                self._dp += 1
-                self._hands[seat] |= 1 << d
-                self.events.append(
-                    Event(
-                        "drew",
-                        seat,
-                        (card(d),),
-                        {"deck": len(self._deck) - self._dp},
-                        (frozenset((seat,)),),
-                    )
-                )
-        elif kind == "take":
-            target, *used = move.cards
-            t = self._field.pop()
-            self._caps[seat] |= 1 << t
-            for c, src in zip(used, move.arg or "", strict=True):
-                if src == "c":
-                    self._caps[seat] &= ~(1 << c.index)
-                else:
-                    self._hands[seat] &= ~(1 << c.index)
-                self._field.append(c.index)
-            self.events.append(
-                Event(
-                    "captured",
-                    seat,
-                    tuple(move.cards),
-                    {
-                        "target": target,
-                        "used": tuple(used),
-                        "from": tuple("captured" if s == "c" else "hand" for s in move.arg or ""),
-                        "captured": self._caps[seat].bit_count(),
-                        "score": score_mask(self._caps[seat]),
-                    },
-                )
-            )
+        if move.kind == "send":
+            self._send(seat, move.cards[0])
+        elif move.kind == "take":
+            self._capture(seat, move)
         else:
-            self.events.append(Event("passed", seat))
+            self.events.append(Event("passed", seat, (), Passed()))
+        self._end_turn(seat)
+
+    def _send(self, seat: int, c: Card) -> None:
+        self._hands[seat] &= ~c.bit
+        onto = self._field[-1]
+        self._field.append(c.index)
+        self.events.append(Event("sent", seat, (c,), Sent(card(onto))))
+        if self._deck:
+            d = self._deck[0]
+            self._deck = self._deck[1:]
+            self._hands[seat] |= 1 << d
+            self.events.append(
+                Event("drew", seat, (card(d),), Drew(len(self._deck)), (frozenset((seat,)),))
+            )
+
+    def _capture(self, seat: int, move: Move) -> None:
+        target, *used = move.cards
+        self._caps[seat] |= 1 << self._field.pop()
+        own = tuple(src == "c" for src in move.arg or "")
+        for c, from_caps in zip(used, own, strict=True):
+            if from_caps:
+                self._caps[seat] &= ~c.bit
+            else:
+                self._hands[seat] &= ~c.bit
+            self._field.append(c.index)
+        caps = self._caps[seat]
+        payload = Captured(target, tuple(used), own, caps.bit_count(), score_mask(caps))
+        self.events.append(Event("captured", seat, tuple(move.cards), payload))
+
+    def _end_turn(self, seat: int) -> None:
+        """Four captures end the match; an empty hand starts the final round; else next seat."""
         n = self.players
         if self._caps[seat].bit_count() >= WIN_CAPTURES:
             self._finish("four captured", seat)
@@ -591,47 +409,37 @@ class CatturaState(GameState):
         elif not self._hands[seat]:
             self._final_by = seat
             self._final_left = n - 1
-            self.events.append(
-                Event(
-                    "final_round",
-                    seat,
-                    (),
-                    {"turns": n - 1, "seats": tuple((seat + k) % n for k in range(1, n))},
-                )
-            )
+            seats = tuple((seat + k) % n for k in range(1, n))
+            self.events.append(Event("final_round", seat, (), FinalRound(n - 1, seats)))
         self._turn = (seat + 1) % n
 
     def _finish(self, reason: str, seat: int) -> None:
         self._over = True
         self._end_reason = reason
-        scores = self.scores
+        scores = tuple(self.scores)
         best = max(scores)
-        self._winners = tuple(s for s, p in enumerate(scores) if p == best)
-        self.events.append(
-            Event(
-                "deal_scored",
-                seat,
-                (),
-                {
-                    "deal_no": 1,
-                    "reason": reason,
-                    "captured": tuple(_sorted(m) for m in self._caps),
-                    "breakdown": tuple(score_breakdown(m) for m in self._caps),
-                    "scores": tuple(scores),
-                    "winners": self._winners,
-                },
-            )
+        self._winners = winners = tuple(s for s, p in enumerate(scores) if p == best)
+        results = tuple(SeatResult(s in winners, p, p) for s, p in enumerate(scores))
+        scored = CatturaScored(
+            1,
+            results,
+            scores,
+            reason,
+            tuple(sorted_cards(m) for m in self._caps),
+            tuple(score_breakdown(m) for m in self._caps),
+            winners,
         )
+        self.events.append(Event("deal_scored", seat, (), scored))
         self.events.append(
             Event(
                 "match_over",
-                self._winners[0] if len(self._winners) == 1 else None,
+                winners[0] if len(winners) == 1 else None,
                 (),
-                {"winners": self._winners, "reason": reason},
+                CatturaOver(winners, reason),
             )
         )
 
-    # -- views, copies, equality ---------------------------------------------------------------
+    # -- views ---------------------------------------------------------------------------------
     def final_turns(self) -> tuple[int, ...]:
         """The seats that still have their last turn to take, in order (empty before and after)."""
         if self._over or not self._final_left:
@@ -648,11 +456,11 @@ class CatturaState(GameState):
             seat=seat,
             dealer=self._dealer,
             current_player=self.current_player,
-            hand=_sorted(self._hands[seat]),
+            hand=sorted_cards(self._hands[seat]),
             hand_sizes=tuple(h.bit_count() for h in self._hands),
-            captured=tuple(_sorted(m) for m in self._caps),
+            captured=tuple(sorted_cards(m) for m in self._caps),
             battlefield=tuple(card(c) for c in self._field),
-            deck_count=len(self._deck) - self._dp,
+            deck_count=len(self._deck),
             final_by=self._final_by if self._final_by >= 0 else None,
             final_turns=self.final_turns(),
             scores=tuple(self.scores),
@@ -663,10 +471,10 @@ class CatturaState(GameState):
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The true hand of ``seat``: for tests and tools, never for AI seats."""
-        return _sorted(self._hands[seat])
+        return sorted_cards(self._hands[seat])
 
     def captured(self, seat: int) -> tuple[Card, ...]:
-        return _sorted(self._caps[seat])
+        return sorted_cards(self._caps[seat])
 
     def battlefield(self) -> tuple[Card, ...]:
         """The battlefield stack, bottom to top."""
@@ -674,86 +482,7 @@ class CatturaState(GameState):
 
     def deck_cards(self) -> tuple[Card, ...]:
         """The draw deck, top first: for tests and tools, never for AI seats."""
-        return tuple(card(c) for c in self._deck[self._dp :])
-
-    def clone(self) -> CatturaState:
-        new = object.__new__(CatturaState)
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new._history = self._history[:]
-        new.events = self.events[:]
-        new._hands = self._hands[:]
-        new._caps = self._caps[:]
-        new._field = self._field[:]
-        new._legal = None
-        return new
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            self.players,
-            tuple(sorted(self.options.items())),
-            self._dealer,
-            self._turn,
-            tuple(self._hands),
-            tuple(self._caps),
-            tuple(self._field),
-            self._deck[self._dp :],
-            self._final_by,
-            self._final_left,
-            self._over,
-            self._end_reason,
-            self._winners,
-            tuple(self._history),
-            len(self.events),
-        )
-
-
-def _cards(value: Any, what: str) -> list[int]:
-    if isinstance(value, str):
-        value = value.replace(",", " ").split()
-    if not isinstance(value, list | tuple):
-        raise RecordError(f"deal {what} must be a list of card texts like ['AH', '7S']")
-    out = []
-    for v in value:
-        try:
-            c = parse_card(str(v), FRENCH)
-        except CardError as exc:
-            raise RecordError(f"deal {what}: {exc}") from None
-        if not DECK_MASK >> c.index & 1:
-            raise RecordError(f"deal {what}: {c} is not a Cattura card (A to 8 only)")
-        out.append(c.index)
-    return out
-
-
-def _card_lists(value: Any, n: int, what: str) -> list[list[int]]:
-    if not isinstance(value, list | tuple) or len(value) != n:
-        raise RecordError(f"deal {what} must be a list of {n} card lists, one per seat")
-    return [_cards(v, f"{what} of seat {s}") for s, v in enumerate(value)]
-
-
-def _mask(idx: list[int]) -> int:
-    m = 0
-    for i in idx:
-        m |= 1 << i
-    return m
-
-
-def _card_mask(cards: Iterable[Card]) -> int:
-    """The bitmask of Cattura ``cards``; a ValueError for anything that is not one."""
-    m = 0
-    for c in cards:
-        if not isinstance(c, Card) or c >= 64 or not DECK_MASK >> c & 1:
-            raise ValueError(f"{c!r} is not a Cattura card (A to 8 of the French deck)")
-        m |= 1 << c
-    return m
-
-
-def _idx(mask: int) -> list[int]:
-    return [i for i in CARDS if mask >> i & 1]
-
-
-def _names(idx: list[int]) -> str:
-    return " ".join(str(card(i)) for i in idx) or "none"
+        return tuple(card(c) for c in self._deck)
 
 
 INFO = GameInfo(
@@ -765,10 +494,3 @@ INFO = GameInfo(
     deals=lambda players: tuple(card(i) for i in CARDS),
     summary="Capture the battlefield's top card with equal sums; 4 captures end it.",
 )
-CatturaState.info = INFO
-
-
-def make(
-    players: int, seed: int, deal: dict[str, Any] | None, options: dict[str, Any]
-) -> CatturaState:
-    return CatturaState(players, options, seed, deal)

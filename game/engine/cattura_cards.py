@@ -12,21 +12,31 @@ bonuses add up over the suits, so two pairs give 2 + 2.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
-from .cards import FRENCH, Card
+from .cards import FRENCH, Card, iter_bits
 
 __all__ = [
     "CARDS",
     "DECK_MASK",
+    "FOUR_SUITS_BONUS",
+    "HAND_SIZE",
     "SUIT_BONUS",
     "SUIT_MASK",
     "VALUE",
     "VALUE_MASK",
+    "WIN_CAPTURES",
+    "ScoreBreakdown",
     "card",
     "score_breakdown",
     "score_cards",
     "score_mask",
+    "sorted_cards",
 ]
+
+#: Cards dealt to each hand, and the captured cards that end the match at once.
+HAND_SIZE = 5
+WIN_CAPTURES = 4
 
 #: The 32 card indices of the Cattura deck, in deck order (spades, hearts, diamonds, clubs).
 CARDS: tuple[int, ...] = tuple(s * 13 + r for s in range(4) for r in range(8))
@@ -57,23 +67,50 @@ def card(index: int) -> Card:
     return _CARD[index]
 
 
+def sorted_cards(mask: int) -> tuple[Card, ...]:
+    """Cards of a mask by value then suit, the way a player fans them."""
+    return tuple(_CARD[i] for v in range(1, 9) for i in iter_bits(mask & VALUE_MASK[v]))
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreBreakdown:
+    """A score split into its parts, for the deal summary.
+
+    ``suit_bonus`` lists ``(suit letter, bonus)`` for each suit that earns one, in deck order.
+    """
+
+    faces: int
+    suit_bonus: tuple[tuple[str, int], ...]
+    four_suits: int
+
+    @property
+    def suits_total(self) -> int:
+        """The suit bonuses added up."""
+        return sum(b for _s, b in self.suit_bonus)
+
+    @property
+    def total(self) -> int:
+        return self.faces + self.suits_total + self.four_suits
+
+
+def _faces(mask: int) -> int:
+    return sum(VALUE[i] for i in iter_bits(mask))
+
+
+def _four_suits(mask: int, suits: int) -> int:
+    return FOUR_SUITS_BONUS if suits == 4 and mask.bit_count() == 4 else 0
+
+
 def score_mask(mask: int) -> int:
     """The score of a set of captured cards given as a bitmask of card indices."""
-    total = 0
+    total = _faces(mask)
     suits = 0
-    m = mask
-    while m:
-        low = m & -m
-        total += VALUE[low.bit_length() - 1]
-        m ^= low
     for s in range(4):
         n = (mask & SUIT_MASK[s]).bit_count()
         if n:
             suits += 1
             total += SUIT_BONUS[n]
-    if suits == 4 and mask.bit_count() == 4:
-        total += FOUR_SUITS_BONUS
-    return total
+    return total + _four_suits(mask, suits)
 
 
 def score_cards(cards: Iterable[Card | int]) -> int:
@@ -84,25 +121,9 @@ def score_cards(cards: Iterable[Card | int]) -> int:
     return score_mask(mask)
 
 
-def score_breakdown(mask: int) -> dict[str, int | dict[str, int]]:
-    """A score split into its parts, for the deal summary: faces, per-suit bonus, four suits."""
-    faces = 0
-    m = mask
-    while m:
-        low = m & -m
-        faces += VALUE[low.bit_length() - 1]
-        m ^= low
-    suits = {}
-    present = 0
-    for s in range(4):
-        n = (mask & SUIT_MASK[s]).bit_count()
-        present += n > 0
-        if SUIT_BONUS[n]:
-            suits[FRENCH.suits[s]] = SUIT_BONUS[n]
-    four = FOUR_SUITS_BONUS if present == 4 and mask.bit_count() == 4 else 0
-    return {
-        "faces": faces,
-        "suit_bonus": suits,
-        "four_suits": four,
-        "total": faces + sum(suits.values()) + four,
-    }
+def score_breakdown(mask: int) -> ScoreBreakdown:
+    """The parts of :func:`score_mask`: faces, per-suit bonuses, the four-suit bonus."""
+    counts = [(mask & SUIT_MASK[s]).bit_count() for s in range(4)]
+    bonus = tuple((FRENCH.suits[s], SUIT_BONUS[n]) for s, n in enumerate(counts) if SUIT_BONUS[n])
+    present = sum(n > 0 for n in counts)
+    return ScoreBreakdown(_faces(mask), bonus, _four_suits(mask, present))

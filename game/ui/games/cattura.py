@@ -11,14 +11,27 @@ your own captures); a click on a card narrows that list, a click on a row makes 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
 from game.engine import Card, Event, Move
+from game.engine.cattura import HAND_SIZE, WIN_CAPTURES, CatturaView
+from game.engine.cattura_events import (
+    Captured,
+    CatturaScored,
+    Dealt,
+    Drew,
+    FinalRound,
+    Passed,
+    Position,
+    Sent,
+    Turned,
+)
 
 from .. import theme
 from ..chooser import Choice, Chooser
+from . import words
 from .base import GameUI
 
 
@@ -39,11 +52,38 @@ class CatturaModel:
         )  # fmt: skip
 
 
+#: why the match ended, by the engine's reason
+_ENDS = {
+    "four captured": f"a player has captured {WIN_CAPTURES} cards",
+    "final round": "the final round is over",
+}
+
+
 class CatturaUI(GameUI):
     name = "cattura"
     title = "Cattura"
-    hand_max = 5
+    hand_max = HAND_SIZE
     center = "stack"
+
+    #: the engine's refusals (see game.engine.cattura_refusals), said to the player who tried
+    REFUSALS: ClassVar[dict[str, str]] = {
+        "not_cattura_card": "{card} is not a card of Cattura",
+        "cannot_pass": "you may pass only with an empty hand and no capture: try {moves}",
+        "empty_hand": "your hand is empty: capture with one of your captured cards, or pass",
+        "not_held": "you do not hold {card}",
+        "same_value": "{card} has the value of {top}: send another card, or capture with it",
+        "not_a_capture": "send a card, capture the top card, or pass",
+        "too_many_cards": "capture with one or two cards, never more",
+        "not_top": "only the top card can be captured: {top}, not {card}",
+        "not_captured": "{card} is not among your captured cards",
+        "mark_captured": "{card} is among your captured cards, not in your hand",
+        "used_twice": "{card} cannot be used twice",
+        "two_captured": "never two of your captured cards in one capture",
+        "wrong_sum": "{used} make {total}, but {top} is worth {value}",
+        "larger_on_top": "the larger card goes on top: {move}",
+        "not_allowed": "that capture is not allowed now",
+        "bad_mark": "{text} is not a card",
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -53,13 +93,24 @@ class CatturaUI(GameUI):
         return (card.rank_index, card.suit_index)
 
     def deck_cards(self) -> list[Card]:
-        from game.engine import GAMES
+        state = self.t.state
+        return list(state.info.cards_for(state.players))
 
-        ranks = ("A", "2", "3", "4", "5", "6", "7", "8")
-        return [c for c in GAMES["cattura"].deck.cards if c.rank in ranks]
+    def move_words(self, move: Move) -> str:
+        """ "sending the 5 of hearts", "taking the 8 of hearts with the 3 of diamonds and the 5
+        of clubs (from your captures)", "passing"."""
+        if move.kind == "send":
+            return "sending " + self.card_words(move.cards[0])
+        if move.kind == "take":
+            used = [
+                self.card_words(c) + (" (from your captures)" if own else "")
+                for c, own in self.used(move)
+            ]
+            return f"taking {self.card_words(move.cards[0])} with {words.join_words(used)}"
+        return "passing" if move.kind == "pass" else super().move_words(move)
 
     # -- the panel ----------------------------------------------------------------------------
-    def new_model(self, v: Any, seed: int) -> CatturaModel:
+    def new_model(self, v: CatturaView, seed: int) -> CatturaModel:
         return CatturaModel(
             players=v.players, captured=list(v.captured), scores=list(v.scores),
             deck=v.deck_count, final_by=v.final_by, final_turns=tuple(v.final_turns),
@@ -81,7 +132,7 @@ class CatturaUI(GameUI):
     def hud_items(self, m: CatturaModel, names: list[str], deck: str) -> list[Any]:
         items: list[Any] = [
             ("title", self.title),
-            ("sub", f"{m.players} players · 4 captures end it"),
+            ("sub", f"{m.players} players · {WIN_CAPTURES} captures end it"),
             ("heading", "Captured (score)"),
         ]
         for s, name in enumerate(names):
@@ -104,46 +155,42 @@ class CatturaUI(GameUI):
     # -- events -------------------------------------------------------------------------------
     def enqueue(self, e: Event) -> bool:
         t, q = self.t, self.t.queue
-        data = e.data or {}
-        k = e.kind
-        if k == "dealt":
+        data = e.data
+        if isinstance(data, Dealt):
             q.add(t.table.gather, "gather")
-            left = data.get("deck", 0) + (0 if data.get("position") else 1)
-            q.add(lambda: self._deal(e, left), "dealt")
+            left = data.deck + (0 if data.position else 1)
+            q.add(lambda: self._deal(e, data, left), "dealt")
             q.add(t.table.sort_hands, "sort")
-        elif k == "turned":
-            q.add(lambda: t.table.deal_center(list(e.cards), data.get("deck", 0)), "turned")
-        elif k == "position":
-            q.add(lambda: self._position(e), "position")
-        elif k == "sent":
+        elif isinstance(data, Turned):
+            q.add(lambda: t.table.deal_center(list(e.cards), data.deck), "turned")
+        elif isinstance(data, Position):
+            q.add(lambda: self._position(e, data), "position")
+        elif isinstance(data, Sent):
             q.add(lambda: self._sent(e), "sent")
-        elif k == "drew":
-            q.add(
-                lambda: t.table.draw_to_hand(e.seat or 0, e.cards[0], data.get("deck", 0)), "drew"
-            )
-        elif k == "captured":
-            q.add(lambda: self._captured(e), "captured")
-            q.add(lambda: self._put_back(e), "put back")
-        elif k == "passed":
+        elif isinstance(data, Drew):
+            q.add(lambda: t.table.draw_to_hand(e.seat or 0, e.cards[0], data.deck), "drew")
+        elif isinstance(data, Captured):
+            q.add(lambda: self._captured(e, data), "captured")
+            q.add(lambda: self._put_back(e, data), "put back")
+        elif isinstance(data, Passed):
             q.add(lambda: self._passed(e), "passed")
-        elif k == "final_round":
-            q.add(lambda: self._final(e), "final round")
+        elif isinstance(data, FinalRound):
+            q.add(lambda: self._final(e, data), "final round")
         else:
             return False
         return True
 
-    def _deal(self, e: Event, left: int) -> float:
+    def _deal(self, e: Event, data: Dealt, left: int) -> float:
         t = self.t
         t.app.audio.play("shuffle")
-        return t.table.deal(list(e.cards), list((e.data or {})["to"]), e.seat or 0, left)
+        return t.table.deal(list(e.cards), list(data.to), e.seat or 0, left)
 
-    def _position(self, e: Event) -> float:
+    def _position(self, e: Event, data: Position) -> float:
         """An explicit position (tests, puzzles): the battlefield and captures as given."""
         t = self.t
-        data = e.data or {}
-        t.table.deck_count = data.get("deck", 0)
-        t.table.deal_center(list(e.cards), data.get("deck", 0))
-        for s, cards in enumerate(data.get("captured", ())):
+        t.table.deck_count = data.deck
+        t.table.deal_center(list(e.cards), data.deck)
+        for s, cards in enumerate(data.captured):
             t.table.front[s] = []
             for c in cards:
                 from ..anim import CardSprite
@@ -158,23 +205,21 @@ class CatturaUI(GameUI):
         t.table.to_center(e.seat or 0, e.cards[0])
         return t.table.d(0.4)
 
-    def _captured(self, e: Event) -> float:
+    def _captured(self, e: Event, data: Captured) -> float:
         t = self.t
         seat = e.seat or 0
-        data = e.data or {}
         if seat < len(t.model.scores):
-            t.model.scores[seat] = data.get("score", t.model.scores[seat])
+            t.model.scores[seat] = data.score
         who = t.short_name(seat)
         verb = "take" if who == "You" else "takes"
-        t.app.toast(f"{who} {verb} {self.card_words(e.cards[0])}", "info", 1.8)
+        t.app.toast(f"{who} {verb} {self.card_words(data.target)}", "info", 1.8)
         return t.table.take_top(seat)
 
-    def _put_back(self, e: Event) -> float:
+    def _put_back(self, e: Event, data: Captured) -> float:
         t = self.t
         seat = e.seat or 0
-        data = e.data or {}
-        for card, src in zip(data.get("used", ()), data.get("from", ()), strict=False):
-            t.table.to_center(seat, card, from_front=src == "captured")
+        for card, own in zip(data.used, data.from_captured, strict=True):
+            t.table.to_center(seat, card, from_front=own)
         t.table.place_front(seat, t.table.d(0.3))
         return t.table.d(0.45)
 
@@ -183,15 +228,14 @@ class CatturaUI(GameUI):
         t.app.toast(f"{t.short_name(e.seat or 0)} cannot play and passes", "info", 2.0)
         return t.table.d(0.4)
 
-    def _final(self, e: Event) -> float:
+    def _final(self, e: Event, data: FinalRound) -> float:
         t = self.t
-        data = e.data or {}
         who = t.short_name(e.seat or 0)
-        rest = ", ".join(t.short_name(s) for s in data.get("seats", ()))
+        rest = ", ".join(t.short_name(s) for s in data.seats)
         t.show_banner("Final round", f"{who}: hand empty · one more turn for {rest}", 2.2)
         return t.table.d(0.8)
 
-    def rebuild(self, v: Any) -> None:
+    def rebuild(self, v: CatturaView) -> None:
         t = self.t
         hands = t.hidden_hands(v)
         front = {s: list(cards) for s, cards in enumerate(v.captured)}
@@ -344,42 +388,34 @@ class CatturaUI(GameUI):
             out[id(t.table.center[-1])] = "winner"
 
     # -- the summary --------------------------------------------------------------------------
-    def summary_lines(self, data: dict[str, Any], names: list[str], players: int) -> list[str]:
-        reason = data.get("reason", "")
-        why = {
-            "four captured": "a player has captured 4 cards",
-            "final round": "the final round is over",
-        }.get(reason, reason)
-        winners = data.get("winners", ())
-        who = " and ".join(names[s] for s in winners)
-        lines = [f"The game ends: {why}.", f"{who} win{'s' if len(winners) == 1 else ''}!"]
+    def summary_lines(self, data: Any, names: list[str], players: int) -> list[str]:
+        d: CatturaScored = data
+        who = " and ".join(names[s] for s in d.winners)
+        lines = [
+            f"The game ends: {_ENDS.get(d.reason, d.reason)}.",
+            f"{who} win{'s' if len(d.winners) == 1 else ''}!",
+        ]
         deck = self.t.deck if self.t is not None else "french"
-        for s, cards in enumerate(data.get("captured", ())):
-            words = ", ".join(self.card_label(c, deck) for c in cards) or "nothing"
-            lines.append(f"{names[s]}: {words}.")
+        for s, cards in enumerate(d.captured):
+            said = ", ".join(self.card_label(c, deck) for c in cards) or "nothing"
+            lines.append(f"{names[s]}: {said}.")
         return lines
 
-    def summary_table(
-        self, data: dict[str, Any], names: list[str]
-    ) -> tuple[list[str], list[list[str]]]:
+    def summary_table(self, data: Any, names: list[str]) -> tuple[list[str], list[list[str]]]:
+        d: CatturaScored = data
         head = ["", "Cards", "Faces", "Suit bonus", "4 suits", "Score"]
-        rows = []
-        for s, b in enumerate(data.get("breakdown", ())):
-            bonus = sum(b["suit_bonus"].values())
-            rows.append(
-                [
-                    names[s],
-                    str(len(data["captured"][s])),
-                    str(b["faces"]),
-                    f"+{bonus}" if bonus else "",
-                    f"+{b['four_suits']}" if b["four_suits"] else "",
-                    str(b["total"]),
-                ]
-            )
+        rows = [
+            [
+                names[s],
+                str(len(d.captured[s])),
+                str(b.faces),
+                f"+{b.suits_total}" if b.suits_total else "",
+                f"+{b.four_suits}" if b.four_suits else "",
+                str(b.total),
+            ]
+            for s, b in enumerate(d.breakdown)
+        ]
         return head, rows
 
-    def summary_scores(self, data: dict[str, Any], names: list[str]) -> list[tuple[str, str, bool]]:
+    def summary_scores(self, data: Any, names: list[str]) -> list[tuple[str, str, bool]]:
         return []
-
-    def deal_won(self, data: dict[str, Any], viewer: int) -> bool:
-        return viewer in data.get("winners", ())
