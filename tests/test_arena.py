@@ -44,6 +44,7 @@ def test_rules_seat_always_chooses_a_legal_move(players: int) -> None:
         s = new_game("capodama", players=players, seed=k)
         while not s.is_over and not any(e.kind == "deal_scored" for e in s.events):
             p = s.current_player
+            assert p is not None
             legal = s.legal_moves()
             move = seat.choose(s.view(p), legal, rng)
             assert move in legal

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,8 +22,14 @@ from game.engine.capodama import CapodamaState, CapodamaView, deck_for
 from game.engine.capodama_events import CapodamaScored
 
 
+def new_capodama(**kwargs: Any) -> CapodamaState:
+    s = new_game("capodama", **kwargs)
+    assert isinstance(s, CapodamaState)
+    return s
+
+
 def position(players: int, seed: int) -> CapodamaState:
-    s: CapodamaState = new_game("capodama", players=players, seed=seed)  # type: ignore[assignment]
+    s = new_capodama(players=players, seed=seed)
     rng = random.Random(seed)
     tricks = seed % (16 if players <= 2 else 8)
     while s.phase != "play" or len(s.view(0).tricks) < tricks:
@@ -29,18 +37,17 @@ def position(players: int, seed: int) -> CapodamaState:
     return s
 
 
-def sample(view: CapodamaView, rng: random.Random) -> tuple[dict[int, list[Card]], list[Card]]:
+def sample(view: CapodamaView, rng: random.Random) -> tuple[dict[int, Sequence[Card]], list[Card]]:
     places = place_hidden(hidden_cards(view), rng)
     aside = places.pop(PILE, [])
-    return places, aside
+    return dict(places), aside
 
 
 def voided() -> CapodamaState:
     """3 players, seat 0 capo (doubles spades, KH the 4th trump).  Trick 1: seat 0 leads AD,
     seat 2 discards 7C (void in diamonds); trick 2: seat 0 leads AC, seat 1 discards JS (void
     in clubs).  Seat 0 leads trick 3."""
-    s: CapodamaState = new_game(  # type: ignore[assignment]
-        "capodama",
+    s = new_capodama(
         players=3,
         deal={
             "dealer": 2,
@@ -109,7 +116,7 @@ def test_sampled_worlds_fit_what_the_seat_knows(players: int, seed: int) -> None
 
 
 def test_a_passed_card_is_placed_with_its_receiver() -> None:
-    s: CapodamaState = new_game("capodama", players=4, seed=4)  # type: ignore[assignment]
+    s = new_capodama(players=4, seed=4)
     rng = random.Random(4)
     while s.phase != "play":
         s.play(rng.choice(s.legal_moves()))
@@ -215,14 +222,14 @@ def scored(won: bool, points: int, window: tuple[int, int] | None) -> CapodamaSc
 def test_the_evaluation_is_won_first_then_points_and_the_solitaire_aims_mid_window() -> None:
     seat = CapodamaSearchSeat()
     s = searching(4, 2)
-    view = s.view(s.current_player)  # type: ignore[arg-type]
+    view = s.view(s.current_player or 0)
     assert seat.evaluate(scored(True, 82, None), s, view) == pytest.approx(1 + 82 / 300)
     assert seat.evaluate(scored(False, 140, None), s, view) < seat.evaluate(
         scored(True, 82, None), s, view
     )
     # the solitaire: 86 points lose, 83 win; among wins (or losses) nearer the middle is better
     lone = searching(1, 2)
-    solo = lone.view(lone.current_player)  # type: ignore[arg-type]
+    solo = lone.view(lone.current_player or 0)
     window = (80, 85)
     assert seat.evaluate(scored(True, 83, window), lone, solo) > seat.evaluate(
         scored(True, 80, window), lone, solo

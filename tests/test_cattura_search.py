@@ -4,6 +4,7 @@ and the seat decides from its view alone."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -20,9 +21,15 @@ from game.engine.cattura_cards import CARDS, card
 PLAYERS = (2, 3, 4)
 
 
+def new_cattura(**kwargs: Any) -> CatturaState:
+    s = new_game("cattura", **kwargs)
+    assert isinstance(s, CatturaState)
+    return s
+
+
 def position(players: int, seed: int) -> CatturaState:
     """A random position of the match (the final round included), someone to play."""
-    s: CatturaState = new_game("cattura", players=players, seed=seed)  # type: ignore[assignment]
+    s = new_cattura(players=players, seed=seed)
     rng = random.Random(seed)
     for _ in range(rng.randrange(0, 25)):
         s.play(rng.choice(s.legal_moves()))
@@ -52,6 +59,7 @@ def test_from_view_with_the_true_cards_gives_back_the_view(
     world = CatturaState.from_view(view, hidden, deck, seed=seed)
     assert world.view(seat) == view
     real = s.clone()
+    assert isinstance(real, CatturaState)
     rng = random.Random(seed)
     while real.current_player is not None:  # it plays on exactly like the real match
         moves = real.legal_moves()
@@ -82,7 +90,7 @@ def test_sampled_worlds_fit_what_the_seat_knows(players: int, seed: int) -> None
 
 
 def test_bad_guesses_are_refused() -> None:
-    s: CatturaState = new_game("cattura", players=2, seed=5)  # type: ignore[assignment]
+    s = new_cattura(players=2, seed=5)
     me = s.current_player
     assert me is not None
     other = 1 - me
@@ -165,7 +173,7 @@ def test_every_candidate_is_tried_in_the_same_worlds() -> None:
             return super().rollout(state, mark, view, rng)
 
     s = position(3, 11)
-    view = s.view(s.current_player)  # type: ignore[arg-type]
+    view = s.view(s.current_player or 0)
     legal = s.legal_moves()
     seat = Counting()
     seat.search(view, legal, random.Random(3))

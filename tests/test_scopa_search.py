@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -18,9 +19,15 @@ from game.engine.scopa_scoring import Awards, DealFigures
 PLAYERS = (2, 3, 4, 6)
 
 
+def new_scopa(**kwargs: Any) -> ScopaState:
+    s = new_game("scopa", **kwargs)
+    assert isinstance(s, ScopaState)
+    return s
+
+
 def position(players: int, seed: int) -> ScopaState:
     """A random position of some deal (the first or a later one), someone to play."""
-    s: ScopaState = new_game("scopa", players=players, seed=seed)  # type: ignore[assignment]
+    s = new_scopa(players=players, seed=seed)
     rng = random.Random(seed)
     for _ in range(rng.randrange(0, 70)):
         moves = s.legal_moves()
@@ -87,7 +94,7 @@ def test_sampled_worlds_fit_what_the_seat_knows(players: int, seed: int) -> None
 
 
 def test_bad_guesses_are_refused() -> None:
-    s: ScopaState = new_game("scopa", players=2, seed=7)  # type: ignore[assignment]
+    s = new_scopa(players=2, seed=7)
     s.play(s.legal_moves()[0])
     me = s.current_player
     assert me is not None
@@ -170,8 +177,7 @@ def test_the_seat_reads_only_its_view() -> None:
 
 def test_a_position_set_up_by_an_explicit_deal_is_rebuilt() -> None:
     """Explicit deals may leave a table and deck no shuffled deal would (five table cards)."""
-    s = new_game(
-        "scopa",
+    s = new_scopa(
         players=2,
         deal={
             "dealer": 0,
@@ -181,5 +187,5 @@ def test_a_position_set_up_by_an_explicit_deal_is_rebuilt() -> None:
         },
     )
     view = s.view(1)
-    hidden, deck = truth(s, 1)  # type: ignore[arg-type]
+    hidden, deck = truth(s, 1)
     assert ScopaState.from_view(view, hidden, deck).view(1) == view

@@ -4,6 +4,7 @@ cards), moves are legal, and the seat decides from its view alone."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -17,9 +18,15 @@ from game.engine.tressette import TressetteState, TressetteView
 from game.engine.tressette_tables import deck_indices
 
 
+def new_tressette(**kwargs: Any) -> TressetteState:
+    s = new_game("tressette", **kwargs)
+    assert isinstance(s, TressetteState)
+    return s
+
+
 def position(players: int, seed: int) -> TressetteState:
     """A random position of some deal; declarations are made half the time they are allowed."""
-    s: TressetteState = new_game("tressette", players=players, seed=seed)  # type: ignore[assignment]
+    s = new_tressette(players=players, seed=seed)
     rng = random.Random(seed)
     for _ in range(rng.randrange(0, 90)):
         moves = s.legal_moves()
@@ -88,8 +95,7 @@ def test_sampled_worlds_fit_what_the_seat_knows(players: int, seed: int) -> None
 
 
 def test_voids_come_from_failing_to_follow() -> None:
-    s: TressetteState = new_game(  # type: ignore[assignment]
-        "tressette",
+    s = new_tressette(
         players=4,
         deal={
             "dealer": 0,
@@ -110,8 +116,7 @@ def test_voids_come_from_failing_to_follow() -> None:
 
 
 def test_bad_guesses_are_refused() -> None:
-    s: TressetteState = new_game(  # type: ignore[assignment]
-        "tressette",
+    s = new_tressette(
         players=4,
         deal={
             "dealer": 0,
@@ -194,8 +199,10 @@ def test_search_seat_plays_legal_moves_and_declares() -> None:
         for seed in range(3):
             s = new_game("tressette", players=players, seed=seed)
             for _ in range(3 * players + 2):
+                p = s.current_player
+                assert p is not None
                 legal = s.legal_moves()
-                move = seat.choose(s.view(s.current_player), legal, rng)
+                move = seat.choose(s.view(p), legal, rng)
                 assert move in legal
                 if any(m.kind == "declare" for m in legal):
                     assert move.kind == "declare"
