@@ -63,10 +63,6 @@ class TableApi(Protocol):
         """A card's words in the deck on screen ("7 of coins")."""
         ...
 
-    def say(self, message: str) -> str:
-        """An engine message in the player's words (to go once every game gives reasons)."""
-        ...
-
     def apply(self, move: Move | str) -> bool:
         """Play a move for the current seat; a refusal is shown as a toast, never raised."""
         ...

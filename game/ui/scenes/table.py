@@ -244,11 +244,6 @@ class TableScene(Scene):
     def _label(self, card: Card) -> str:
         return self.gui.card_label(card, self.deck)
 
-    def say(self, message: str) -> str:
-        """An engine message in the player's words (cards as drawn, seats by name)."""
-        names = [self.short_name(s) for s in range(self.state.seats)]
-        return self.gui.say(message, self.deck, names, None if self.solitaire else self.viewer)
-
     # -- sync, AI and decisions ---------------------------------------------------------------
     @property
     def synced(self) -> bool:
