@@ -160,9 +160,9 @@ def test_every_candidate_is_tried_in_the_same_worlds() -> None:
             self.sampler = WorldSampler(hidden_cards, self.rebuild)
 
         def rebuild(
-            self, view: CatturaView, places: dict[int, list[Card]], seed: int
+            self, view: CatturaView, hands: dict[int, list[Card]], deck: list[Card], seed: int
         ) -> CatturaState:
-            self.worlds.append(SAMPLER.rebuild(view, places, seed))
+            self.worlds.append(SAMPLER.rebuild(view, hands, deck, seed))
             return self.worlds[-1]
 
         def rollout(

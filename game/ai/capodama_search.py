@@ -78,10 +78,11 @@ def hidden_cards(view: CapodamaView) -> Hidden:
     )
 
 
-def _rebuild(view: CapodamaView, places: dict[int, list[Card]], seed: int) -> CapodamaState:
-    aside = places.pop(PILE, [])
-    hands: dict[int, Sequence[Card]] = dict(places)
-    return CapodamaState.from_view(view, hands, aside, seed=seed)
+def _rebuild(
+    view: CapodamaView, hands: dict[int, list[Card]], aside: list[Card], seed: int
+) -> CapodamaState:
+    hidden: dict[int, Sequence[Card]] = dict(hands)
+    return CapodamaState.from_view(view, hidden, aside, seed=seed)
 
 
 SAMPLER = WorldSampler(hidden_cards, _rebuild)

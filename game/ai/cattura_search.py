@@ -16,12 +16,11 @@ The seat only ever reads its view: the worlds are guesses, never the true hands.
 
 from __future__ import annotations
 
-from game.engine import Card
 from game.engine.cattura import CatturaState, CatturaView
 
 from .cattura_rules import CatturaRulesSeat
 from .search import Budget, DeterminizedSearch
-from .search_worlds import PILE, Hidden, WorldSampler, unseen
+from .search_worlds import Hidden, WorldSampler, hands_and_pile
 
 __all__ = ["CatturaSearchSeat", "hidden_cards"]
 
@@ -32,17 +31,11 @@ POINTS_SCALE = 1 / 100
 def hidden_cards(view: CatturaView) -> Hidden:
     """What ``view`` hides: the other hands and the draw deck; the view tells nothing more."""
     shown = [*view.hand, *view.battlefield, *(c for pile in view.captured for c in pile)]
-    sizes = {s: view.hand_sizes[s] for s in range(view.players) if s != view.seat}
-    sizes[PILE] = view.deck_count
-    return Hidden(unseen(CatturaState.info.cards_for(view.players), shown), sizes)
+    cards = CatturaState.info.cards_for(view.players)
+    return hands_and_pile(cards, shown, view.hand_sizes, view.seat, view.deck_count)
 
 
-def _rebuild(view: CatturaView, places: dict[int, list[Card]], seed: int) -> CatturaState:
-    deck = places.pop(PILE)
-    return CatturaState.from_view(view, places, deck, seed=seed)
-
-
-SAMPLER = WorldSampler(hidden_cards, _rebuild)
+SAMPLER = WorldSampler(hidden_cards, CatturaState.from_view)
 
 
 class CatturaSearchSeat(DeterminizedSearch[CatturaView, CatturaState]):

@@ -22,13 +22,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from game.engine import Card, DealScored
+from game.engine import DealScored
 from game.engine.scopa import ScopaState, ScopaView
 from game.engine.scopa_events import ScopaScored
 
 from .scopa_rules import ScopaRulesSeat
 from .search import Budget, DeterminizedSearch
-from .search_worlds import PILE, Hidden, WorldSampler, unseen
+from .search_worlds import Hidden, WorldSampler, hands_and_pile
 
 __all__ = ["ScopaSearchSeat", "deal_value", "hidden_cards"]
 
@@ -75,17 +75,11 @@ def _evaluate(scored: DealScored | None, state: ScopaState, view: ScopaView) -> 
 def hidden_cards(view: ScopaView) -> Hidden:
     """What ``view`` hides: the other hands and the deck; the view tells nothing more."""
     shown = [*view.hand, *view.table, *(c for pile in view.captured for c in pile)]
-    sizes = {s: view.hand_sizes[s] for s in range(view.players) if s != view.seat}
-    sizes[PILE] = view.deck_count
-    return Hidden(unseen(ScopaState.info.cards_for(view.players), shown), sizes)
+    cards = ScopaState.info.cards_for(view.players)
+    return hands_and_pile(cards, shown, view.hand_sizes, view.seat, view.deck_count)
 
 
-def _rebuild(view: ScopaView, places: dict[int, list[Card]], seed: int) -> ScopaState:
-    deck = places.pop(PILE)
-    return ScopaState.from_view(view, places, deck, seed=seed)
-
-
-SAMPLER = WorldSampler(hidden_cards, _rebuild)
+SAMPLER = WorldSampler(hidden_cards, ScopaState.from_view)
 
 
 class ScopaSearchSeat(DeterminizedSearch[ScopaView, ScopaState]):

@@ -24,9 +24,11 @@ from game.engine import Card, GameState
 __all__ = [
     "PILE",
     "Hidden",
+    "Rebuild",
     "SeatView",
     "WorldSampler",
     "deal_constrained",
+    "hands_and_pile",
     "place_hidden",
     "unseen",
 ]
@@ -68,6 +70,17 @@ def unseen(cards: Iterable[Card], seen: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(c for c in cards if c.index not in shown)
 
 
+def hands_and_pile(
+    cards: Iterable[Card], shown: Iterable[Card], hand_sizes: Sequence[int], seat: int, pile: int
+) -> Hidden:
+    """What a view hides where play tells nothing of who holds what (any card may be played at
+    any time, every capture is public): the game's ``cards`` less the ``shown`` ones, split
+    into the other seats' hands (``hand_sizes``) and a ``pile`` of that many cards."""
+    sizes = {s: n for s, n in enumerate(hand_sizes) if s != seat}
+    sizes[PILE] = pile
+    return Hidden(unseen(cards, shown), sizes)
+
+
 def place_hidden(hidden: Hidden, rng: random.Random) -> dict[int, list[Card]]:
     """A random placement of ``hidden.pool`` honouring sizes, fixed cards and voids exactly.
 
@@ -100,21 +113,27 @@ def place_hidden(hidden: Hidden, rng: random.Random) -> dict[int, list[Card]]:
     return places
 
 
+#: A game's ``from_view``: a state from a view, the hidden hands, the pile (in order) and a seed.
+Rebuild = Callable[[ViewT, dict[int, list[Card]], list[Card], int], StateT]
+
+
 @dataclass(frozen=True)
 class WorldSampler(Generic[ViewT, StateT]):
     """A game's sampler: what its views hide (``hidden``), and its states rebuilt from a view
-    and a placement of the hidden cards (``rebuild(view, places, seed)``, the game's
-    ``from_view``).  :meth:`prepare` reads the view once per decision; the function it returns
-    draws one world per call."""
+    and a placement of the hidden cards (``rebuild``, the game's ``from_view``; the pile is
+    empty where there is none).  :meth:`prepare` reads the view once per decision; the
+    function it returns draws one world per call."""
 
     hidden: Callable[[ViewT], Hidden]
-    rebuild: Callable[[ViewT, dict[int, list[Card]], int], StateT]
+    rebuild: Rebuild[ViewT, StateT]
 
     def prepare(self, view: ViewT) -> Callable[[random.Random], StateT]:
         spec = self.hidden(view)
 
         def draw(rng: random.Random) -> StateT:
-            return self.rebuild(view, place_hidden(spec, rng), rng.randrange(2**31))
+            hands = place_hidden(spec, rng)
+            pile = hands.pop(PILE, [])
+            return self.rebuild(view, hands, pile, rng.randrange(2**31))
 
         return draw
 

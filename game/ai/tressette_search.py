@@ -57,8 +57,10 @@ def hidden_cards(view: TressetteView) -> Hidden:
     )
 
 
-def _rebuild(view: TressetteView, places: dict[int, list[Card]], seed: int) -> TressetteState:
-    return TressetteState.from_view(view, places, seed=seed)
+def _rebuild(
+    view: TressetteView, hands: dict[int, list[Card]], pile: list[Card], seed: int
+) -> TressetteState:
+    return TressetteState.from_view(view, hands, seed=seed)  # every card is dealt: no pile
 
 
 SAMPLER = WorldSampler(hidden_cards, _rebuild)
