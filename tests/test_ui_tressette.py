@@ -18,6 +18,7 @@ from ui_harness import (
     user_dirs,
 )
 
+from game.engine import IllegalMove, new_game
 from game.ui.games.tressette import thirds
 
 
@@ -89,6 +90,46 @@ def test_a_card_that_does_not_follow_is_refused_in_words(app):
     assert " the " in said[-1] and str(bad[0].card) not in said[-1].split()
 
 
+def test_buongioco_banner_names_the_suit_of_the_deck_on_screen(app):
+    app.settings.deck = "french"  # coins are drawn as diamonds
+    table = start_game(app, "tressette", 4, deal=DEAL)
+    assert run_until(app, lambda: human_turn(table))
+    click_button(app, table, "buongioco")
+    assert run_until(app, lambda: table.banner is not None, 60)
+    assert "three aces (3) and Napoli of diamonds (3) — 6" in table.banner[1]
+    panel = [item[1] for item in table.gui.hud_items(table.model, table.names, "french")]
+    assert "You: three aces (3) and Napoli of diamonds (3)" in panel
+
+
+def _refusal(state, move):
+    with pytest.raises(IllegalMove) as err:
+        state.play(move)
+    return err.value
+
+
+def test_refusals_in_words_from_reason_codes(app):
+    """Each refusal is said from its code and parts, cards and suits as the deck shows them."""
+    table = start_game(app, "tressette", 4, deal=DEAL)
+    gui, names = table.gui, table.names
+    app.settings.deck = "italian"
+    s = new_game("tressette", players=4, deal=DEAL)  # seat 0 leads, then 3, 2, 1
+    s.play("buongioco")
+    said = gui.refusal_text(_refusal(s, "buongioco"), names, 0)
+    assert said == "You have already declared Buongioco in this deal"
+    assert gui.refusal_text(_refusal(s, "RD"), names, 0) == "You do not hold the Re of coins"
+    s.play("4D")
+    said = gui.refusal_text(_refusal(s, "buongioco"), names, 3)  # RB 2S 3S...: nothing
+    assert said == "You hold no Buongioco combination"
+    s.play("2S")
+    s.play("1B")
+    app.settings.deck = "french"  # seat 1 holds CD and RD: it must follow coins (diamonds)
+    said = gui.refusal_text(_refusal(s, "2C"), names, 1)
+    assert said == (
+        "You must follow diamonds: the 2 of hearts is not diamonds and you hold "
+        "the king of diamonds and the queen of diamonds"
+    )
+
+
 def test_deck_switch_mid_deal(app):
     deck_switch_mid_deal(app, start_game(app, "tressette", 4, seed=2))
 
@@ -99,6 +140,12 @@ def test_autoplay_reaches_the_deal_summary(app, players):
     summary = app.scenes.top
     assert summary.rows and summary.head[1] == "Taken"
     assert len(summary.rows) == (2 if players == 4 else 3)
+
+
+@pytest.mark.parametrize("players, most", [(3, 13), (4, 10)])
+def test_hands_sized_from_the_engine_deal(app, players, most):
+    table = start_game(app, "tressette", players, seed=2)
+    assert table.gui.hand_max == most
 
 
 def test_points_read_as_thirds():

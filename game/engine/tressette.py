@@ -62,6 +62,7 @@ from .tressette_tables import (
     buongioco_combos,
     deal_points,
     deck_indices,
+    hand_order,
     has_buongioco,
 )
 from .tressette_view import TressetteView
@@ -88,7 +89,7 @@ _Trick = tuple[int, tuple[tuple[int, int], ...], int, int]
 
 def _sorted_hand(mask: int) -> tuple[Card, ...]:
     """A hand as a player holds it: by suit, strongest first."""
-    return tuple(_CARDS[i] for i in sorted(iter_bits(mask), key=lambda i: (SUIT[i], -STRENGTH[i])))
+    return tuple(_CARDS[i] for i in sorted(iter_bits(mask), key=hand_order))
 
 
 class TressetteState(GameState):

@@ -41,6 +41,7 @@ __all__ = [
     "deal_points",
     "deck_indices",
     "deck_mask",
+    "hand_order",
     "has_buongioco",
     "raw_of",
     "trick_winner",
@@ -110,6 +111,12 @@ def deck_mask(players: int) -> int:
     """The ``players``-player deck as a mask of card indices."""
     full = (1 << 40) - 1
     return full & ~(1 << FOUR_BATONS) if players == 3 else full
+
+
+def hand_order(card: Card | int) -> tuple[int, int]:
+    """Where a card goes in a hand as a player holds it: by suit, strongest first."""
+    i = int(card) & 63
+    return SUIT[i], -STRENGTH[i]
 
 
 def raw_of(mask: int) -> int:
