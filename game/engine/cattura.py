@@ -127,6 +127,12 @@ def _cards_mask(cards: Iterable[Any]) -> int:
     return mask_cards(cards, FRENCH, DECK_MASK)
 
 
+# Payloads are immutable, so the frequent ones are made once (search rollouts log many events).
+_SENT = [Sent(card(i)) for i in range(52)]
+_DREW = [Drew(k) for k in range(len(CARDS))]
+_PASSED = Passed()
+
+
 class CatturaState(GameState):
     """A Cattura match: a single deal."""
 
@@ -365,20 +371,20 @@ class CatturaState(GameState):
         elif move.kind == "take":
             self._capture(seat, move)
         else:
-            self.events.append(Event("passed", seat, (), Passed()))
+            self.events.append(Event("passed", seat, (), _PASSED))
         self._end_turn(seat)
 
     def _send(self, seat: int, c: Card) -> None:
-        self._hands[seat] &= ~c.bit
-        onto = self._field[-1]
-        self._field.append(c.index)
-        self.events.append(Event("sent", seat, (c,), Sent(card(onto))))
+        i = c.index
+        self._hands[seat] &= ~(1 << i)
+        self.events.append(Event("sent", seat, (c,), _SENT[self._field[-1]]))
+        self._field.append(i)
         if self._deck:
             d = self._deck[0]
             self._deck = self._deck[1:]
             self._hands[seat] |= 1 << d
             self.events.append(
-                Event("drew", seat, (card(d),), Drew(len(self._deck)), (frozenset((seat,)),))
+                Event("drew", seat, (card(d),), _DREW[len(self._deck)], (frozenset((seat,)),))
             )
 
     def _capture(self, seat: int, move: Move) -> None:

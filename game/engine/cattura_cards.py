@@ -94,7 +94,12 @@ class ScoreBreakdown:
 
 
 def _faces(mask: int) -> int:
-    return sum(VALUE[i] for i in iter_bits(mask))
+    total = 0
+    while mask:  # a plain loop: the rule seat scores every candidate move
+        low = mask & -mask
+        total += VALUE[low.bit_length() - 1]
+        mask ^= low
+    return total
 
 
 def _four_suits(mask: int, suits: int) -> int:

@@ -50,42 +50,50 @@ def take(t: int, a: int, ca: int, b: int = _NONE, cb: int = 0) -> Move:
 
 
 def legal_moves(hand: int, caps: int, t: int) -> list[Move]:
-    """Every move of a player holding ``hand`` with captured ``caps`` when ``t`` is on top."""
-    v = VALUE[t]
-    out = [SEND[i] for i in _bits(hand & ~VALUE_MASK[v])]
-    out += [take(t, i, 0) for i in _bits(hand & VALUE_MASK[v])]
-    out += [take(t, i, 1) for i in _bits(caps & VALUE_MASK[v])]
-    for i in _bits(hand):
-        a = VALUE[i]
-        if a < v:
-            out += _pairs(t, i, a, v - a, hand, caps)
-    return out or [PASS]
+    """Every move of a player holding ``hand`` with captured ``caps`` when ``t`` is on top.
 
-
-def _pairs(t: int, i: int, a: int, b: int, hand: int, caps: int) -> list[Move]:
-    """The captures of ``t`` by hand card ``i`` (value ``a``) and a card of value ``b``.
-
-    The larger goes on top; equal values give both orders.  Two hand cards are listed once,
-    from the smaller (or, for equal values, from each card of the pair in turn).
+    Pairs put the larger card on top; equal values give both orders (two hand cards of equal
+    value are listed from each card in turn).  Written as plain bit loops: search seats call it
+    at every turn of every rollout.
     """
+    v = VALUE[t]
     out = []
-    if a <= b:
-        out += [take(t, i, 0, j, 0) for j in _bits(hand & VALUE_MASK[b] & ~(1 << i))]
-    for j in _bits(caps & VALUE_MASK[b]):
-        if a <= b:
-            out.append(take(t, i, 0, j, 1))
-        if a >= b:
-            out.append(take(t, j, 1, i, 0))
-    return out
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    m = hand & ~VALUE_MASK[v]
+    while m:
+        low = m & -m
+        out.append(SEND[low.bit_length() - 1])
+        m ^= low
+    for pile, src in ((hand, 0), (caps, 1)):
+        m = pile & VALUE_MASK[v]
+        while m:
+            low = m & -m
+            out.append(take(t, low.bit_length() - 1, src))
+            m ^= low
+    m = hand
+    while m:
+        low = m & -m
+        m ^= low
+        i = low.bit_length() - 1
+        a = VALUE[i]
+        if a >= v:
+            continue
+        b = v - a
+        if a <= b:  # two hand cards, from the smaller
+            h = hand & VALUE_MASK[b] & ~low
+            while h:
+                hb = h & -h
+                out.append(take(t, i, 0, hb.bit_length() - 1, 0))
+                h ^= hb
+        c = caps & VALUE_MASK[b]
+        while c:
+            cb = c & -c
+            c ^= cb
+            j = cb.bit_length() - 1
+            if a <= b:
+                out.append(take(t, i, 0, j, 1))
+            if a >= b:
+                out.append(take(t, j, 1, i, 0))
+    return out or [PASS]
 
 
 def read_move(key: str, caps: int | None, legal: list[Move]) -> Move | None:

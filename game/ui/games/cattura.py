@@ -97,8 +97,8 @@ class CatturaUI(GameUI):
         return list(state.info.cards_for(state.players))
 
     def move_words(self, move: Move) -> str:
-        """ "sending the 5 of hearts", "taking the 8 of hearts with the 3 of diamonds and the 5
-        of clubs (from your captures)", "passing"."""
+        """A move as a refusal names it: "sending the 5 of hearts", "taking the 8 of hearts
+        with the 3 of diamonds and the 5 of clubs (from your captures)", "passing"."""
         if move.kind == "send":
             return "sending " + self.card_words(move.cards[0])
         if move.kind == "take":
