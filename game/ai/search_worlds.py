@@ -138,6 +138,29 @@ class WorldSampler(Generic[ViewT, StateT]):
         return draw
 
 
+def _hall(count: Sequence[int], left: Sequence[int]) -> bool:
+    """Hall's condition: for every set of seats (a bitmask), the cards allowed only inside it
+    fit in its free room.  ``count[t]`` counts the cards whose allowed seats are the set ``t``;
+    ``left[j]`` is seat ``j``'s free room."""
+    if count[0]:
+        return False
+    k = len(left)
+    full = (1 << k) - 1
+    need = list(count)  # becomes, per set of seats, the cards allowed only inside it
+    for j in range(k):
+        b = 1 << j
+        for sub in range(full + 1):
+            if sub & b:
+                need[sub] += need[sub ^ b]
+    cap = [0] * (full + 1)
+    for sub in range(1, full + 1):
+        low = sub & -sub
+        cap[sub] = cap[sub ^ low] + left[low.bit_length() - 1]
+        if need[sub] > cap[sub]:
+            return False
+    return True
+
+
 def deal_constrained(
     cards: Sequence[Card],
     room: Mapping[int, int],
@@ -148,37 +171,25 @@ def deal_constrained(
 
     ``allowed(card)`` names the seats that may hold ``card``.  Cards are placed most
     constrained first, each in a seat drawn with weight its free room (with no constraints this
-    is a uniformly random deal) among the seats that keep a complete placement possible:
-    Hall's condition, that for every set of seats the cards that can only go there fit in their
-    room, is checked for each choice.  So it never fails when any placement exists, and raises
-    ValueError when none does (the sizes do not add up, or the constraints exclude every way).
+    is a uniformly random deal) among the seats that keep a complete placement possible
+    (:func:`_hall`, checked for each choice).  So it never fails when any placement exists, and
+    raises ValueError when none does (the sizes do not add up, or the constraints exclude
+    every way).
     """
     seats = sorted(room)
     if sum(room.values()) != len(cards):
         raise ValueError(f"{len(cards)} cards for {sum(room.values())} places")
-    bit = {s: 1 << k for k, s in enumerate(seats)}
-    full = (1 << len(seats)) - 1
+    k = len(seats)
+    full = (1 << k) - 1
     typed: list[tuple[int, Card]] = []
     for c in cards:
-        t = 0
-        for s in allowed(c):
-            t |= bit.get(s, 0)
-        typed.append((t, c))
-    count = [0] * (full + 1)  # cards per allowed-set type
+        ok = allowed(c)
+        typed.append((sum(1 << j for j, s in enumerate(seats) if s in ok), c))
+    count = [0] * (full + 1)  # cards per allowed-set type (a bitmask of seats)
     for t, _ in typed:
         count[t] += 1
-    left = {s: room[s] for s in seats}
-    subsets = range(1, full + 1)
-
-    def feasible() -> bool:
-        for sub in subsets:
-            need = sum(count[t] for t in range(1, full + 1) if count[t] and t & ~sub == 0)
-            cap = sum(left[s] for s in seats if bit[s] & sub)
-            if need > cap:
-                return False
-        return not count[0]
-
-    if not feasible():
+    left = [room[s] for s in seats]
+    if not _hall(count, left):
         raise ValueError("no placement of the hidden cards fits the constraints")
     rng.shuffle(typed)
     typed.sort(key=lambda tc: tc[0].bit_count())
@@ -187,17 +198,17 @@ def deal_constrained(
     for t, c in typed:
         count[t] -= 1
         constrained -= t != full
+        open_ = [j for j in range(k) if t >> j & 1 and left[j] > 0]
         options: list[int] = []
         weights: list[int] = []
-        for s in seats:
-            if t & bit[s] and left[s] > 0:
-                left[s] -= 1
-                # Once only unconstrained cards remain, every placement can be completed.
-                if not constrained or feasible():
-                    options.append(s)
-                    weights.append(left[s] + 1)
-                left[s] += 1
+        for j in open_:
+            left[j] -= 1
+            # A lone choice, or one with only unconstrained cards after it, always completes.
+            if len(open_) == 1 or not constrained or _hall(count, left):
+                options.append(j)
+                weights.append(left[j] + 1)
+            left[j] += 1
         pick = rng.choices(options, weights)[0]
-        hands[pick].append(c)
+        hands[seats[pick]].append(c)
         left[pick] -= 1
     return hands
