@@ -30,9 +30,7 @@ POINTS_SCALE = 1 / 100
 
 def hidden_cards(view: CatturaView) -> Hidden:
     """What ``view`` hides: the other hands and the draw deck; the view tells nothing more."""
-    shown = [*view.hand, *view.battlefield, *(c for pile in view.captured for c in pile)]
-    cards = CatturaState.info.cards_for(view.players)
-    return hands_and_pile(cards, shown, view.hand_sizes, view.seat, view.deck_count)
+    return hands_and_pile(view.unseen, view.hand_sizes, view.seat, view.deck_count)
 
 
 SAMPLER = WorldSampler(hidden_cards, CatturaState.from_view)

@@ -28,7 +28,7 @@ from game.engine.scopa_events import ScopaScored
 
 from .scopa_rules import ScopaRulesSeat
 from .search import Budget, DeterminizedSearch
-from .search_worlds import Hidden, WorldSampler, hands_and_pile
+from .search_worlds import Hidden, WorldSampler, hands_and_pile, unseen
 
 __all__ = ["ScopaSearchSeat", "deal_value", "hidden_cards"]
 
@@ -75,8 +75,8 @@ def _evaluate(scored: DealScored | None, state: ScopaState, view: ScopaView) -> 
 def hidden_cards(view: ScopaView) -> Hidden:
     """What ``view`` hides: the other hands and the deck; the view tells nothing more."""
     shown = [*view.hand, *view.table, *(c for pile in view.captured for c in pile)]
-    cards = ScopaState.info.cards_for(view.players)
-    return hands_and_pile(cards, shown, view.hand_sizes, view.seat, view.deck_count)
+    pool = unseen(ScopaState.info.cards_for(view.players), shown)
+    return hands_and_pile(pool, view.hand_sizes, view.seat, view.deck_count)
 
 
 SAMPLER = WorldSampler(hidden_cards, ScopaState.from_view)

@@ -70,15 +70,13 @@ def unseen(cards: Iterable[Card], seen: Iterable[Card]) -> tuple[Card, ...]:
     return tuple(c for c in cards if c.index not in shown)
 
 
-def hands_and_pile(
-    cards: Iterable[Card], shown: Iterable[Card], hand_sizes: Sequence[int], seat: int, pile: int
-) -> Hidden:
+def hands_and_pile(pool: Sequence[Card], hand_sizes: Sequence[int], seat: int, pile: int) -> Hidden:
     """What a view hides where play tells nothing of who holds what (any card may be played at
-    any time, every capture is public): the game's ``cards`` less the ``shown`` ones, split
-    into the other seats' hands (``hand_sizes``) and a ``pile`` of that many cards."""
+    any time, every capture is public): the unseen ``pool`` split into the other seats' hands
+    (``hand_sizes``) and a ``pile`` of that many cards."""
     sizes = {s: n for s, n in enumerate(hand_sizes) if s != seat}
     sizes[PILE] = pile
-    return Hidden(unseen(cards, shown), sizes)
+    return Hidden(tuple(pool), sizes)
 
 
 def place_hidden(hidden: Hidden, rng: random.Random) -> dict[int, list[Card]]:
