@@ -6,7 +6,7 @@ from typing import Any
 
 import pygame
 
-from game.engine import new_game
+from game.engine import MatchOver, new_game
 
 from .. import theme
 from ..scene import Scene
@@ -17,19 +17,20 @@ from .common import dialog, dim
 class ResultScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any, table: Any, data: dict[str, Any]) -> None:
+    def __init__(self, app: Any, table: Any, data: MatchOver) -> None:
         super().__init__(app)
         self.table = table
         st = table.state
-        winners = list(data.get("winners", ()))
+        winners = list(data.winners)
         self.age = 0.0
         self.autoplay = table.setup.autoplay
         if table.solitaire:
-            pts = st.view(0).points_won[0]
+            view = st.view(0)
+            lo, hi = view.window
             self.won = bool(winners)
             self.title = "You won the solitaire!" if self.won else "Solitaire lost"
             self.lines = [
-                f"The capo took {pts} points: the window is 80 to 85.",
+                f"The capo took {view.points_won[0]} points: the window is {lo} to {hi}.",
                 f"Deal no. {st.seed} — replay it with Restart.",
             ]
             self.buttons = [

@@ -12,6 +12,8 @@ from typing import Any
 
 import pygame
 
+from game.engine import DealScored
+
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button
@@ -21,7 +23,7 @@ from .common import dialog, dim
 class SummaryScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any, table: Any, data: dict[str, Any]) -> None:
+    def __init__(self, app: Any, table: Any, data: DealScored) -> None:
         super().__init__(app)
         self.table = table
         self.data = data
@@ -117,7 +119,7 @@ class SummaryScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 110)
         s = self.scale
-        deal = self.data.get("deal_no", "")
+        deal = self.data.deal_no
         title = "Solitaire" if self.table.solitaire else f"Deal {deal}"
         y = dialog(surface, self.rect, title, s)
         x = self.rect.x + round(28 * s)
