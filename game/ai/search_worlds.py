@@ -83,9 +83,9 @@ def place_hidden(hidden: Hidden, rng: random.Random) -> dict[int, list[Card]]:
     """A random placement of ``hidden.pool`` honouring sizes, fixed cards and voids exactly.
 
     Without voids the free cards are shuffled and cut (a uniformly random deal); with voids
-    they go through :func:`deal_constrained`.  Every list is shuffled at the end, so the pile's
-    order is uniformly random whatever order the cards were placed in.  A ValueError says the
-    view admits no placement (which a view of a real position never does).
+    they go through :func:`deal_constrained`.  The pile is shuffled at the end, so its order is
+    uniformly random whatever order its cards were placed in (a hand's order means nothing).
+    A ValueError says the view admits no placement (a view of a real position always has one).
     """
     pinned = {c for cards in hidden.fixed.values() for c in cards}
     free = [c for c in hidden.pool if c not in pinned]
@@ -106,8 +106,8 @@ def place_hidden(hidden: Hidden, rng: random.Random) -> dict[int, list[Card]]:
         for p in sorted(room):
             places[p] += free[pos : pos + room[p]]
             pos += room[p]
-    for cards in places.values():
-        rng.shuffle(cards)
+    if PILE in places:
+        rng.shuffle(places[PILE])  # hands are sets; the pile's order is dealt
     return places
 
 
