@@ -64,6 +64,8 @@ from .tressette_tables import (
     deck_indices,
     hand_order,
     has_buongioco,
+    side_of,
+    sides_of,
 )
 from .tressette_view import TressetteView
 
@@ -114,6 +116,7 @@ class TressetteState(GameState):
 
     # fixed for the match (shared by clones)
     _n: int
+    _sides: tuple[tuple[int, ...], ...]
     _nsides: int
     _whole: bool
     _bonus: int
@@ -158,7 +161,8 @@ class TressetteState(GameState):
         """The match's fixed figures and a match with no deal played yet."""
         n = self.players
         self._n = n
-        self._nsides = 2 if n == 4 else n
+        self._sides = sides_of(n)
+        self._nsides = len(self._sides)
         self._whole = whole
         self._bonus = 3 if whole else 1
         self._cards = deck_indices(n)
@@ -171,11 +175,11 @@ class TressetteState(GameState):
 
     # -- sides ---------------------------------------------------------------------------------
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self._n == 4 else seat
+        return side_of(seat, self._n)
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return ((0, 2), (1, 3)) if self._n == 4 else tuple((s,) for s in range(self._n))
+        return self._sides
 
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:

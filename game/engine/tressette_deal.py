@@ -24,7 +24,7 @@ from .dealspec import (
     mask_cards,
     names,
 )
-from .tressette_tables import DEALS_TO_WIN, HAND_SIZE, SUIT_MASK, TARGET, deck_mask
+from .tressette_tables import DEALS_TO_WIN, HAND_SIZE, SUIT_MASK, TARGET, deck_mask, sides_of
 from .tressette_view import TressetteView
 
 __all__ = ["ExplicitDeal", "guess_hands", "read_deal"]
@@ -52,7 +52,7 @@ def read_deal(deal: Any, players: int) -> ExplicitDeal:
         if len(h) != size:
             raise RecordError(f"the deal's hand of seat {s} has {len(h)} cards, not {size}")
     exact_cover({f"seat {s}": h for s, h in enumerate(hands)}, full, ITALIAN)
-    sides = 2 if players == 4 else players
+    sides = len(sides_of(players))
     totals = _per_side(deal, "scores", sides)
     deals_won = _per_side(deal, "deals_won", sides)
     if max(totals) >= TARGET or max(deals_won) >= DEALS_TO_WIN:

@@ -44,6 +44,8 @@ __all__ = [
     "hand_order",
     "has_buongioco",
     "raw_of",
+    "side_of",
+    "sides_of",
     "trick_winner",
 ]
 
@@ -105,6 +107,17 @@ class Combo:
 def deck_indices(players: int) -> list[int]:
     """The card indices of the ``players``-player deck: 40 cards, or 39 without 4B in 3."""
     return [i for i in range(40) if not (players == 3 and i == FOUR_BATONS)]
+
+
+def side_of(seat: int, players: int) -> int:
+    """The side a seat plays for: partners sit opposite in 4 players (seat % 2), 3 play alone."""
+    return seat % 2 if players == 4 else seat
+
+
+def sides_of(players: int) -> tuple[tuple[int, ...], ...]:
+    """The seats of each side, by side: ((0, 2), (1, 3)) in 4 players, one seat each in 3."""
+    count = 1 + max(side_of(s, players) for s in range(players))
+    return tuple(tuple(s for s in range(players) if side_of(s, players) == k) for k in range(count))
 
 
 def deck_mask(players: int) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import Card
-from .tressette_tables import Combo
+from .tressette_tables import Combo, side_of
 
 __all__ = ["TressetteView"]
 
@@ -59,7 +59,7 @@ class TressetteView:
         return self.trick[0][1].suit if self.trick else None
 
     def side_of(self, seat: int) -> int:
-        return seat % 2 if self.players == 4 else seat
+        return side_of(seat, self.players)
 
     def voids(self) -> tuple[frozenset[int], ...]:
         """Per seat, the suits (indices 0-3, D C S B) it has shown it holds none of this deal.
