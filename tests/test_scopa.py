@@ -27,12 +27,14 @@ from game.engine import (
     ITALIAN,
     Card,
     IllegalMove,
+    Move,
     RecordError,
     load_record,
     new_game,
 )
 from game.engine.scopa import ScopaState, ScopaView
-from game.engine.scopa_scoring import deal_points
+from game.engine.scopa_events import ScopaOver, ScopaScored
+from game.engine.scopa_scoring import Awards, deal_points
 
 # -- the rules, written independently ---------------------------------------------------------
 ALL = [str(c) for c in ITALIAN.cards]
@@ -194,8 +196,10 @@ def endgame(
     return state
 
 
-def scored(state: ScopaState) -> dict[str, Any]:
-    return [e for e in state.events if e.kind == "deal_scored"][-1].data
+def scored(state: ScopaState) -> ScopaScored:
+    data = [e for e in state.events if e.kind == "deal_scored"][-1].data
+    assert isinstance(data, ScopaScored)
+    return data
 
 
 def unchanged_after(state: ScopaState, move: Any) -> str:
@@ -250,7 +254,7 @@ def test_seeded_deal_structure_and_counter_clockwise_play(players: int) -> None:
     dealer = view.dealer
     dealt = [e for e in state.events if e.kind == "dealt"][-1]
     right_first = tuple((dealer - 1 - j) % players for j in range(players))
-    assert dealt.data["to"] == right_first * 3  # one at a time, right of the dealer first
+    assert dealt.data.to == right_first * 3  # one at a time, right of the dealer first
     assert [e.kind for e in state.events][-2:] == ["dealt", "table_dealt"]
     assert len(state.events[-1].cards) == 4 and len(view.table) == 4
     assert view.hand_sizes == (3,) * players
@@ -282,7 +286,7 @@ def test_explicit_deal_is_dealt_one_at_a_time_from_the_dealers_right() -> None:
     state = game(4, {"dealer": 2, "hands": hands, "table": ["4D", "4C", "4S", "4B"]})
     dealt, table = state.events[0], state.events[1]
     assert dealt.kind == "dealt" and table.kind == "table_dealt"
-    assert dealt.data["to"] == (1, 0, 3, 2) * 3
+    assert dealt.data.to == (1, 0, 3, 2) * 3
     assert texts(dealt.cards[:4]) == ["1C", "1D", "1B", "1S"]
     assert texts(table.cards) == ["4D", "4C", "4S", "4B"]
     assert state.current_player == 1
@@ -299,7 +303,7 @@ def test_three_or_four_re_on_the_table_redeal_by_the_same_dealer(kings: list[str
     kinds = [e.kind for e in state.events]
     assert kinds[:3] == ["dealt", "table_dealt", "redeal"]
     redeal = state.events[2]
-    assert redeal.data["kings"] == len([k for k in kings if k.startswith("R")])
+    assert redeal.data.kings == len([k for k in kings if k.startswith("R")])
     assert redeal.seat == 1
     assert kinds[3:] == ["dealt", "table_dealt"]
     view = state.view(0)
@@ -391,7 +395,7 @@ def test_captured_cards_read_in_any_order_and_print_canonically() -> None:
     assert state.history == ["7B x 1D 2C 4B"]
     cap = [e for e in state.events if e.kind == "captured"][-1]
     assert cap.seat == 0 and texts(cap.cards) == ["1D", "2C", "4B"]
-    assert str(cap.data["card"]) == "7B" and cap.data["side"] == 0 and not cap.data["scopa"]
+    assert str(cap.data.card) == "7B" and cap.data.side == 0 and not cap.data.scopa
     assert texts(state.table()) == ["3S"]
     assert state.view(1).captures[-1][0] == 0
     assert texts(state.view(1).captures[-1][2]) == ["1D", "2C", "4B"]
@@ -412,7 +416,7 @@ def test_a_sweep_is_a_scopa() -> None:
     assert not state.table()
     assert state.view(1).scope == (1, 0)
     scopa = [e for e in state.events if e.kind == "scopa"]
-    assert len(scopa) == 1 and scopa[0].seat == 0 and scopa[0].data["side"] == 0
+    assert len(scopa) == 1 and scopa[0].seat == 0 and scopa[0].data.side == 0
     assert state.view(0).captures[-1][3] is True
 
 
@@ -432,8 +436,8 @@ def test_no_scopa_on_the_very_last_play_of_the_deal() -> None:
     kinds = [e.kind for e in state.events[mark:]]
     assert "scopa" not in kinds and "leftovers" not in kinds
     data = scored(state)
-    assert data["scope"] == (0, 0)
-    assert data["cards"] == (40 - 4, 4)
+    assert data.figures.scope == (0, 0)
+    assert data.figures.cards == (40 - 4, 4)
 
 
 def test_leftovers_go_to_the_last_capturer_and_are_no_scopa() -> None:
@@ -444,10 +448,10 @@ def test_leftovers_go_to_the_last_capturer_and_are_no_scopa() -> None:
     kinds = [e.kind for e in state.events[mark:]]
     assert kinds[:3] == ["played", "leftovers", "deal_scored"]
     left = state.events[mark + 1]
-    assert left.seat == 1 and left.data["side"] == 1
+    assert left.seat == 1 and left.data.side == 1
     assert sorted(texts(left.cards)) == ["1C", "FD", "RB"]
     data = scored(state)
-    assert data["cards"] == (40 - 5, 5) and data["scope"] == (0, 0)
+    assert data.figures.cards == (40 - 5, 5) and data.figures.scope == (0, 0)
 
 
 def test_leftovers_follow_the_last_capture_made_in_play() -> None:
@@ -457,7 +461,7 @@ def test_leftovers_follow_the_last_capture_made_in_play() -> None:
     state.play("FD")
     state.play("4B")
     left = [e for e in state.events if e.kind == "leftovers"][-1]
-    assert left.seat == 0 and left.data["side"] == 0
+    assert left.seat == 0 and left.data.side == 0
     assert sorted(texts(left.cards)) == ["3C", "4B", "FD", "RB"]
 
 
@@ -466,8 +470,8 @@ def test_leftovers_with_no_capture_in_the_deal_go_to_nobody() -> None:
     state.play("FD")
     state.play("RB")
     left = [e for e in state.events if e.kind == "leftovers"][-1]
-    assert left.seat is None and left.data["side"] is None
-    assert sum(scored(state)["cards"]) == 37
+    assert left.seat is None and left.data.side is None
+    assert sum(scored(state).figures.cards) == 37
 
 
 # -- partners ----------------------------------------------------------------------------------
@@ -496,9 +500,16 @@ def test_six_players_three_teams_sitting_opposite() -> None:
 def test_partners_share_their_sides_points(players: int) -> None:
     state = endgame(players, {1: ["7D"]}, last=0)
     data = scored(state)
-    assert data["points"][1] == 1 and data["awards"]["settebello"] == 1
+    assert data.figures.points[1] == 1 and data.figures.awards.settebello == 1
     for s in range(players):
-        assert state.scores[s] == data["scores"][s % SIDES[players]]
+        assert state.scores[s] == data.side_scores[s % SIDES[players]] == data.scores[s]
+    # side 0 took the rest (cards, coins, primiera): its seats won the deal, the others lost
+    assert data.figures.points[0] == 3
+    assert [r.won for r in data.results] == [s % SIDES[players] == 0 for s in range(players)]
+    assert [r.points for r in data.results] == [
+        3 if s % SIDES[players] == 0 else 1 if s % SIDES[players] == 1 else 0
+        for s in range(players)
+    ]
 
 
 # -- deal points --------------------------------------------------------------------------------
@@ -515,15 +526,15 @@ def masks(*piles: Iterable[str]) -> list[int]:
 def test_primiera_worked_example_76() -> None:
     pile = ["7C", "7D", "6B", "1S"]
     data = deal_points(masks(pile, ["2D"]), [0, 0], all_suits=False)
-    assert data["primiera"][0] == 21 + 21 + 18 + 16 == 76
+    assert data.primiera[0] == 21 + 21 + 18 + 16 == 76
 
 
 def test_primiera_seed_example_one_seven_and_three_aces_beat_three_sevens() -> None:
     three_sevens = ["7D", "7C", "7S"]  # no batons: 63
     one_seven_three_aces = ["7B", "1D", "1C", "1S"]  # 21 + 3 * 16 = 69
     data = deal_points(masks(three_sevens, one_seven_three_aces), [0, 0], all_suits=False)
-    assert data["primiera"] == (63, 69)
-    assert data["awards"]["primiera"] == 1
+    assert data.primiera == (63, 69)
+    assert data.awards.primiera == 1
 
 
 def test_primiera_house_rule_a_side_missing_a_suit_cannot_win() -> None:
@@ -531,35 +542,35 @@ def test_primiera_house_rule_a_side_missing_a_suit_cannot_win() -> None:
     b = ["2D", "2C", "2S", "2B"]  # 48, all four suits
     seed_rule = deal_points(masks(a, b), [0, 0], all_suits=False)
     house = deal_points(masks(a, b), [0, 0], all_suits=True)
-    assert seed_rule["awards"]["primiera"] == 0
-    assert house["awards"]["primiera"] == 1
-    assert house["primiera_complete"] == (False, True)
+    assert seed_rule.awards.primiera == 0
+    assert house.awards.primiera == 1
+    assert house.primiera_complete == (False, True)
     neither = deal_points(masks(a, ["2D"]), [0, 0], all_suits=True)
-    assert neither["awards"]["primiera"] is None
+    assert neither.awards.primiera is None
 
 
 def test_face_cards_count_ten_in_primiera() -> None:
     data = deal_points(masks(["FD", "CC", "RS", "RB"], ["1D"]), [0, 0], all_suits=False)
-    assert data["primiera"] == (40, 16)
+    assert data.primiera == (40, 16)
 
 
 def test_each_deck_point_needs_a_unique_best_side() -> None:
     half = ALL[:20]
     other = ALL[20:]  # coins and cups vs swords and batons: 20 cards each, 10 coins vs 0
     data = deal_points(masks(half, other), [2, 0], all_suits=False)
-    assert data["cards"] == (20, 20) and data["awards"]["cards"] is None
-    assert data["coins"] == (10, 0) and data["awards"]["coins"] == 0
-    assert data["settebello"] == 0
-    assert data["primiera"] == (42, 42) and data["awards"]["primiera"] is None
-    assert data["points"] == (2 + 2, 0)  # scope, coins, settebello
+    assert data.cards == (20, 20) and data.awards.cards is None
+    assert data.coins == (10, 0) and data.awards.coins == 0
+    assert data.awards.settebello == 0
+    assert data.primiera == (42, 42) and data.awards.primiera is None
+    assert data.points == (2 + 2, 0)  # scope, coins, settebello
 
 
 def test_three_sides_tie_at_the_top_gives_nobody_the_point() -> None:
     a, b, c = ["1D", "2D", "3C"], ["4D", "5D", "6C"], ["7C"]
     data = deal_points(masks(a, b, c), [0, 0, 1], all_suits=False)
-    assert data["cards"] == (3, 3, 1) and data["awards"]["cards"] is None
-    assert data["coins"] == (2, 2, 0) and data["awards"]["coins"] is None
-    assert data["points"][2] == 1
+    assert data.cards == (3, 3, 1) and data.awards.cards is None
+    assert data.coins == (2, 2, 0) and data.awards.coins is None
+    assert data.points[2] == 1
 
 
 def test_deal_scored_through_a_whole_endgame() -> None:
@@ -569,14 +580,14 @@ def test_deal_scored_through_a_whole_endgame() -> None:
     pile0 = [c for c in ALL if c not in side1 and c not in DUDS[:2]]
     pile1 = side1 + DUDS[:2]
     cards, coins, prim, awards, points = my_deal_points([pile0, pile1], [0, 0], False)
-    assert data["cards"] == tuple(cards) == (33, 7)
-    assert data["coins"] == tuple(coins) == (9, 1)
-    assert data["settebello"] == 1 and data["settebello_seat"] is None
-    assert data["primiera"] == tuple(prim)
-    assert data["awards"] == awards
-    assert data["points"] == tuple(points) == (2, 2)
-    assert data["scores"] == (2, 2) and state.scores == [2, 2]
-    assert data["sides"] == ((0,), (1,)) and data["deal_no"] == 1
+    assert data.figures.cards == tuple(cards) == (33, 7)
+    assert data.figures.coins == tuple(coins) == (9, 1)
+    assert data.figures.awards.settebello == 1 and data.settebello_seat is None
+    assert data.figures.primiera == tuple(prim)
+    assert data.figures.awards == Awards(**awards)
+    assert data.figures.points == tuple(points) == (2, 2)
+    assert data.side_scores == (2, 2) and state.scores == [2, 2]
+    assert data.sides == ((0,), (1,)) and data.deal_no == 1
 
 
 # -- the match ----------------------------------------------------------------------------------
@@ -584,8 +595,8 @@ def test_target_reached_strictly_ahead_wins() -> None:
     state = endgame(2, {}, last=0, scores=[9, 10])  # side 0 takes every deck point: +4
     assert state.is_over and state.winners == (0,)
     over = state.events[-1]
-    assert over.kind == "match_over" and over.data["winners"] == (0,)
-    assert over.data["reason"] == "target" and state.scores == [13, 10]
+    assert over.kind == "match_over" and over.data.winners == (0,)
+    assert over.data.reason == "target" and state.scores == [13, 10]
     assert state.current_player is None and state.legal_moves() == []
     assert "over" in unchanged_after(state, "1D")
 
@@ -613,7 +624,7 @@ def test_house_rule_targets(target: int) -> None:
 def test_cappotto_seven_to_nothing_ends_the_match() -> None:
     state = endgame(2, {}, last=0, scores=[3, 0], cappotto=True)
     assert state.is_over and state.winners == (0,) and state.scores == [7, 0]
-    assert state.events[-1].data["reason"] == "cappotto"
+    assert state.events[-1].data.reason == "cappotto"
     plain = endgame(2, {}, last=0, scores=[3, 0])
     assert not plain.is_over
     one = endgame(2, {1: ["7D"]}, last=0, scores=[4, 0], cappotto=True)
@@ -626,29 +637,61 @@ def example() -> ScopaState:
 
 
 @pytest.mark.parametrize(
-    ("text", "words"),
+    ("text", "words", "code", "parts"),
     [
-        ("", "empty text is not a move"),
-        ("hello", "not a move of Scopa"),
-        ("7B x", "not a move of Scopa"),
-        ("x 5C", "not a move of Scopa"),
-        ("7B y 1D 6S", "not a move of Scopa"),
-        ("7Z", "not a move of Scopa"),
-        ("3B", "does not hold 3B"),
-        ("1C", "does not hold 1C"),
-        ("5S", "may not be placed"),
-        ("7B x 1D", "cannot take 1D"),
-        ("7B x 1D 5C", "add up to 6, not 7"),
-        ("7B x 1D 4S", "4S is not on the table"),
-        ("7B x 1D 1D", "listed twice"),
-        ("7B x 7B", "the card played"),
-        ("5S x 1D 5C", "exactly one"),
-        ("2D x 1D", "can take nothing"),
+        ("", "empty text is not a move", "not_a_move", {"text": ""}),
+        ("hello", "not a move of Scopa", "not_a_move", {"text": "hello"}),
+        ("7B x", "not a move of Scopa", "not_a_move", {"text": "7B x"}),
+        ("x 5C", "not a move of Scopa", "not_a_move", {"text": "x 5C"}),
+        ("7B y 1D 6S", "not a move of Scopa", "not_a_move", {"text": "7B y 1D 6S"}),
+        ("7Z", "not a move of Scopa", "not_a_move", {"text": "7Z"}),
+        ("3B", "does not hold 3B", "not_in_hand", {"seat": 0, "card": "3B"}),
+        ("1C", "does not hold 1C", "not_in_hand", {"seat": 0, "card": "1C"}),
+        ("5S", "may not be placed", "must_capture", {"card": "5S", "moves": ["5S x 5C"]}),
+        (
+            "7B x 1D",
+            "cannot take 1D",
+            "wrong_value",
+            {"card": "7B", "value": 7, "taken": "1D", "taken_value": 1, "moves": ["7B x 1D 6S"]},
+        ),
+        (
+            "7B x 1D 5C",
+            "add up to 6, not 7",
+            "wrong_sum",
+            {"cards": ["1D", "5C"], "total": 6, "value": 7, "card": "7B", "moves": ["7B x 1D 6S"]},
+        ),
+        ("7B x 1D 4S", "4S is not on the table", "not_on_table", {"card": "4S"}),
+        ("7B x 1D 1D", "listed twice", "taken_twice", {"card": "1D"}),
+        ("7B x 7B", "the card played", "takes_itself", {"card": "7B"}),
+        (
+            "5S x 1D 5C",
+            "exactly one",
+            "must_take_equal",
+            {"card": "5S", "equal": ["5C"], "moves": ["5S x 5C"]},
+        ),
+        ("2D x 1D", "can take nothing", "nothing_to_take", {"card": "2D"}),
     ],
 )
-def test_illegal_and_malformed_moves_are_refused_with_a_reason(text: str, words: str) -> None:
+def test_illegal_and_malformed_moves_are_refused_with_a_reason(
+    text: str, words: str, code: str, parts: dict[str, Any]
+) -> None:
     state = example()
-    assert words in unchanged_after(state, text)
+    before = state.clone()
+    with pytest.raises(IllegalMove) as info:
+        state.play(text)
+    assert state == before
+    assert words in str(info.value)
+    assert info.value.code == code
+    assert {k: plain(v) for k, v in info.value.parts.items()} == parts
+
+
+def plain(value: Any) -> Any:
+    """A refusal's part in card and move text (lists for sequences), to compare with."""
+    if isinstance(value, list | tuple):
+        return [plain(v) for v in value]
+    if isinstance(value, Card | Move):
+        return str(value)
+    return value
 
 
 def test_moves_that_are_not_scopa_moves() -> None:
@@ -672,15 +715,21 @@ def test_play_as_the_wrong_seat_is_refused() -> None:
     [
         ("nope", "deal must be a dict"),
         ({"dealer": 0, "hands": [], "table": [], "extra": 1}, "unknown keys ['extra']"),
-        ({"dealer": 2, "hands": [["1D"]] * 2, "table": []}, "dealer must be a seat from 0 to 1"),
-        ({"dealer": 0, "hands": [["1D", "2D", "3D"]], "table": []}, "list of 2 hands"),
+        (
+            {"dealer": 2, "hands": [["1D"]] * 2, "table": []},
+            "dealer must be a seat number from 0 to 1",
+        ),
+        ({"dealer": 0, "hands": [["1D", "2D", "3D"]], "table": []}, "list of 2 card lists"),
         ({"dealer": 0, "hands": [["1D", "2D"], ["3D"]], "table": []}, "same number of cards"),
         ({"dealer": 0, "hands": [["1D", "2D", "3D", "4D"]] * 2, "table": []}, "1 to 3"),
-        ({"dealer": 0, "hands": [["1D", "2D", "XX"], ["1C", "2C", "3C"]]}, "hand of seat 0"),
-        ({"dealer": 0, "hands": [["1D", "2D", "3D"], ["1C", "2C", "3C"]]}, "needs 'table'"),
+        (
+            {"dealer": 0, "hands": [["1D", "2D", "XX"], ["1C", "2C", "3C"]], "table": []},
+            "hands of seat 0",
+        ),
+        ({"dealer": 0, "hands": [["1D", "2D", "3D"], ["1C", "2C", "3C"]]}, "has no 'table'"),
         (
             {"dealer": 0, "hands": [["1D", "2D", "3D"], ["1D", "2C", "3C"]], "table": []},
-            "repeated 1D",
+            "names 1D twice .the hand of seat 0 and the hand of seat 1.",
         ),
         (
             {"dealer": 0, "hands": [["1D", "2D", "3D"], ["1C", "2C", "3C"]], "table": ["4D"]},
@@ -693,7 +742,7 @@ def test_play_as_the_wrong_seat_is_refused() -> None:
                 "table": [],
                 "deck": ["4D"],
             },
-            "missing",
+            "leaves out",
         ),
         (
             {
@@ -757,6 +806,12 @@ def test_view_shows_own_hand_public_cards_and_counts() -> None:
     assert view.hand_sizes == (2, 3, 3, 3)
     assert view.deck_count == 12
     assert view.captured_counts[0] == 5 and "7B" in texts(view.captured[0])
+    # the running figures: side 0 holds RD RC 7B 1D 6S, side 1 the cards not named and not in
+    # the deck (the first 12 unnamed cards, 7D among them: nobody holds the settebello yet)
+    so_far = view.so_far
+    assert so_far.cards == (5, 40 - 5 - 11 - 1 - 12) and so_far.coins == (2, 0)
+    assert so_far.primiera[0] == 16 + 10 + 18 + 21 and so_far.awards.settebello is None
+    assert so_far.scope == (0, 0) and so_far.awards.coins == 0
     assert view.captures == ((0, ITALIAN.card("7", "B"), view.captures[0][2], False),)
     assert view.last_capturer == 0 and view.current_player == 3
     assert view.side_scores == (3, 5) and view.scores == (3, 5, 3, 5)
@@ -772,19 +827,20 @@ def test_events_for_a_seat_hide_the_other_hands() -> None:
     state = example()
     dealt = state.events_for(1)[0]
     assert dealt.kind == "dealt"
-    own = [c for c, s in zip(dealt.cards, dealt.data["to"], strict=True) if s == 1]
-    other = [c for c, s in zip(dealt.cards, dealt.data["to"], strict=True) if s == 0]
+    own = [c for c, s in zip(dealt.cards, dealt.data.to, strict=True) if s == 1]
+    other = [c for c, s in zip(dealt.cards, dealt.data.to, strict=True) if s == 0]
     assert texts(own) == ["1C", "2C", "3C"] and other == [None] * 3
     assert [c for c in state.events_for(None)[0].cards if c is not None] == []
     assert texts(state.events_for(None)[1].cards) == ["1D", "5C", "6S"]
 
 
-def test_last_deal_in_the_view_is_a_copy() -> None:
+def test_last_deal_in_the_view_is_the_frozen_payload() -> None:
     state = endgame(2, {1: ["7D"]}, last=0)
     view = state.view(0)
-    assert view.last_deal is not None and view.last_deal["awards"]["settebello"] == 1
-    view.last_deal["awards"]["settebello"] = 0
-    assert state.view(0).last_deal["awards"]["settebello"] == 1  # type: ignore[index]
+    assert view.last_deal is scored(state) and view.last_deal.figures.awards.settebello == 1
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        setattr(view.last_deal.figures.awards, "settebello", 0)  # noqa: B010
+    assert state.view(0).last_deal == view.last_deal
 
 
 def all_cards(value: Any) -> list[Card]:
@@ -881,7 +937,7 @@ def test_rule_seat_beats_the_random_seat() -> None:
             p = state.current_player
             assert p is not None
             state.play(seats[p].choose(state.view(p), state.legal_moves(), rng))
-        points = scored(state)["points"]
+        points = scored(state).figures.points
         if points[0] != points[1]:
             wins[names[0] if points[0] > points[1] else names[1]] += 1
     lo_rules, _ = wilson(wins["rules"], deals)
@@ -898,6 +954,20 @@ def accounted(state: ScopaState) -> None:
     for k in range(len(state.sides)):
         every += state.captured_cards(k)
     assert sorted(texts(every)) == sorted(ALL)
+
+
+def check_running_counts(state: ScopaState) -> None:
+    """Every view's running figures match the captured cards, counted here."""
+    for seat in range(state.players):
+        view = state.view(seat)
+        piles = [texts(p) for p in view.captured]
+        so_far = view.so_far
+        assert so_far.cards == view.captured_counts == tuple(len(p) for p in piles)
+        assert so_far.coins == tuple(sum(1 for c in p if c.endswith("D")) for p in piles)
+        assert so_far.primiera == tuple(my_primiera(p)[0] for p in piles)
+        assert so_far.scope == view.scope
+        holder = next((k for k, p in enumerate(piles) if "7D" in p), None)
+        assert so_far.awards.settebello == holder
 
 
 def check_legal_and_illegal(state: ScopaState, rng: random.Random) -> None:
@@ -937,8 +1007,7 @@ def swapped(state: ScopaState, a: tuple[str, int, int], b: tuple[str, int, int])
         if where == "hand":
             copy._hands[who] = copy._hands[who] & ~(1 << card) | 1 << new
         else:
-            pos = copy._deck.index(card, copy._deck_pos)
-            copy._deck[pos] = new
+            copy._deck[copy._deck.index(card)] = new
     return copy
 
 
@@ -957,7 +1026,7 @@ def deep_checks(state: ScopaState, rng: random.Random) -> None:
             assert swapped(state, a, b).view(seat) == view
         for e in state.events_for(seat):
             if e.kind == "dealt":
-                for c, to in zip(e.cards, e.data["to"], strict=True):
+                for c, to in zip(e.cards, e.data.to, strict=True):
                     assert (c is None) == (to != seat)
     assert load_record(state.record()) == state
     before = state.clone()
@@ -988,42 +1057,50 @@ def check_scored_deal(events: Sequence[Any], prev: Sequence[int], state: ScopaSt
     assert len(plays) == 36
     for e in deal_events:
         if e.kind == "captured":
-            piles[e.data["side"]] += [str(e.data["card"]), *texts(e.cards)]
-            assert e.data["side"] == e.seat % nsides
+            piles[e.data.side] += [str(e.data.card), *texts(e.cards)]
+            assert e.data.side == e.seat % nsides
         elif e.kind == "scopa":
-            scope[e.data["side"]] += 1
+            scope[e.data.side] += 1
         elif e.kind == "leftovers":
-            if e.data["side"] is None:
+            if e.data.side is None:
                 unclaimed += texts(e.cards)
             else:
-                piles[e.data["side"]] += texts(e.cards)
+                piles[e.data.side] += texts(e.cards)
     last_play = max(k for k, e in enumerate(deal_events) if e.kind == "played")
     assert all(e.kind != "scopa" for e in deal_events[last_play:])
     assert sorted([c for p in piles for c in p] + unclaimed) == sorted(ALL)
     data = events[end].data
     all_suits = state.options["primiera_all_suits"]
     cards, coins, prim, awards, points = my_deal_points(piles, scope, all_suits)
-    assert data["cards"] == tuple(cards) and data["coins"] == tuple(coins)
-    assert data["primiera"] == tuple(prim) and data["scope"] == tuple(scope)
-    assert data["awards"] == awards and data["points"] == tuple(points)
-    assert data["scores"] == tuple(p + q for p, q in zip(prev, points, strict=True))
+    assert data.figures.cards == tuple(cards) and data.figures.coins == tuple(coins)
+    assert data.figures.primiera == tuple(prim) and data.figures.scope == tuple(scope)
+    assert data.figures.awards == Awards(**awards) and data.figures.points == tuple(points)
+    assert data.side_scores == tuple(p + q for p, q in zip(prev, points, strict=True))
+    # every seat's result is its side's: won alone with the most deal points, a tie wins nobody
+    best = my_best(points)
+    assert len(data.results) == state.players
+    for seat, result in enumerate(data.results):
+        side = seat % nsides
+        assert result.won == (side == best)
+        assert result.points == result.awards == points[side]
+    assert data.scores == tuple(data.side_scores[s % nsides] for s in range(state.players))
     if state.is_over:
         over = events[-1]
-        assert over.kind == "match_over"
-        side = over.data["side"]
-        scores = data["scores"]
+        assert over.kind == "match_over" and isinstance(over.data, ScopaOver)
+        side = over.data.side
+        scores = data.side_scores
         top = scores[side]
         ahead = all(top > v for k, v in enumerate(scores) if k != side)
-        if over.data["reason"] == "target":
+        if over.data.reason == "target":
             assert top >= state.options["target"] and ahead
         else:
             assert state.options["cappotto"] and top >= 7 and sum(scores) == top
         assert state.winners == state.sides[side]
     else:
         target = state.options["target"]
-        scores = data["scores"]
+        scores = data.side_scores
         assert not (max(scores) >= target and scores.count(max(scores)) == 1)
-        assert state.view(0).dealer == (data["dealer"] - 1) % state.players
+        assert state.view(0).dealer == (data.dealer - 1) % state.players
 
 
 def random_deals(players: int, seed: int, deals: int) -> None:
@@ -1049,6 +1126,7 @@ def random_deals(players: int, seed: int, deals: int) -> None:
         while state.deal_no == deal_no and not state.is_over:
             if per_move:
                 accounted(state)
+                check_running_counts(state)
                 check_legal_and_illegal(state, rng)
             if k == deep_at:
                 deep_checks(state, rng)

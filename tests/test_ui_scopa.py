@@ -117,15 +117,72 @@ def test_autoplay_reaches_the_deal_summary(app, players):
     )
 
 
-def test_refusal_words_name_the_cards():
-    from game.ui.games.words import player_message
+# Seat 0 to play: 5S must take 5C, 7B takes 1D + 6S, 2D takes nothing
+EXAMPLE = {
+    "dealer": 1,
+    "hands": ["2D 5S 7B", "1C 2C 3C"],
+    "table": "1D 5C 6S",
+    "captured": ["RD", ""],
+}
 
-    msg = "1D + 6S add up to 7, not 5: 5S may take '5S x 5C'"
-    said = player_message("scopa", msg, "french")
-    assert said == (
-        "The ace of diamonds + the 6 of spades add up to 7, not 5: the 5 of spades may take "
-        "the 5 of hearts"
-    )
+
+def refusal(table, move):
+    from game.engine import IllegalMove
+
+    with pytest.raises(IllegalMove) as info:
+        table.state.clone().play(move)
+    return table.gui.refusal_text(info.value, table.names, table.viewer)
+
+
+@pytest.mark.parametrize(
+    ("deck", "move", "said"),
+    [
+        (
+            "italian",
+            "5S",
+            "The 5 of swords can capture, so it may not be placed on the table: play the 5 of "
+            "swords to take the 5 of cups",
+        ),
+        (
+            "french",
+            "5S",
+            "The 5 of spades can capture, so it may not be placed on the table: play the 5 of "
+            "spades to take the 5 of hearts",
+        ),
+        (
+            "french",
+            "7B x 1D 5C",
+            "The ace of diamonds and the 5 of hearts add up to 6, not 7: play the 7 of clubs to "
+            "take the ace of diamonds and the 6 of spades",
+        ),
+        ("italian", "3B", "You cannot play the 3 of batons: it is not in the hand"),
+        (
+            "italian",
+            "5S x 1D 5C",
+            "A card of the same value as the 5 of swords is on the table (the 5 of cups): it must "
+            "take exactly one such card, never a sum: play the 5 of swords to take the 5 of cups",
+        ),
+    ],
+)
+def test_refusals_are_said_from_the_reason_code_in_the_deck_on_screen(app, deck, move, said):
+    app.settings.deck = deck
+    table = start_game(app, "scopa", 2, deal=EXAMPLE)
+    assert table.deck == deck
+    assert refusal(table, move) == said
+
+
+def test_the_panel_counts_come_from_the_engine(app):
+    # seat 0 takes 7D with 7B: the panel shows a coin and the 7 of coins for seat 0's side
+    deal = {"dealer": 1, "hands": ["7B 2D 3D", "1C 2C 3C"], "table": "7D 5C 6S 4B"}
+    table = start_game(app, "scopa", 2, deal=deal)
+    assert run_until(app, lambda: human_turn(table))
+    click(app, sprite_center(table, hand_sprite(table, "7B")))
+    assert table.state.history == ["7B x 7D"]
+    assert run_until(app, lambda: human_turn(table), 2000)
+    model = table.gui.new_model(table.state.view(0), 0)
+    assert model.coins == (1, 0) and model.settebello == 0 and model.cards == (2, 0)
+    texts = [str(item[1]) for item in table.gui.hud_items(model, table.names, "italian")]
+    assert "2 cards · 1 coin" in texts and any(t.startswith("The 7 of coins: You") for t in texts)
 
 
 def test_rules_from_the_title_have_a_tab_per_game(app):

@@ -27,6 +27,7 @@ from math import comb
 from game.engine import Card, Move
 from game.engine.scopa import ScopaView
 from game.engine.scopa_moves import VALUE
+from game.engine.scopa_scoring import COINS_MASK, SETTEBELLO
 
 __all__ = ["ScopaRulesSeat", "card_worth"]
 
@@ -41,9 +42,9 @@ def card_worth(card: Card) -> float:
     i = card.index
     v = VALUE[i]
     worth = 0.1 + _PRIMIERA_WORTH.get(v, 0.02)
-    if i < 10:  # coins
+    if COINS_MASK >> i & 1:
         worth += 0.12
-        if v == 7:  # the settebello
+        if i == SETTEBELLO:
             worth += 1.0
     return worth
 

@@ -27,19 +27,44 @@ Hands, table and piles are int bitmasks over the Italian deck's card indices; mo
 created once (see :mod:`.scopa_moves`), the running table total spares most subset walks, and
 the deck is shuffled from one 256-bit draw: random play runs at about 3,700 two-player deals
 per second on one core of the project machine (the bench asks for 3,000).
+
+Sibling modules hold the rest: :mod:`.scopa_moves` (moves and the capture arithmetic),
+:mod:`.scopa_scoring` (deal points), :mod:`.scopa_events` (the typed event payloads) and
+:mod:`.scopa_deal` (explicit deals).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import Any
+from typing import Any, ClassVar, cast
 
-from .base import Event, GameInfo, GameState, Move, Option, RecordError
-from .cards import ITALIAN, Card, CardError, cards_of, parse_card
-from .dealspec import check_guess
+from .base import (
+    Event,
+    GameInfo,
+    GameState,
+    IllegalMove,
+    Move,
+    Option,
+    Payload,
+    SeatResult,
+    StateFields,
+)
+from .cards import ITALIAN, Card
+from .dealspec import check_guess, mask_cards, names
+from .scopa_deal import FULL, read_deal
+from .scopa_events import (
+    CAPTURED,
+    Dealt,
+    Leftovers,
+    Redeal,
+    ScopaOver,
+    ScopaScored,
+    Sweep,
+    TableDealt,
+)
 from .scopa_moves import (
     _CAPTURES,
     _HANDS,
@@ -51,19 +76,30 @@ from .scopa_moves import (
     capture_move,
     hand_indices,
     parse_move_text,
+    sorted_cards,
     subset_sums,
 )
-from .scopa_scoring import deal_points
+from .scopa_scoring import (
+    COINS_MASK,
+    SETTEBELLO,
+    DealFigures,
+    deal_points,
+    unique_best,
+)
 
-__all__ = ["INFO", "ScopaState", "ScopaView", "make", "sides_for"]
+__all__ = ["COINS", "INFO", "SEVEN_OF_COINS", "ScopaState", "ScopaView", "sides_for"]
+
+#: The suit of the "most coins" point, and the settebello, for whoever names them.
+COINS: str = CARD[COINS_MASK.bit_length() - 1].suit
+SEVEN_OF_COINS: Card = CARD[SETTEBELLO]
 
 _SIDES = {2: 2, 3: 3, 4: 2, 6: 3}
 _SEEN = tuple(frozenset((s,)) for s in range(6))
 _FULL_DECK = list(range(40))
-#: Builds an Event from a full 5-tuple without the NamedTuple's Python-level ``__new__``
+_EventFields = tuple[str, int | None, tuple[Card, ...], Payload | None, None]
+#: Builds a public Event from its 5-tuple without the NamedTuple's Python-level ``__new__``
 #: (the event log is written on every play, so this is a measurable share of a random deal).
-_event = partial(tuple.__new__, Event)
-_VALUE_ORDER = tuple(VALUE[i] * 4 + i // 10 for i in range(40))
+_event = cast(Callable[[_EventFields], Event], partial(tuple.__new__, Event))
 
 
 def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
@@ -91,6 +127,7 @@ def _shuffled(rng: random.Random) -> list[int]:
     Fisher-Yates with the indices read as the mixed-radix digits of one big random number:
     40! < 2**160, so the permutations are uniform to within 2**-96, and one ``getrandbits``
     replaces forty ``randrange`` calls (the shuffle was a tenth of a random deal's time).
+    Scopa keeps its own shuffle (not :func:`.dealspec.shuffled`): seeded records depend on it.
     """
     cards = _FULL_DECK[:]
     r = rng.getrandbits(256)
@@ -100,18 +137,8 @@ def _shuffled(rng: random.Random) -> list[int]:
     return cards
 
 
-def _sorted_cards(mask: int) -> tuple[Card, ...]:
-    """Cards of a mask by value, then suit D C S B: how a player sorts a hand or the table."""
-    return tuple(CARD[i] for i in sorted(_bits(mask), key=_VALUE_ORDER.__getitem__))
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+def _italian_mask(cards: Sequence[Card] | Any) -> int:
+    return mask_cards(cards, ITALIAN)
 
 
 @dataclass(frozen=True)
@@ -122,6 +149,8 @@ class ScopaView:
     captured cards (``captured``, ``captures``) are public here.  The deck's order and the other
     hands appear only as counts.  Per-side tuples are indexed by side (``sides[k]`` its seats).
     ``captures`` lists this deal's captures as (seat, played card, cards taken, scopa).
+    ``last_deal`` is the previous deal's scoring, if any.  :attr:`so_far` gives the deal's
+    running figures (coins, primiera, who holds the settebello...) so nobody recounts them.
     """
 
     game: str
@@ -146,7 +175,7 @@ class ScopaView:
     target: int
     cappotto: bool
     primiera_all_suits: bool
-    last_deal: dict[str, Any] | None
+    last_deal: ScopaScored | None
     winners: tuple[int, ...]
 
     @property
@@ -157,9 +186,63 @@ class ScopaView:
     def partners(self) -> tuple[int, ...]:
         return self.sides[self.side]
 
+    def side_of(self, seat: int) -> int:
+        return seat % len(self.sides)
+
+    @property
+    def so_far(self) -> DealFigures:
+        """The deal's figures per side from the cards captured so far, scored as if the deal
+        ended now (cards, coins, primiera, scope; ``awards`` names each point's leader so far,
+        ``awards.settebello`` the side holding the 7 of coins)."""
+        piles = [_italian_mask(p) for p in self.captured]
+        return deal_points(piles, self.scope, self.primiera_all_suits)
+
 
 class ScopaState(GameState):
     """A Scopa match: deals until one side reaches the target strictly ahead of the others."""
+
+    FIELDS: ClassVar[StateFields] = StateFields(
+        match=("_rng", "_side_scores", "_winners", "_last_deal", "_deal_no", "_dealer"),
+        deal={
+            "_hands": lambda s: [0] * s.players,
+            "_in_hands": lambda s: 0,
+            "_table": lambda s: 0,
+            "_table_sum": lambda s: 0,  # the values on the table added up: 10 or less sweeps
+            "_deck": lambda s: [],  # the undealt cards, in dealing order
+            "_hand_no": lambda s: 0,
+            "_captured": lambda s: [0] * s._nsides,
+            "_unclaimed": lambda s: 0,
+            "_scope": lambda s: [0] * s._nsides,
+            "_captures": lambda s: [],  # (seat, card index, taken mask, scopa) per capture
+            "_last_capturer": lambda s: -1,
+            "_current": lambda s: (s._dealer - 1) % s.players,
+        },
+        cache=("_legal",),
+        # which hand of the deal this is: a label of the events, rebuilt from views as a guess
+        unsnapped=("_hand_no",),
+    )
+
+    _nsides: int
+    _sides: tuple[tuple[int, ...], ...]
+    _rng: random.Random
+    _side_scores: list[int]
+    _winners: tuple[int, ...]
+    _last_deal: ScopaScored | None
+    _deal_no: int
+    _dealer: int
+    _hands: list[int]
+    _in_hands: int
+    _table: int
+    _table_sum: int
+    _deck: list[int]
+    _hand_no: int
+    _captured: list[int]
+    _unclaimed: int
+    _scope: list[int]
+    _captures: list[tuple[int, int, int, bool]]
+    _last_capturer: int
+    _current: int | None
+    _legal: list[ScopaMove] | None
 
     def __init__(
         self,
@@ -168,50 +251,43 @@ class ScopaState(GameState):
         seed: int,
         deal: dict[str, Any] | None = None,
     ) -> None:
-        super().__init__(players, options, seed, deal)
-        self._nsides = _SIDES[players]
-        self._sides = sides_for(players)
-        self._rng = random.Random(seed)
-        self._side_scores = [0] * self._nsides
-        self._winners: tuple[int, ...] = ()
-        self._last_deal: dict[str, Any] | None = None
-        self._deal_no = 0
+        self._open(players, options, seed, deal)
         dealer = self._rng.randrange(players)
         if deal is not None:
             self._start_explicit(deal)
         else:
             self._start_deal(dealer)
 
+    def _open(
+        self, players: int, options: dict[str, Any], seed: int, deal: dict[str, Any] | None
+    ) -> None:
+        """The match before its first deal (for new matches and positions rebuilt from views)."""
+        GameState.__init__(self, players, options, seed, deal)
+        self._nsides = _SIDES[players]
+        self._sides = sides_for(players)
+        self._rng = random.Random(seed)
+        self._side_scores = [0] * self._nsides
+        self._winners = ()
+        self._last_deal = None
+        self._deal_no = 0
+        self._dealer = 0
+
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:
         self._dealer = dealer
-        self._hands = [0] * self.players
-        self._in_hands = 0
-        self._table = 0
-        self._table_sum = 0  # the values on the table added up: 10 or less allows a sweep
-        self._deck: list[int] = []
-        self._deck_pos = 0
-        self._hand_no = 0
-        self._captured = [0] * self._nsides
-        self._unclaimed = 0
-        self._scope = [0] * self._nsides
-        self._captures: list[tuple[int, int, int, bool]] = []
-        self._last_capturer = -1
-        self._current: int | None = (dealer - 1) % self.players
-        self._legal: list[ScopaMove] | None = None
+        self._reset_fields()
+        self._legal = None
 
     def _start_deal(self, dealer: int) -> None:
         """Shuffle and deal a new deal: hands, then the table; redeal on three or four Re."""
         self._deal_no += 1
-        rng = self._rng
-        n3 = 3 * self.players
         while True:
             self._reset_deal(dealer)
-            cards = _shuffled(rng)
-            self._deck = cards
+            self._deck = _shuffled(self._rng)
             self._deal_hand()
-            self._deal_table(cards[n3 : n3 + 4])
-            self._deck_pos = n3 + 4
+            table = self._deck[:4]
+            del self._deck[:4]
+            self._deal_table(table)
             if not self._kings_redeal():
                 return
 
@@ -220,131 +296,48 @@ class ScopaState(GameState):
         kings = (self._table & VALUE_MASKS[10]).bit_count()
         if kings < 3:
             return False
-        self.events.append(
-            Event(
-                "redeal",
-                self._dealer,
-                _sorted_cards(self._table),
-                {"kings": kings, "deal_no": self._deal_no},
-            )
-        )
+        redeal = Redeal(kings, self._deal_no)
+        self.events.append(Event("redeal", self._dealer, sorted_cards(self._table), redeal))
         return True
 
     def _deal_hand(self) -> None:
         """Deal 3 cards to each player from the deck, one at a time, right of the dealer first."""
         order, seen = _ORDERS[(self.players, self._dealer)]
-        pos = self._deck_pos
         k = len(order)
-        cards = self._deck[pos : pos + k]
+        deck = self._deck
+        cards = deck[:k]
+        del deck[:k]
         hands = self._hands
         for c, s in zip(cards, order, strict=True):
             hands[s] |= 1 << c
-        self._deck_pos = pos + k
         self._in_hands = k
         self._hand_no += 1
         self._current = (self._dealer - 1) % self.players
+        dealt = Dealt(order, self._deal_no, self._hand_no, len(deck))
         self.events.append(
-            Event(
-                "dealt",
-                self._dealer,
-                tuple([CARD[c] for c in cards]),
-                {
-                    "to": order,
-                    "deal_no": self._deal_no,
-                    "hand_no": self._hand_no,
-                    "deck_left": len(self._deck) - self._deck_pos,
-                },
-                seen,
-            )
+            Event("dealt", self._dealer, tuple([CARD[c] for c in cards]), dealt, seen)
         )
 
     def _deal_table(self, cards: list[int]) -> None:
         for c in cards:
             self._table |= 1 << c
             self._table_sum += VALUE[c]
+        payload = TableDealt(self._deal_no)
         self.events.append(
-            Event(
-                "table_dealt",
-                self._dealer,
-                tuple(CARD[c] for c in cards),
-                {"deal_no": self._deal_no},
-            )
+            Event("table_dealt", self._dealer, tuple(CARD[c] for c in cards), payload)
         )
 
     def _start_explicit(self, deal: dict[str, Any]) -> None:
-        """Set up the first deal from ``deal``: see :func:`make` for the keys."""
+        """Set up the first deal from ``deal`` (see :mod:`.scopa_deal` for the keys)."""
         n = self.players
-        if not isinstance(deal, dict):
-            raise RecordError("deal must be a dict with 'dealer', 'hands', 'table' (and 'deck')")
-        known = {"dealer", "hands", "table", "deck", "captured", "last_capturer", "scores"}
-        unknown = set(deal) - known
-        if unknown:
-            raise RecordError(
-                f"deal has unknown keys {sorted(unknown)}: use {', '.join(sorted(known))}"
-            )
-        dealer = deal.get("dealer", 0)
-        if isinstance(dealer, bool) or not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise RecordError(f"deal dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-        hands_text = deal.get("hands")
-        if not isinstance(hands_text, list) or len(hands_text) != n:
-            raise RecordError(f"deal hands must be a list of {n} hands, one per seat")
-        hands = [_parse_list(h, f"deal hand of seat {s}") for s, h in enumerate(hands_text)]
-        size = len(hands[0])
-        if not 1 <= size <= 3 or any(len(h) != size for h in hands):
-            raise RecordError(
-                "deal hands must all hold the same number of cards, 1 to 3 (3 at a new deal): "
-                f"got {[len(h) for h in hands]}"
-            )
-        if "table" not in deal:
-            raise RecordError("deal needs 'table': the cards face up on the table")
-        table = _parse_list(deal["table"], "deal table")
-        captured_text = deal.get("captured", [[] for _ in range(self._nsides)])
-        if not isinstance(captured_text, list) or len(captured_text) != self._nsides:
-            raise RecordError(f"deal captured must be a list of {self._nsides} piles, one per side")
-        captured = [
-            _parse_list(p, f"deal captured pile of side {k}") for k, p in enumerate(captured_text)
-        ]
-        given = [c for h in hands for c in h] + table + [c for p in captured for c in p]
-        if "deck" in deal:
-            deck = _parse_list(deal["deck"], "deal deck")
-        else:
-            left = set(range(40)) - set(given)
-            deck = sorted(left)
-            self._rng.shuffle(deck)
-        every = given + deck
-        if sorted(every) != _FULL_DECK:
-            repeated = sorted({c for c in every if every.count(c) > 1})
-            missing = sorted(set(range(40)) - set(every))
-            raise RecordError(
-                "deal must use each of the 40 cards exactly once (hands, table, captured, "
-                f"deck): repeated {_names(repeated)}, missing {_names(missing)}"
-            )
-        if len(deck) % (3 * n):
-            raise RecordError(
-                f"deal deck holds {len(deck)} cards: it must deal whole hands of 3 to "
-                f"{n} players (a multiple of {3 * n})"
-            )
-        last = deal.get("last_capturer")
-        if last is not None and (
-            isinstance(last, bool) or not isinstance(last, int) or not 0 <= last < n
-        ):
-            raise RecordError(f"deal last_capturer must be a seat from 0 to {n - 1} or None")
-        scores = deal.get("scores", [0] * self._nsides)
-        if (
-            not isinstance(scores, list)
-            or len(scores) != self._nsides
-            or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in scores)
-        ):
-            raise RecordError(
-                f"deal scores must be a list of {self._nsides} match scores (whole numbers "
-                "from 0), one per side"
-            )
-        self._side_scores = list(scores)
+        spec = read_deal(deal, n, self._nsides, self._rng)
+        size = len(spec.hands[0])
+        self._side_scores = list(spec.scores)
         self._deal_no = 1
-        self._reset_deal(dealer)
+        self._reset_deal(spec.dealer)
         # The deal event lists the hands in deal order: round-robin from the dealer's right.
-        order = _deal_order(n, dealer)[: n * size]
-        dealt = [hands[s][k] for k in range(size) for s in order[:n]]
+        order = _deal_order(n, spec.dealer)[: n * size]
+        dealt = [spec.hands[s][k] for k in range(size) for s in order[:n]]
         for c, s in zip(dealt, order, strict=True):
             self._hands[s] |= 1 << c
         self._in_hands = n * size
@@ -352,23 +345,21 @@ class ScopaState(GameState):
         self.events.append(
             Event(
                 "dealt",
-                dealer,
+                spec.dealer,
                 tuple(CARD[c] for c in dealt),
-                {"to": order, "deal_no": 1, "hand_no": 1, "deck_left": len(deck)},
+                Dealt(order, 1, 1, len(spec.deck)),
                 tuple(_SEEN[s] for s in order),
             )
         )
-        self._deal_table(table)
-        self._deck = dealt + deck
-        self._deck_pos = len(dealt)
-        for k, pile in enumerate(captured):
+        self._deal_table(spec.table)
+        self._deck = list(spec.deck)
+        for k, pile in enumerate(spec.captured):
             for c in pile:
                 self._captured[k] |= 1 << c
-        self._last_capturer = -1 if last is None else last
-        fresh = size == 3 and len(table) == 4 and not any(captured)
-        if fresh and self._kings_redeal():
+        self._last_capturer = -1 if spec.last_capturer is None else spec.last_capturer
+        if spec.fresh and self._kings_redeal():
             self._deal_no = 0
-            self._start_deal(dealer)
+            self._start_deal(spec.dealer)
 
     # -- rebuilding a position from a view (for search seats) -------------------------------
     @classmethod
@@ -401,44 +392,34 @@ class ScopaState(GameState):
             deck,
             view.deck_count,
             [*view.hand, *view.table, *(c for p in view.captured for c in p)],
-            _mask_of_italian,
-            (1 << 40) - 1,
-            lambda m: _names(_bits(m)),
+            _italian_mask,
+            FULL,
+            lambda m: names(m, ITALIAN),
         )
         new = object.__new__(cls)
-        GameState.__init__(
-            new,
-            n,
-            {
-                "target": view.target,
-                "cappotto": view.cappotto,
-                "primiera_all_suits": view.primiera_all_suits,
-            },
-            seed,
-            None,
-        )
-        new._nsides = _SIDES[n]
-        new._sides = sides_for(n)
-        new._rng = random.Random(seed)
+        options = {
+            "target": view.target,
+            "cappotto": view.cappotto,
+            "primiera_all_suits": view.primiera_all_suits,
+        }
+        new._open(n, options, seed, None)
         new._side_scores = list(view.side_scores)
-        new._winners = ()
-        new._last_deal = _copy_data(view.last_deal)
+        new._last_deal = view.last_deal
         new._deal_no = view.deal_no
         new._reset_deal(view.dealer)
         for s in range(n):
-            new._hands[s] = _mask_of_italian(view.hand if s == view.seat else hidden[s])
+            new._hands[s] = _italian_mask(view.hand if s == view.seat else hidden[s])
         new._in_hands = sum(view.hand_sizes)
-        new._table = _mask_of_italian(view.table)
+        new._table = _italian_mask(view.table)
         new._table_sum = sum(VALUE[c.index] for c in view.table)
         new._deck = [c.index for c in deck]
-        new._deck_pos = 0
         # Which hand of 3 this is (a label of the "dealt" events): the hands dealt so far, as
         # in a shuffled deal; a position built through an explicit deal may not fit, hence >= 1.
         new._hand_no = max(1, (36 - view.deck_count) // (3 * n))
-        new._captured = [_mask_of_italian(p) for p in view.captured]
+        new._captured = [_italian_mask(p) for p in view.captured]
         new._scope = list(view.scope)
         new._captures = [
-            (s, c.index, _mask_of_italian(taken), scopa) for s, c, taken, scopa in view.captures
+            (s, c.index, _italian_mask(taken), scopa) for s, c, taken, scopa in view.captures
         ]
         new._last_capturer = -1 if view.last_capturer is None else view.last_capturer
         new._current = view.current_player
@@ -514,23 +495,30 @@ class ScopaState(GameState):
                     need.append(i)
                     if v > limit:
                         limit = v
-            if need and table.bit_count() <= 2:
-                # One or two cards and no equal value: only the pair could add up to v, and
-                # v < total here, so nothing can be taken.
-                for i in need:
-                    legal.append(_PLACE[i])
-            elif need:
-                sums = subset_sums(table, limit)
-                for i in need:
-                    v = VALUE[i]
-                    n = len(legal)
-                    for sm, s in sums:
-                        if s == v:
-                            legal.append(caps.get(sm << 6 | i) or capture_move(i, sm))
-                    if len(legal) == n:
-                        legal.append(_PLACE[i])
+            if need:
+                self._add_sums(legal, need, limit)
         self._legal = legal
         return legal
+
+    def _add_sums(self, legal: list[ScopaMove], need: list[int], limit: int) -> None:
+        """The moves of the cards (indices ``need``) no table card equals but for which the
+        table adds up to more: a capture per set adding up to their value, or placing them."""
+        table = self._table
+        if table.bit_count() <= 2:
+            # One or two cards and no equal value: only the pair could add up to v, and
+            # v < total here, so nothing can be taken.
+            legal.extend(_PLACE[i] for i in need)
+            return
+        caps = _CAPTURES
+        sums = subset_sums(table, limit)
+        for i in need:
+            v = VALUE[i]
+            n = len(legal)
+            for sm, s in sums:
+                if s == v:
+                    legal.append(caps.get(sm << 6 | i) or capture_move(i, sm))
+            if len(legal) == n:
+                legal.append(_PLACE[i])
 
     def legal_moves(self) -> list[Move]:
         return list(self._moves())
@@ -541,148 +529,200 @@ class ScopaState(GameState):
     def play(self, move: Move | str) -> None:
         """As :meth:`GameState.play`, with a fast path for a legal move object (random play
         and search hand back the very objects :meth:`legal_moves` gave)."""
-        if self._current is not None and move.__class__ is ScopaMove and move in self._moves():
-            self._history.append(move.text)  # type: ignore[union-attr]
-            self._apply(move)  # type: ignore[arg-type]
+        if type(move) is ScopaMove and self._current is not None and move in self._moves():
+            self._history.append(move.text)
+            self._play(move)
             return
         super().play(move)
 
     def _parse_other(self, key: str) -> Move | None:
         return parse_move_text(key)
 
-    def why_illegal(self, move: Move) -> str:
+    # -- refusals ---------------------------------------------------------------------------
+    def why_illegal(self, move: Move) -> IllegalMove:
         seat = self._current
-        who = f"seat {seat}"
-        if move.kind not in ("place", "capture") or not move.cards:
-            return f"{move.text!r} is not a Scopa move: play a card, e.g. '2D' or '5S x 5C'"
-        played = move.cards[0]
-        if played.deck is not ITALIAN:
-            return f"{played} is not a card of the Italian deck"
-        i = played.index
-        if not self._hands[seat] >> i & 1:  # type: ignore[index]
-            return f"{who} does not hold {played}"
-        v = VALUE[i]
-        options = [m for m in self._moves() if m.cards[0] == played]
+        assert seat is not None  # play() refuses every move once the match is over
+        if move.kind not in ("place", "capture") or not move.cards or move.card.deck is not ITALIAN:
+            return IllegalMove(
+                f"{move.text!r} is not a Scopa move: play a card, e.g. '2D' or '5S x 5C'",
+                "not_a_move",
+                text=move.text,
+            )
+        played = move.card
+        if not self._hands[seat] >> played.index & 1:
+            return IllegalMove(
+                f"seat {seat} does not hold {played}", "not_in_hand", seat=seat, card=played
+            )
+        options: list[Move] = [m for m in self._moves() if m.card == played]
         listed = ", ".join(repr(m.text) for m in options)
         if move.kind == "place":
-            return (
+            return IllegalMove(
                 f"{played} can capture, so it may not be placed on the table: play {listed} "
-                "(or another card)"
+                "(or another card)",
+                "must_capture",
+                card=played,
+                moves=options,
             )
         taken = move.cards[1:]
-        if len(set(taken)) != len(taken):
-            return "a captured card is listed twice"
+        return self._taken_wrong(played, taken) or self._capture_wrong(played, taken, options)
+
+    def _taken_wrong(self, played: Card, taken: tuple[Card, ...]) -> IllegalMove | None:
+        """The refusal of a capture listing cards it cannot take at all, if it does."""
+        for k, c in enumerate(taken):
+            if c in taken[:k]:
+                return IllegalMove("a captured card is listed twice", "taken_twice", card=c)
         for c in taken:
             if c == played:
-                return f"{played} is the card played: it cannot also be taken"
-            if c.deck is not ITALIAN or not self._table >> c.index & 1:
-                return f"{c} is not on the table"
-        same = self._table & VALUE_MASKS[v]
-        if same:
-            names = " ".join(str(c) for c in _sorted_cards(same))
-            if len(taken) > 1:
-                return (
-                    f"a card of the same value as {played} is on the table ({names}): it must "
-                    f"take exactly one such card, never a sum: play {listed}"
+                return IllegalMove(
+                    f"{played} is the card played: it cannot also be taken",
+                    "takes_itself",
+                    card=played,
                 )
-            return f"{played} (value {v}) cannot take {taken[0]} (value {VALUE[taken[0].index]})"
-        total = sum(VALUE[c.index] for c in taken)
-        if not options or options[0].kind == "place":
-            return f"{played} can take nothing on the table: play {played!s} to place it"
-        if len(taken) == 1:
-            return (
-                f"{played} (value {v}) cannot take {taken[0]} (value {VALUE[taken[0].index]}): "
-                f"play {listed}"
+            if c.deck is not ITALIAN or not self._table >> c.index & 1:
+                return IllegalMove(f"{c} is not on the table", "not_on_table", card=c)
+        return None
+
+    def _capture_wrong(
+        self, played: Card, taken: tuple[Card, ...], options: list[Move]
+    ) -> IllegalMove:
+        """The refusal of a capture of table cards that the played card may not take."""
+        v = VALUE[played.index]
+        listed = ", ".join(repr(m.text) for m in options)
+        same = self._table & VALUE_MASKS[v]
+        if same and len(taken) > 1:
+            return IllegalMove(
+                f"a card of the same value as {played} is on the table "
+                f"({names(same, ITALIAN)}): it must take exactly one such card, never a sum: "
+                f"play {listed}",
+                "must_take_equal",
+                card=played,
+                equal=sorted_cards(same),
+                moves=options,
             )
-        return (
+        if options[0].kind == "place":
+            return IllegalMove(
+                f"{played} can take nothing on the table: play {played!s} to place it",
+                "nothing_to_take",
+                card=played,
+            )
+        if len(taken) == 1:
+            return IllegalMove(
+                f"{played} (value {v}) cannot take {taken[0]} (value {VALUE[taken[0].index]}): "
+                f"play {listed}",
+                "wrong_value",
+                card=played,
+                value=v,
+                taken=taken[0],
+                taken_value=VALUE[taken[0].index],
+                moves=options,
+            )
+        total = sum(VALUE[c.index] for c in taken)
+        return IllegalMove(
             f"{' + '.join(str(c) for c in taken)} add up to {total}, not {v}: "
-            f"{played} may take {listed}"
+            f"{played} may take {listed}",
+            "wrong_sum",
+            cards=taken,
+            total=total,
+            value=v,
+            card=played,
+            moves=options,
         )
 
+    # -- playing ----------------------------------------------------------------------------
     def _apply(self, move: Move) -> None:
+        if not isinstance(move, ScopaMove):  # a plain Move equal to a legal one: use that one
+            move = next(m for m in self._moves() if m == move)
+        self._play(move)
+
+    def _play(self, move: ScopaMove) -> None:
         # The hot path of every random deal and search: no allocation beyond the events.
         self._legal = None
-        seat: int = self._current  # type: ignore[assignment]
-        bit = move.bit  # type: ignore[attr-defined]
+        seat = self._current
+        assert seat is not None
+        bit = move.bit
         self._hands[seat] ^= bit
         self._in_hands -= 1
         events = self.events
-        events.append(_event(("played", seat, move.solo, None, None)))  # type: ignore[attr-defined]
-        taken = move.taken  # type: ignore[attr-defined]
+        events.append(_event(("played", seat, move.solo, None, None)))
+        taken = move.taken
         if taken:  # the cards taken always add up to the played card's value
             table = self._table ^ taken
             self._table = table
-            self._table_sum -= VALUE[move.index]  # type: ignore[attr-defined]
+            self._table_sum -= VALUE[move.index]
             side = seat % self._nsides
             self._captured[side] |= taken | bit
             self._last_capturer = seat
-            scopa = not table and (self._in_hands > 0 or self._deck_pos < len(self._deck))
+            scopa = not table and (self._in_hands > 0 or len(self._deck) > 0)
+            self._captures.append((seat, move.index, taken, scopa))
+            payload = CAPTURED[move.index * 6 + side * 2 + scopa]
+            events.append(_event(("captured", seat, move.took, payload, None)))
             if scopa:
                 self._scope[side] += 1
-            self._captures.append((seat, move.index, taken, scopa))  # type: ignore[attr-defined]
-            data = {"card": move.cards[0], "side": side, "scopa": scopa}
-            events.append(_event(("captured", seat, move.took, data, None)))  # type: ignore[attr-defined]
-            if scopa:
-                data = {"side": side, "count": self._scope[side]}
-                events.append(_event(("scopa", seat, move.solo, data, None)))  # type: ignore[attr-defined]
+                sweep = Sweep(side, self._scope[side])
+                events.append(_event(("scopa", seat, move.solo, sweep, None)))
         else:
             self._table |= bit
-            self._table_sum += VALUE[move.index]  # type: ignore[attr-defined]
+            self._table_sum += VALUE[move.index]
         if self._in_hands:
             self._current = (seat - 1) % self.players
-        elif self._deck_pos < len(self._deck):
+        elif self._deck:
             self._deal_hand()
         else:
             self._end_deal()
 
     def _end_deal(self) -> None:
-        table = self._table
-        last = self._last_capturer
-        holder = next((s for s, c, t, _ in self._captures if (t | 1 << c) >> 6 & 1), None)
-        if holder is None and table >> 6 & 1 and last >= 0:
-            holder = last
-        if table:
-            if last >= 0:
-                side = last % self._nsides
-                self._captured[side] |= table
-            else:  # nobody captured in the whole deal: the cards count for no side
-                side = None
-                self._unclaimed |= table
-            self.events.append(
-                Event(
-                    "leftovers",
-                    last if last >= 0 else None,
-                    _sorted_cards(table),
-                    {"side": side},
-                )
-            )
-            self._table = 0
-            self._table_sum = 0
-        data = deal_points(self._captured, self._scope, self.options["primiera_all_suits"])
-        for k, p in enumerate(data["points"]):
+        self._collect_leftovers()
+        figures = deal_points(self._captured, self._scope, self.options["primiera_all_suits"])
+        for k, p in enumerate(figures.points):
             self._side_scores[k] += p
-        data["deal_no"] = self._deal_no
-        data["dealer"] = self._dealer
-        data["sides"] = self._sides
-        data["scores"] = tuple(self._side_scores)
-        data["settebello_seat"] = holder
-        self._last_deal = data
-        self.events.append(Event("deal_scored", None, (), data))
         self._current = None
+        self._last_deal = self._scored(figures)
+        self.events.append(Event("deal_scored", None, (), self._last_deal))
         winner = self._match_winner()
         if winner is not None:
             side, reason = winner
             self._winners = self._sides[side]
-            self.events.append(
-                Event(
-                    "match_over",
-                    None,
-                    (),
-                    {"winners": self._winners, "side": side, "reason": reason},
-                )
-            )
+            over = ScopaOver(self._winners, side, reason)
+            self.events.append(Event("match_over", None, (), over))
             return
         self._start_deal((self._dealer - 1) % self.players)
+
+    def _collect_leftovers(self) -> None:
+        """The cards left on the table go to the last capturer's side (or to nobody)."""
+        table = self._table
+        if not table:
+            return
+        last = self._last_capturer
+        side = last % self._nsides if last >= 0 else None
+        if side is not None:
+            self._captured[side] |= table
+        else:  # nobody captured in the whole deal: the cards count for no side
+            self._unclaimed |= table
+        seat = last if last >= 0 else None
+        self.events.append(Event("leftovers", seat, sorted_cards(table), Leftovers(side)))
+        self._table = 0
+        self._table_sum = 0
+
+    def _scored(self, figures: DealFigures) -> ScopaScored:
+        """The deal_scored payload: every seat's result is its side's."""
+        k = self._nsides
+        points = figures.points
+        best = unique_best(points)
+        results = tuple(
+            SeatResult(s % k == best, points[s % k], points[s % k]) for s in range(self.players)
+        )
+        # the seat that took the settebello in play (leftovers are taken by nobody's card)
+        holder = next((s for s, c, t, _ in self._captures if (t | 1 << c) >> SETTEBELLO & 1), None)
+        return ScopaScored(
+            deal_no=self._deal_no,
+            results=results,
+            scores=tuple(self.scores),
+            dealer=self._dealer,
+            sides=self._sides,
+            side_scores=tuple(self._side_scores),
+            figures=figures,
+            settebello_seat=holder,
+        )
 
     def _match_winner(self) -> tuple[int, str] | None:
         scores = self._side_scores
@@ -694,7 +734,7 @@ class ScopaState(GameState):
             return leaders[0], "cappotto"
         return None
 
-    # -- views, copies, equality -----------------------------------------------------------
+    # -- views and tools ---------------------------------------------------------------------
     def view(self, seat: int) -> ScopaView:
         n = self.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
@@ -708,40 +748,40 @@ class ScopaState(GameState):
             deal_no=self._deal_no,
             dealer=self._dealer,
             current_player=self._current,
-            hand=_sorted_cards(self._hands[seat]),
-            table=_sorted_cards(self._table),
+            hand=sorted_cards(self._hands[seat]),
+            table=sorted_cards(self._table),
             hand_sizes=tuple(h.bit_count() for h in self._hands),
-            deck_count=len(self._deck) - self._deck_pos,
-            captured=tuple(_sorted_cards(m) for m in self._captured),
+            deck_count=len(self._deck),
+            captured=tuple(sorted_cards(m) for m in self._captured),
             captured_counts=tuple(m.bit_count() for m in self._captured),
             scope=tuple(self._scope),
-            captures=tuple((s, CARD[c], _sorted_cards(t), sc) for s, c, t, sc in self._captures),
+            captures=tuple((s, CARD[c], sorted_cards(t), sc) for s, c, t, sc in self._captures),
             last_capturer=self._last_capturer if self._last_capturer >= 0 else None,
             side_scores=tuple(self._side_scores),
             scores=tuple(self.scores),
             target=self.options["target"],
             cappotto=self.options["cappotto"],
             primiera_all_suits=self.options["primiera_all_suits"],
-            last_deal=_copy_data(self._last_deal),
+            last_deal=self._last_deal,
             winners=self._winners,
         )
 
     # Tools and tests (never for AI seats): the true hidden state.
     def hand(self, seat: int) -> tuple[Card, ...]:
-        return _sorted_cards(self._hands[seat])
+        return sorted_cards(self._hands[seat])
 
     def table(self) -> tuple[Card, ...]:
-        return _sorted_cards(self._table)
+        return sorted_cards(self._table)
 
     def captured_cards(self, side: int) -> tuple[Card, ...]:
-        return _sorted_cards(self._captured[side])
+        return sorted_cards(self._captured[side])
 
     def deck_cards(self) -> tuple[Card, ...]:
         """The undealt cards in the order they will be dealt."""
-        return tuple(CARD[c] for c in self._deck[self._deck_pos :])
+        return tuple(CARD[c] for c in self._deck)
 
     def unclaimed_cards(self) -> tuple[Card, ...]:
-        return _sorted_cards(self._unclaimed)
+        return sorted_cards(self._unclaimed)
 
     @property
     def dealer(self) -> int:
@@ -750,79 +790,6 @@ class ScopaState(GameState):
     @property
     def deal_no(self) -> int:
         return self._deal_no
-
-    def clone(self) -> ScopaState:
-        new = object.__new__(ScopaState)
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new._history = self._history[:]
-        new.events = self.events[:]
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
-        new._hands = self._hands[:]
-        new._captured = self._captured[:]
-        new._scope = self._scope[:]
-        new._captures = self._captures[:]
-        new._side_scores = self._side_scores[:]
-        new._deck = self._deck[:]
-        new._legal = None
-        return new
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            self.players,
-            tuple(sorted(self.options.items())),
-            self._deal_no,
-            self._dealer,
-            self._current,
-            tuple(self._hands),
-            self._table,
-            tuple(self._deck[self._deck_pos :]),
-            tuple(self._captured),
-            self._unclaimed,
-            tuple(self._scope),
-            tuple(self._captures),
-            self._last_capturer,
-            tuple(self._side_scores),
-            self._winners,
-            self._rng.getstate(),
-            tuple(self._history),
-            len(self.events),
-        )
-
-
-def _copy_data(data: dict[str, Any] | None) -> dict[str, Any] | None:
-    """A copy of a deal_scored data dict, so that a view cannot alter the state's log."""
-    if data is None:
-        return None
-    return {k: dict(v) if isinstance(v, dict) else v for k, v in data.items()}
-
-
-def _mask_of_italian(cards: Sequence[Card] | Any) -> int:
-    """The bitmask of Italian ``cards``; a ValueError for anything that is not one."""
-    m = 0
-    for c in cards:
-        if not isinstance(c, Card) or c.deck is not ITALIAN:
-            raise ValueError(f"{c!r} is not a card of the Italian deck")
-        m |= 1 << c.index
-    return m
-
-
-def _parse_list(value: Any, what: str) -> list[int]:
-    if isinstance(value, str):
-        parts = value.replace(",", " ").split()
-    elif isinstance(value, list | tuple):
-        parts = [str(v) for v in value]
-    else:
-        raise RecordError(f"{what}: cards must be a list or a text like '7D RB', not {value!r}")
-    try:
-        return [parse_card(p, ITALIAN).index for p in parts]
-    except CardError as exc:
-        raise RecordError(f"{what}: {exc}") from None
-
-
-def _names(idx: list[int]) -> str:
-    return " ".join(str(c) for c in cards_of(sum(1 << i for i in idx), ITALIAN)) or "none"
 
 
 INFO = GameInfo(
@@ -839,19 +806,3 @@ INFO = GameInfo(
     },
     summary="Fishing game for 2, 3, 4 (two teams) or 6 (three teams): sweep the table.",
 )
-ScopaState.info = INFO
-
-
-def make(
-    players: int, seed: int, deal: dict[str, Any] | None, options: dict[str, Any]
-) -> ScopaState:
-    """A Scopa match.
-
-    ``deal`` (optional) sets the first deal explicitly: ``dealer`` (seat), ``hands`` (one list
-    of card texts per seat, all the same size: 3 at a new deal, 1 or 2 to start later in it),
-    ``table`` (the cards face up), and optionally ``deck`` (the undealt cards in dealing order;
-    shuffled from the seed when absent), ``captured`` (one pile per side, cards already taken
-    this deal), ``last_capturer`` (a seat) and ``scores`` (the sides' match points before this
-    deal).  The seat right of the dealer plays first.
-    """
-    return ScopaState(players, options, seed, deal)

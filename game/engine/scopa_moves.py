@@ -22,7 +22,7 @@ table bitmask.
 from __future__ import annotations
 
 from .base import Move
-from .cards import ITALIAN, Card, CardError, parse_card
+from .cards import ITALIAN, Card, CardError, iter_bits, parse_card
 
 __all__ = [
     "CARD",
@@ -31,7 +31,9 @@ __all__ = [
     "ScopaMove",
     "capture_move",
     "hand_indices",
+    "parse_move_text",
     "place_move",
+    "sorted_cards",
     "subset_sums",
 ]
 
@@ -44,8 +46,13 @@ VALUE_MASKS: tuple[int, ...] = (
     0,
     *(sum(1 << (s * 10 + v - 1) for s in range(4)) for v in range(1, 11)),
 )
-#: Canonical position of a captured card in move text: by value, then suit D C S B.
+#: How a player sorts cards (and move text lists the captured ones): by value, then suit D C S B.
 _ORDER_KEY: tuple[int, ...] = tuple(VALUE[i] * 4 + i // 10 for i in range(40))
+
+
+def sorted_cards(mask: int) -> tuple[Card, ...]:
+    """The cards of a mask by value, then suit D C S B: a hand, the table, a capture."""
+    return tuple(CARD[i] for i in sorted(iter_bits(mask), key=_ORDER_KEY.__getitem__))
 
 
 class ScopaMove(Move):
@@ -56,8 +63,7 @@ class ScopaMove(Move):
     def __init__(self, played: int, taken: int) -> None:
         card = CARD[played]
         if taken:
-            idx = sorted((i for i in range(40) if taken >> i & 1), key=_ORDER_KEY.__getitem__)
-            caps = tuple(CARD[i] for i in idx)
+            caps = sorted_cards(taken)
             super().__init__("capture", (card, *caps), f"{card} x {' '.join(str(c) for c in caps)}")
         else:
             super().__init__("place", (card,), str(card))
@@ -101,13 +107,7 @@ def hand_indices(hand: int) -> tuple[int, ...]:
     """The card indices of a hand of at most 3 cards (memoised: there are 10,701 such hands)."""
     found = _HANDS.get(hand)
     if found is None:
-        out = []
-        m = hand
-        while m:
-            low = m & -m
-            out.append(low.bit_length() - 1)
-            m ^= low
-        found = _HANDS[hand] = tuple(out)
+        found = _HANDS[hand] = tuple(iter_bits(hand))
     return found
 
 
@@ -130,12 +130,12 @@ def subset_sums(table: int, limit: int = 10) -> list[tuple[int, int]]:
     return subs
 
 
-def parse_move_text(key: str) -> ScopaMove | None:
+def parse_move_text(key: str) -> Move | None:
     """The move written ``key`` (upper-cased, single-spaced), legal or not; None if no move.
 
     Understands ``"2D"`` and ``"5S X 5C"`` / ``"7B X 6S 1D"`` / ``"7B X 1D + 6S"``.  A capture
     that lists a card twice, or the played card among the taken ones, is returned as written
-    (not cached) so that the refusal can say what is wrong with it.
+    (a plain :class:`Move`, not cached) so that the refusal can say what is wrong with it.
     """
     words = [w for w in key.replace("+", " ").split() if w]
     try:
@@ -152,6 +152,5 @@ def parse_move_text(key: str) -> ScopaMove | None:
     for i in taken:
         mask |= 1 << i
     if len(set(taken)) != len(taken) or mask >> played & 1:
-        bad = Move("capture", (CARD[played], *(CARD[i] for i in taken)), key)
-        return bad  # type: ignore[return-value]
+        return Move("capture", (CARD[played], *(CARD[i] for i in taken)), key)
     return capture_move(played, mask)

@@ -14,15 +14,18 @@ deal is a handful of table look-ups.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from dataclasses import dataclass
 
 __all__ = [
     "COINS_MASK",
     "PRIMIERA_POINTS",
     "SETTEBELLO",
     "SUIT_MASKS",
+    "Awards",
+    "DealFigures",
     "deal_points",
     "primiera",
+    "settebello_side",
     "unique_best",
 ]
 
@@ -78,37 +81,57 @@ def unique_best(values: Sequence[int], eligible: Sequence[bool] | None = None) -
     return None if tied else best
 
 
-def deal_points(captured: Sequence[int], scope: Sequence[int], all_suits: bool) -> dict[str, Any]:
-    """Score one deal from the sides' captured piles (bitmasks) and scope counts.
+@dataclass(frozen=True, slots=True)
+class Awards:
+    """The side that won each deck point: None for a tie (or, for the primiera under the house
+    rule, when no side may win it)."""
 
-    Returns the breakdown the "deal_scored" event carries: per side ``cards``, ``coins``,
-    ``primiera`` (value), ``primiera_complete`` (all four suits), ``scope`` and ``points``;
-    ``settebello`` (the side holding 7D, or None), and ``awards`` naming the side that won
-    each deck point (None for a tie, or for primiera when nobody may win it).
+    cards: int | None
+    coins: int | None
+    settebello: int | None
+    primiera: int | None
+
+    def sides(self) -> tuple[int | None, ...]:
+        return (self.cards, self.coins, self.settebello, self.primiera)
+
+
+@dataclass(frozen=True, slots=True)
+class DealFigures:
+    """A deal's figures, one value per side: what was taken, the awards and the deal points.
+
+    ``primiera`` is each side's primiera value and ``primiera_complete`` whether its pile holds
+    all four suits; ``points`` are the deal points (one per award won, plus one per scopa).
     """
+
+    cards: tuple[int, ...]
+    coins: tuple[int, ...]
+    primiera: tuple[int, ...]
+    primiera_complete: tuple[bool, ...]
+    scope: tuple[int, ...]
+    awards: Awards
+    points: tuple[int, ...]
+
+
+def settebello_side(captured: Sequence[int]) -> int | None:
+    """The side whose pile holds the settebello (7D), or None."""
+    return next((i for i, m in enumerate(captured) if m >> SETTEBELLO & 1), None)
+
+
+def deal_points(captured: Sequence[int], scope: Sequence[int], all_suits: bool) -> DealFigures:
+    """Score one deal from the sides' captured piles (bitmasks) and scope counts."""
     cards = tuple(m.bit_count() for m in captured)
     coins = tuple((m & COINS_MASK).bit_count() for m in captured)
     prim = [primiera(m) for m in captured]
     prim_values = tuple(p for p, _ in prim)
     complete = tuple(c for _, c in prim)
-    settebello = next((i for i, m in enumerate(captured) if m >> SETTEBELLO & 1), None)
-    awards = {
-        "cards": unique_best(cards),
-        "coins": unique_best(coins),
-        "settebello": settebello,
-        "primiera": unique_best(prim_values, complete if all_suits else None),
-    }
+    awards = Awards(
+        cards=unique_best(cards),
+        coins=unique_best(coins),
+        settebello=settebello_side(captured),
+        primiera=unique_best(prim_values, complete if all_suits else None),
+    )
     points = list(scope)
-    for side in awards.values():
+    for side in awards.sides():
         if side is not None:
             points[side] += 1
-    return {
-        "cards": cards,
-        "coins": coins,
-        "settebello": settebello,
-        "primiera": prim_values,
-        "primiera_complete": complete,
-        "scope": tuple(scope),
-        "awards": awards,
-        "points": tuple(points),
-    }
+    return DealFigures(cards, coins, prim_values, complete, tuple(scope), awards, tuple(points))

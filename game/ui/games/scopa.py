@@ -10,15 +10,25 @@ card narrows the choice until one capture is left, or a click on a row of the ch
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 import pygame
 
-from game.engine import ITALIAN, Card, Event, Move
+from game.engine import Card, Event, Move
+from game.engine.scopa import COINS, SEVEN_OF_COINS, ScopaView
+from game.engine.scopa_events import (
+    Captured,
+    Dealt,
+    Leftovers,
+    Redeal,
+    ScopaScored,
+    Sweep,
+)
 
 from .. import theme
 from ..chooser import Choice, Chooser
 from .base import GameUI
+from .words import join_words
 
 
 @dataclass
@@ -28,7 +38,7 @@ class ScopaModel:
     deal_no: int
     cards: tuple[int, ...]
     coins: tuple[int, ...]
-    settebello: int | None  # side holding the 7 of coins
+    settebello: int | None  # side holding the 7 of coins (the engine's running figures)
     scope: list[int]
     side_scores: list[int]
     scores: list[int]
@@ -49,6 +59,22 @@ class ScopaUI(GameUI):
     hand_max = 3
     center = "grid"
     pile_stride = 4
+
+    REFUSALS: ClassVar[dict[str, str]] = {
+        "not_in_hand": "{seat} cannot play {card}: it is not in the hand",
+        "must_capture": "{card} can capture, so it may not be placed on the table: play {moves}",
+        "must_take_equal": (
+            "a card of the same value as {card} is on the table ({equal}): it must take exactly "
+            "one such card, never a sum: play {moves}"
+        ),
+        "nothing_to_take": "{card} can take nothing on the table: place it",
+        "wrong_value": "{card} (worth {value}) cannot take {taken} (worth {taken_value}): "
+        "play {moves}",
+        "wrong_sum": "{cards} add up to {total}, not {value}: play {moves}",
+        "not_on_table": "{card} is not on the table",
+        "taken_twice": "{card} is chosen twice",
+        "takes_itself": "{card} is the card played: it cannot also be taken",
+    }
 
     def __init__(self) -> None:
         super().__init__()
@@ -71,15 +97,22 @@ class ScopaUI(GameUI):
         seats = self.sides[side] if side < len(self.sides) else (side,)
         return " & ".join(names[s].split(" (")[0] for s in seats)
 
+    def move_words(self, move: Move) -> str:
+        """'the 5 of swords to take the 5 of cups': a capture says what it takes."""
+        played = self.card_words(move.cards[0])
+        if move.kind != "capture":
+            return played
+        return f"{played} to take {join_words([self.card_words(c) for c in move.cards[1:]])}"
+
     # -- the panel ----------------------------------------------------------------------------
-    def new_model(self, v: Any, seed: int) -> ScopaModel:
+    def new_model(self, v: ScopaView, seed: int) -> ScopaModel:
         self.sides = v.sides
-        coins = tuple(sum(1 for c in pile if c.suit == "D") for pile in v.captured)
-        sette = next((k for k, pile in enumerate(v.captured) if _SETTEBELLO in pile), None)
+        so_far = v.so_far
         return ScopaModel(
-            players=v.players, sides=v.sides, deal_no=v.deal_no, cards=v.captured_counts,
-            coins=coins, settebello=sette, scope=list(v.scope), side_scores=list(v.side_scores),
-            scores=list(v.scores), deck=v.deck_count, target=v.target, turn=v.current_player,
+            players=v.players, sides=v.sides, deal_no=v.deal_no, cards=so_far.cards,
+            coins=so_far.coins, settebello=so_far.awards.settebello, scope=list(v.scope),
+            side_scores=list(v.side_scores), scores=list(v.scores), deck=v.deck_count,
+            target=v.target, turn=v.current_player,
         )  # fmt: skip
 
     def model_key(self, model: ScopaModel) -> Any:
@@ -90,7 +123,8 @@ class ScopaUI(GameUI):
 
     def hud_items(self, m: ScopaModel, names: list[str], deck: str) -> list[Any]:
         teams = {4: " in two sides", 6: " in three sides"}.get(m.players, ", each alone")
-        seven = self.card_label(_SETTEBELLO, deck)
+        seven = self.card_label(SEVEN_OF_COINS, deck)
+        coin = self.suit_label(COINS, deck)
         items: list[Any] = [
             ("title", self.title),
             ("sub", f"{m.players} players{teams} · deal {m.deal_no}"),
@@ -99,7 +133,7 @@ class ScopaUI(GameUI):
         for k in range(len(m.sides)):
             items.append(("text", self.side_name(k, names), "bold"))
             extra = f" · {m.scope[k]} scop{'a' if m.scope[k] == 1 else 'e'}" if m.scope[k] else ""
-            coins = f"{m.coins[k]} coin{'' if m.coins[k] == 1 else 's'}"
+            coins = f"{m.coins[k]} {_plural(coin, m.coins[k])}"
             items.append(("small", f"{m.cards[k]} cards · {coins}{extra}", "dim"))
         owner = "nobody yet" if m.settebello is None else self.side_name(m.settebello, names)
         items.append(
@@ -141,11 +175,11 @@ class ScopaUI(GameUI):
     # -- events -------------------------------------------------------------------------------
     def enqueue(self, e: Event) -> bool:
         t, q = self.t, self.t.queue
-        data = e.data or {}
         k = e.kind
         if k == "dealt":
-            self.deck_left = data.get("deck_left", 0)
-            if data.get("hand_no") == 1:
+            dealt: Dealt = e.data
+            self.deck_left = dealt.deck_left
+            if dealt.hand_no == 1:
                 q.add(t.table.gather, "gather")
                 q.add(lambda: self._new_deal(e), "new deal")
             q.add(lambda: self._deal(e), "dealt")
@@ -173,19 +207,21 @@ class ScopaUI(GameUI):
 
     def _new_deal(self, e: Event) -> float:
         m = self.t.model
-        m.deal_no = (e.data or {}).get("deal_no", m.deal_no)
+        dealt: Dealt = e.data
+        m.deal_no = dealt.deal_no
         m.scope = [0] * len(m.scope)
         self.t.app.audio.play("shuffle")
         return 0.0
 
     def _deal(self, e: Event) -> float:
         t = self.t
-        left = (e.data or {}).get("deck_left", 0)
-        dur = t.table.deal(list(e.cards), list((e.data or {})["to"]), e.seat or 0, left)
+        dealt: Dealt = e.data
+        dur = t.table.deal(list(e.cards), list(dealt.to), e.seat or 0, dealt.deck_left)
         return dur + t.table.d(0.1)
 
     def _redeal(self, e: Event) -> float:
-        n = (e.data or {}).get("kings", 3)
+        redeal: Redeal = e.data
+        n = redeal.kings
         self.t.show_banner("Redeal", f"{n} Re on the table: the same dealer deals again", 1.8)
         return self.t.table.d(1.2)
 
@@ -202,18 +238,14 @@ class ScopaUI(GameUI):
     def _captured(self, e: Event) -> float:
         t = self.t
         self._flash = []
-        data = e.data or {}
-        played = data.get("card")
-        side = data.get("side", self.side_of(e.seat or 0))
-        flag = played if data.get("scopa") else None
-        return t.table.sweep_center([*e.cards, played], self.keeper(side), flag)
+        data: Captured = e.data
+        flag = data.card if data.scopa else None
+        return t.table.sweep_center([*e.cards, data.card], self.keeper(data.side), flag)
 
     def _scopa(self, e: Event) -> float:
         t = self.t
-        data = e.data or {}
-        side = data.get("side", 0)
-        if side < len(t.model.scope):
-            t.model.scope[side] = data.get("count", t.model.scope[side] + 1)
+        data: Sweep = e.data
+        t.model.scope[data.side] = data.count
         who = t.short_name(e.seat or 0)
         t.show_banner("Scopa!", f"{who} swept the table", 1.6)
         t.app.audio.play("chime")
@@ -221,7 +253,8 @@ class ScopaUI(GameUI):
 
     def _leftovers(self, e: Event) -> float:
         t = self.t
-        side = (e.data or {}).get("side")
+        data: Leftovers = e.data
+        side = data.side
         if side is None:
             t.app.toast("Nobody captured: the cards left on the table count for nobody", "info")
             return t.table.gather()
@@ -231,15 +264,15 @@ class ScopaUI(GameUI):
 
     def _scored(self, e: Event) -> float:
         m = self.t.model
-        data = e.data or {}
-        m.side_scores = list(data.get("scores", m.side_scores))
-        m.scores = [m.side_scores[self.side_of(s)] for s in range(self.t.state.seats)]
+        data: ScopaScored = e.data
+        m.side_scores = list(data.side_scores)
+        m.scores = list(data.scores)
         return 0.0
 
-    def on_sync(self, view: Any) -> None:
+    def on_sync(self, view: ScopaView) -> None:
         self.t.table.deck_count = view.deck_count  # the count on the pile, exactly
 
-    def rebuild(self, v: Any) -> None:
+    def rebuild(self, v: ScopaView) -> None:
         t = self.t
         self.sides = v.sides
         hands = t.hidden_hands(v)
@@ -357,55 +390,54 @@ class ScopaUI(GameUI):
                 out[id(sp)] = "hover" if sp is t.hover else "legal"
 
     # -- the deal summary ---------------------------------------------------------------------
-    def summary_lines(self, data: dict[str, Any], names: list[str], players: int) -> list[str]:
-        aw = data.get("awards", {})
+    def summary_lines(self, data: Any, names: list[str], players: int) -> list[str]:
+        d: ScopaScored = data
+        aw = d.figures.awards
 
         def who(side: int | None) -> str:
             return "nobody (a tie)" if side is None else self.side_name(side, names)
 
         deck = self.t.deck if self.t is not None else "italian"
+        coins = self.suit_label(COINS, deck)
         return [
-            f"Most cards: {who(aw.get('cards'))} · most coins: {who(aw.get('coins'))}.",
-            f"The {self.card_label(_SETTEBELLO, deck)}: {who(aw.get('settebello'))}"
-            f" · primiera: {who(aw.get('primiera'))}.",
+            f"Most cards: {who(aw.cards)} · most {coins}: {who(aw.coins)}.",
+            f"The {self.card_label(SEVEN_OF_COINS, deck)}: {who(aw.settebello)}"
+            f" · primiera: {who(aw.primiera)}.",
         ]
 
-    def summary_table(
-        self, data: dict[str, Any], names: list[str]
-    ) -> tuple[list[str], list[list[str]]]:
-        aw = data.get("awards", {})
+    def summary_table(self, data: Any, names: list[str]) -> tuple[list[str], list[list[str]]]:
+        d: ScopaScored = data
+        f = d.figures
+        aw = f.awards
         deck = self.t.deck if self.t is not None else "italian"
-        seven = self.card_label(_SETTEBELLO, deck).capitalize()
-        head = ["", "Cards", "Coins", seven, "Primiera", "Scope", "Deal", "Match"]
+        seven = self.card_label(SEVEN_OF_COINS, deck).capitalize()
+        coins = self.suit_label(COINS, deck).capitalize()
+        head = ["", "Cards", coins, seven, "Primiera", "Scope", "Deal", "Match"]
+
+        def star(winner: int | None, k: int, text: str) -> str:
+            return text + (" ★" if winner == k else "")
+
         rows = []
-
-        def star(kind: str, k: int, text: str) -> str:
-            return text + (" ★" if aw.get(kind) == k else "")
-
-        for k in range(len(data.get("points", ()))):
-            complete = data.get("primiera_complete", ())
-            prim = str(data["primiera"][k]) + ("" if not complete or complete[k] else "*")
+        for k in range(len(d.sides)):
+            prim = str(f.primiera[k]) + ("" if f.primiera_complete[k] else "*")
             rows.append(
                 [
                     self.side_name(k, names),
-                    star("cards", k, str(data["cards"][k])),
-                    star("coins", k, str(data["coins"][k])),
-                    "★" if data.get("settebello") == k else "",
-                    star("primiera", k, prim),
-                    str(data["scope"][k]),
-                    f"+{data['points'][k]}",
-                    str(data["scores"][k]),
+                    star(aw.cards, k, str(f.cards[k])),
+                    star(aw.coins, k, str(f.coins[k])),
+                    "★" if aw.settebello == k else "",
+                    star(aw.primiera, k, prim),
+                    str(f.scope[k]),
+                    f"+{f.points[k]}",
+                    str(d.side_scores[k]),
                 ]
             )
         return head, rows
 
-    def summary_scores(self, data: dict[str, Any], names: list[str]) -> list[tuple[str, str, bool]]:
-        return []
-
-    def deal_won(self, data: dict[str, Any], viewer: int) -> bool:
-        pts = data.get("points", ())
-        side = self.side_of(viewer)
-        return bool(pts) and side < len(pts) and pts[side] == max(pts) and pts.count(max(pts)) == 1
+    def summary_scores(self, data: Any, names: list[str]) -> list[tuple[str, str, bool]]:
+        return []  # the table above already holds the match points
 
 
-_SETTEBELLO = ITALIAN.card("7", "D")  # the settebello
+def _plural(word: str, n: int) -> str:
+    """A suit's display name ("coins", "diamonds") for ``n`` cards of it."""
+    return word[:-1] if n == 1 and word.endswith("s") else word
