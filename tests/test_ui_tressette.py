@@ -128,6 +128,13 @@ def test_refusals_in_words_from_reason_codes(app):
         "You must follow diamonds: the 2 of hearts is not diamonds and you hold "
         "the king of diamonds and the queen of diamonds"
     )
+    # whole suits, dealer 0: seat 3 leads coins; in trick 3 the Buongioco window has closed
+    suits = [" ".join(r + x for r in "1234567FCR") for x in "BSCD"]
+    s = new_game("tressette", players=4, deal={"dealer": 0, "hands": suits})
+    for move in ["4D", "4C", "4S", "4B", "5D", "5C", "5S", "5B"]:
+        s.play(move)
+    said = gui.refusal_text(_refusal(s, "buongioco"), names, 3)
+    assert said == ("Buongioco may be declared only up to trick 2, before playing: this is trick 3")
 
 
 def test_deck_switch_mid_deal(app):
