@@ -911,6 +911,8 @@ def test_bad_options_and_player_counts(kwargs: dict[str, Any], words: str) -> No
             "names 1D twice",
         ),
         ({"dealer": 0, "hands": fill(4, {}), "scores": [1]}, "list of 2 whole numbers"),
+        ({"dealer": 0, "hands": fill(4, {}), "deals_won": [True, 0]}, "deals_won must be a list"),
+        ({"dealer": 0, "hands": fill(4, {}), "scores": [-1, 0]}, "whole numbers from 0"),
         ({"dealer": 0, "hands": fill(4, {}), "scores": [31, 0]}, "already over"),
         ({"dealer": 0, "hands": fill(4, {}), "deals_won": [0, 3]}, "already over"),
     ],

@@ -21,6 +21,7 @@ from .cards import Card, CardError, Deck, cards_of, iter_bits, parse_card
 __all__ = [
     "bits",
     "card_lists",
+    "check_counts",
     "check_deal_keys",
     "check_guess",
     "check_seat",
@@ -96,6 +97,17 @@ def check_seat(value: Any, n: int, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < n:
         raise RecordError(f"{what} must be a seat number from 0 to {n - 1}, not {value!r}")
     return value
+
+
+def check_counts(value: Any, n: int, what: str) -> list[int]:
+    """``n`` whole numbers from 0 (a match under way: scores, deals won); RecordError otherwise."""
+    if (
+        not isinstance(value, list | tuple)
+        or len(value) != n
+        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
+    ):
+        raise RecordError(f"{what} must be a list of {n} whole numbers from 0, one per side")
+    return list(value)
 
 
 def check_deal_keys(deal: Any, required: Iterable[str], optional: Iterable[str] = ()) -> None:

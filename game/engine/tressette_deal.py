@@ -17,6 +17,7 @@ from .base import RecordError
 from .cards import ITALIAN, Card
 from .dealspec import (
     card_lists,
+    check_counts,
     check_deal_keys,
     check_guess,
     check_seat,
@@ -53,27 +54,14 @@ def read_deal(deal: Any, players: int) -> ExplicitDeal:
             raise RecordError(f"the deal's hand of seat {s} has {len(h)} cards, not {size}")
     exact_cover({f"seat {s}": h for s, h in enumerate(hands)}, full, ITALIAN)
     sides = len(sides_of(players))
-    totals = _per_side(deal, "scores", sides)
-    deals_won = _per_side(deal, "deals_won", sides)
+    totals = check_counts(deal.get("scores", [0] * sides), sides, "the deal's scores")
+    deals_won = check_counts(deal.get("deals_won", [0] * sides), sides, "the deal's deals_won")
     if max(totals) >= TARGET or max(deals_won) >= DEALS_TO_WIN:
         raise RecordError(
             f"the deal's scores/deals_won describe a match already over "
             f"({TARGET} points or {DEALS_TO_WIN} deals)"
         )
     return ExplicitDeal(dealer, hands, totals, deals_won)
-
-
-def _per_side(deal: dict[str, Any], key: str, sides: int) -> list[int]:
-    value = deal.get(key, [0] * sides)
-    if (
-        not isinstance(value, list)
-        or len(value) != sides
-        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
-    ):
-        raise RecordError(
-            f"the deal's {key} must be a list of {sides} whole numbers >= 0, one per side"
-        )
-    return list(value)
 
 
 def guess_hands(view: TressetteView, hidden: Mapping[int, Sequence[Card]]) -> list[int]:
