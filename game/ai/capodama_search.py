@@ -30,8 +30,6 @@ from .search_worlds import PILE, Hidden, WorldSampler, unseen
 
 __all__ = ["CapodamaSearchSeat", "hidden_cards"]
 
-#: The capo's own mark (AH): its holder is the capo, announced to all, and it is never passed.
-CAPO_CARD = FRENCH.by_index(side_marks(1)[0])
 #: Card points (a deal has 150) worth less than a won deal: they order moves that win alike.
 POINTS_SCALE = 1 / 300
 DEAL_RESULT = DealResult(POINTS_SCALE)
@@ -65,7 +63,7 @@ def hidden_cards(view: CapodamaView) -> Hidden:
     fixed: dict[int, list[Card]] = {s: [] for s in seats}
     receivers = [(view.seat + 1) % view.seats, (view.seat - 1) % view.seats]
     known = [(c, to) for c, to in zip(view.passed, receivers, strict=False) if view.seats >= 4]
-    known.append((CAPO_CARD, view.capo))
+    known.append((FRENCH.by_index(side_marks(view.seats)[0]), view.capo))  # the capo's AH
     for card, seat in known:
         if card in pool and seat in fixed:
             fixed[seat].append(card)
