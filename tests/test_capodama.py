@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
+from typing import Any
 
 import pytest
 
-from game.engine import GAMES, IllegalMove, RecordError, load_record, new_game, parse_cards
+from game.engine import GAMES, IllegalMove, Move, RecordError, load_record, new_game, parse_cards
 from game.engine.capodama import (
     CapodamaState,
     card_points,
@@ -19,6 +21,13 @@ from game.engine.capodama import (
 RANKS_32 = ["A", "7", "J", "K", "Q", "10", "9", "8"]
 
 
+def capodama(players: int, **kw: Any) -> CapodamaState:
+    """A new Capodama match (``new_game`` is typed for every game)."""
+    s = new_game("capodama", players=players, **kw)
+    assert isinstance(s, CapodamaState)
+    return s
+
+
 def full(players: int) -> list[str]:
     return [str(c) for c in deck_for(players)]
 
@@ -27,9 +36,7 @@ def two_player(h0: str, h1: str, dealer: int = 1, aside: str | None = None) -> C
     """A 2-player deal; the set-aside pile is the rest of the deck in deck order."""
     used = set(h0.split()) | set(h1.split())
     rest = aside.split() if aside else [c for c in full(2) if c not in used]
-    return new_game(  # type: ignore[return-value]
-        "capodama", players=2, deal={"dealer": dealer, "hands": [h0, h1], "set_aside": rest}
-    )
+    return capodama(2, deal={"dealer": dealer, "hands": [h0, h1], "set_aside": rest})
 
 
 # Position A: 4 players, seat 0 is capo; seat 3 sits at the capo's right.
@@ -42,7 +49,7 @@ A_HANDS = [
 
 
 def position_a() -> CapodamaState:
-    return new_game("capodama", players=4, deal={"dealer": 3, "hands": A_HANDS})  # type: ignore[return-value]
+    return capodama(4, deal={"dealer": 3, "hands": A_HANDS})
 
 
 def after_exchange_a() -> CapodamaState:
@@ -52,7 +59,7 @@ def after_exchange_a() -> CapodamaState:
     return s
 
 
-def texts(moves) -> set[str]:  # type: ignore[no-untyped-def]
+def texts(moves: Iterable[Move]) -> set[str]:
     return {str(m) for m in moves}
 
 
@@ -96,13 +103,13 @@ def test_card_points_and_doubling() -> None:
 
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_deal_one_at_a_time_clockwise_from_dealers_left(players: int) -> None:
-    s = new_game("capodama", players=players, seed=11)
+    s = capodama(players, seed=11)
     dealt = s.events[0]
     assert dealt.kind == "dealt"
     dealer = dealt.seat
-    assert dealt.data["to"] == tuple((dealer + 1 + k) % players for k in range(8 * players))
+    assert dealt.data.to == tuple((dealer + 1 + k) % players for k in range(8 * players))
     for seat in range(players):
-        mine = [c for c, to in zip(dealt.cards, dealt.data["to"], strict=True) if to == seat]
+        mine = [c for c, to in zip(dealt.cards, dealt.data.to, strict=True) if to == seat]
         assert sorted(mine) == sorted(s.hand(seat))
         assert len(mine) == 8
 
@@ -120,11 +127,9 @@ def test_capo_holds_ace_of_hearts_is_announced_and_names_the_suit() -> None:
 
 
 def test_first_dealer_is_drawn_from_the_seed() -> None:
-    dealers = {new_game("capodama", players=4, seed=k).events[0].seat for k in range(40)}
+    dealers = {capodama(4, seed=k).events[0].seat for k in range(40)}
     assert dealers == {0, 1, 2, 3}
-    assert new_game("capodama", players=4, seed=5).events[0].seat == (
-        new_game("capodama", players=4, seed=5).events[0].seat
-    )
+    assert capodama(4, seed=5).events[0].seat == (capodama(4, seed=5).events[0].seat)
 
 
 # -- the exchange --------------------------------------------------------------------------
@@ -154,7 +159,7 @@ def test_exchange_rules_four_players() -> None:
     assert set(map(str, s.hand(2))) == set(["7S", "JS", "QS", "7H", "9H", "AD", "7D", "8D"])
     assert s.team() == (0, 3)
     passed = [e for e in s.events if e.kind == "passed"]
-    assert [(e.seat, e.data["to"], str(e.cards[0])) for e in passed] == [
+    assert [(e.seat, e.data.to, str(e.cards[0])) for e in passed] == [
         (0, 1, "8C"),
         (1, 2, "8D"),
         (2, 3, "8S"),
@@ -172,7 +177,7 @@ def test_capo_may_pass_the_queen_and_its_receiver_becomes_dama() -> None:
         "7S JS QS 8S 7H 9H AD 7D",
         "AC 10H 8H JD KD QD KC 7C",
     ]
-    s = new_game("capodama", players=4, deal={"dealer": 3, "hands": hands})
+    s = capodama(4, deal={"dealer": 3, "hands": hands})
     for m in ["double S", "pass QH", "pass 8D", "pass 8S", "pass 8H"]:
         s.play(m)
     assert s.team() == (0, 1)
@@ -187,7 +192,7 @@ def test_capo_keeping_the_queen_plays_alone_and_still_needs_82() -> None:
         "7S JS QS 8S 7H 9H AD 7D",
         "AC 10H 8H JD KD QD KC 7C",
     ]
-    s = new_game("capodama", players=4, deal={"dealer": 3, "hands": hands})
+    s = capodama(4, deal={"dealer": 3, "hands": hands})
     for m in ["double S", "pass 8C", "pass 8D", "pass 8S", "pass 8H"]:
         s.play(m)
     assert s.team() == (0,)
@@ -207,7 +212,7 @@ def six_player_hands() -> list[str]:
 
 
 def test_six_players_pass_left_and_right_never_to_the_capo() -> None:
-    s = new_game("capodama", players=6, deal={"dealer": 5, "hands": six_player_hands()})
+    s = capodama(6, deal={"dealer": 5, "hands": six_player_hands()})
     s.play("double C")
     assert s.current_player == 0
     moves = texts(s.legal_moves())
@@ -252,7 +257,7 @@ def test_following_and_trumps_in_play() -> None:
     assert texts(s.legal_moves()) == {"8S", "QH"}
     s.play("8S")
     trick = s.events[-1]
-    assert trick.kind == "trick" and trick.seat == 2 and trick.data["points"] == 18
+    assert trick.kind == "trick" and trick.seat == 2 and trick.data.points == 18
     assert s.current_player == 2
     v = s.view(1)
     assert [str(c) for _, c in v.last_trick] == ["9S", "AS", "7H", "8S"]
@@ -267,7 +272,7 @@ def test_following_and_trumps_in_play() -> None:
     assert texts(s.legal_moves()) == {"10D", "AH"}
     s.play("10D")
     s.play("9D")
-    assert s.events[-1].seat == 3 and s.events[-1].data["points"] == 14 + 3
+    assert s.events[-1].seat == 3 and s.events[-1].data.points == 14 + 3
     assert s.view(0).points_won == (0, 0, 18, 17)
     # The previous last trick is replaced once the next one ends.
     assert [str(c) for _, c in s.view(1).last_trick] == ["7D", "QH", "10D", "9D"]
@@ -320,7 +325,7 @@ def test_trick_winner(cards: str, fourth: str | None, winner: str) -> None:
 
 def test_three_players_fourth_trump() -> None:
     hands = ["AH 7S JS KS QS 10S AD 7D", "AS 7H QH KH JH 10H JD KD", "QD 10D AC 7C JC KC QC 10C"]
-    s = new_game("capodama", players=3, deal={"dealer": 2, "hands": hands})
+    s = capodama(3, deal={"dealer": 2, "hands": hands})
     s.play("double S")
     assert s.phase == "trump" and s.current_player == 0
     choices = texts(s.legal_moves())
@@ -342,7 +347,7 @@ def test_three_players_fourth_trump() -> None:
     s.play("AC")
     assert s.events[-1].seat == 1
     # Later the 4th trump (10S) beats a plain ace but keeps its suit for following.
-    s2 = new_game("capodama", players=3, deal={"dealer": 2, "hands": hands})
+    s2 = capodama(3, deal={"dealer": 2, "hands": hands})
     for m in ["double S", "trump 10S", "7S"]:
         s2.play(m)
     assert texts(s2.legal_moves()) == {"AS", "7H", "QH"}
@@ -385,16 +390,17 @@ def test_deal_scored_event_and_next_dealer_is_the_capo() -> None:
     greedy_deal(s)
     scored = next(e for e in s.events if e.kind == "deal_scored")
     d = scored.data
-    assert sum(d["points_by_seat"]) == 150
-    assert d["points"] == sum(d["points_by_seat"][t] for t in d["team"])
-    assert list(d["awards"]) == deal_awards(d["points"], 82, frozenset(d["team"]), 4)
-    assert s.scores == list(d["awards"])
+    assert sum(d.points_by_seat) == 150
+    assert d.points == sum(d.points_by_seat[t] for t in d.team)
+    awards = [r.awards for r in d.results]
+    assert awards == deal_awards(d.points, 82, frozenset(d.team), 4)
+    assert s.scores == awards == list(d.scores)
     nxt = s.events[s.events.index(scored) + 1]
     assert nxt.kind == "dealt" and nxt.seat == 0  # dealt by the previous capo
 
 
 def test_match_runs_to_a_single_winner_at_seven() -> None:
-    s = new_game("capodama", players=4, seed=3)
+    s = capodama(4, seed=3)
     while not s.is_over:
         s.play(s.legal_moves()[-1])
     assert max(s.scores) >= 7 and s.scores.count(max(s.scores)) == 1
@@ -417,20 +423,20 @@ def test_two_player_second_half_dealt_unshuffled_from_the_non_dealer() -> None:
         s.play(s.legal_moves()[0])
         s.play(s.legal_moves()[0])
     second = [e for e in s.events if e.kind == "dealt"][-1]
-    assert second.data["half"] == 2
+    assert second.data.half == 2
     assert [str(c) for c in second.cards] == aside.split()
-    assert second.data["to"] == tuple(k % 2 for k in range(16))  # non-dealer (seat 0) first
+    assert second.data.to == tuple(k % 2 for k in range(16))  # non-dealer (seat 0) first
     assert set(map(str, s.hand(0))) == set(aside.split()[0::2])
     winner8 = [e for e in s.events if e.kind == "trick"][-1].seat
     assert s.current_player == winner8
     greedy_deal(s)
     d = next(e for e in s.events if e.kind == "deal_scored").data
-    assert d["threshold"] == 80 and d["team"] == (0,)
+    assert d.threshold == 80 and d.team == (0,)
 
 
 def test_two_player_deal_from_a_seed_sets_sixteen_aside_without_the_ace() -> None:
     for seed in range(30):
-        s = new_game("capodama", players=2, seed=seed)
+        s = capodama(2, seed=seed)
         assert len(s.set_aside_cards()) == 16
         assert "AH" not in map(str, s.set_aside_cards())
         assert len(s.hand(0)) == len(s.hand(1)) == 8
@@ -480,28 +486,29 @@ def test_solitaire_one_player_controls_both_open_hands() -> None:
     assert texts(s.legal_moves()) == set(["JD", "AC", "7C", "JC", "QC", "10C", "9C", "8C"])
     greedy_deal(s)
     d = next(e for e in s.events if e.kind == "deal_scored").data
-    assert d["won"] == (80 <= d["points"] <= 85)
-    assert s.is_over and s.scores == [1 if d["won"] else 0]
+    assert d.capo_won == (80 <= d.points <= 85) and d.window == (80, 85)
+    assert s.is_over and s.scores == [1 if d.capo_won else 0]
 
 
 def test_solitaire_deal_from_a_seed() -> None:
     for seed in range(20):
-        s = new_game("capodama", players=1, seed=seed)
+        s = capodama(1, seed=seed)
         dealt = s.events[0]
-        assert str(dealt.cards[0]) == "AH" and dealt.data["to"][0] == 0
-        assert dealt.data["to"][1:] == tuple(1 if k % 2 == 0 else 0 for k in range(15))
+        assert str(dealt.cards[0]) == "AH" and dealt.data.to[0] == 0
+        assert dealt.data.to[1:] == tuple(1 if k % 2 == 0 else 0 for k in range(15))
         assert s.view(0).capo == 0
 
 
 def test_solitaire_window_is_80_to_85() -> None:
     outcomes = set()
     for seed in range(400):
-        s = new_game("capodama", players=1, seed=seed)
+        s = capodama(1, seed=seed)
         while not s.is_over:
             s.play(s.legal_moves()[seed % len(s.legal_moves())])
         d = next(e for e in s.events if e.kind == "deal_scored").data
-        assert d["won"] == (80 <= d["points"] <= 85)
-        outcomes.add(d["won"])
+        assert d.capo_won == (80 <= d.points <= 85)
+        assert [r.won for r in d.results] == [d.capo_won] * 2  # both hands are the player's
+        outcomes.add(d.capo_won)
     assert outcomes == {True, False}
 
 
@@ -512,18 +519,18 @@ def test_bad_requests_say_what_is_allowed() -> None:
     with pytest.raises(ValueError, match="unknown game 'poker'"):
         new_game("poker")
     with pytest.raises(ValueError, match="1, 2, 3, 4, 5, 6 players"):
-        new_game("capodama", players=7)
+        capodama(7)
     with pytest.raises(ValueError, match="no option 'deck'"):
-        new_game("capodama", players=5, deck="italian")  # the deck shown is not a rule
+        capodama(5, deck="italian")  # the deck shown is not a rule
     with pytest.raises(ValueError, match="no option 'trumps'"):
-        new_game("capodama", players=4, trumps=4)
+        capodama(4, trumps=4)
     with pytest.raises(ValueError, match="target=8 is not allowed"):
-        new_game("capodama", players=4, target=8)
+        capodama(4, target=8)
     assert GAMES["capodama"].players == (1, 2, 3, 4, 5, 6)
 
 
 def test_records_of_the_previous_version_with_a_deck_option_still_load() -> None:
-    state = new_game("capodama", players=4, seed=11)
+    state = capodama(4, seed=11)
     for _ in range(6):
         state.play(state.legal_moves()[0])
     old = state.record()
@@ -550,19 +557,73 @@ def test_refused_moves_leave_the_state_unchanged() -> None:
     assert s == before
 
 
+def refusal(s: CapodamaState, move: str) -> tuple[str, dict[str, object]]:
+    """The reason code and parts of the refusal of ``move``; the state stays as it was."""
+    before = s.clone()
+    with pytest.raises(IllegalMove) as info:
+        s.play(move)
+    assert s == before
+    return info.value.code, {k: str(v) for k, v in info.value.parts.items()}
+
+
+def test_refusals_carry_a_reason_code_and_its_parts() -> None:
+    s = position_a()
+    assert refusal(s, "7S") == ("must_double", {"seat": "0"})
+    assert refusal(s, "double H") == ("bad_double", {"suit": "H"})
+    assert refusal(s, "double X") == ("not_a_suit", {"text": "X"})
+    s.play("double D")
+    assert refusal(s, "9S") == ("must_pass", {"seat": "0"})
+    assert refusal(s, "pass AH") == ("ace_never_passed", {"card": "AH"})
+    assert refusal(s, "pass 7S") == ("not_in_hand", {"seat": "0", "card": "7S"})
+    assert refusal(s, "pass 9S 8C") == ("pass_count", {"count": "1"})
+    for m in ["pass 8C", "pass 8D", "pass 8S"]:
+        s.play(m)
+    assert refusal(s, "pass QH") == ("capo_cannot_receive", {"card": "QH"})
+    s.play("pass 8H")
+    assert refusal(s, "pass 9S") == ("must_play", {"seat": "0"})
+    s.play("9S")
+    assert refusal(s, "QC") == ("must_follow", {"card": "QC", "suit": "S"})
+    assert refusal(s, "7H") == ("not_in_hand", {"seat": "1", "card": "7H"})
+    assert refusal(s, "7D") == ("not_in_hand", {"seat": "1", "card": "7D"})
+    assert refusal(s, "ZZ")[0] == "not_a_move"
+
+
+def test_refusals_of_the_fourth_trump_and_of_six_player_passes() -> None:
+    hands = ["AH 7S JS KS QS 10S AD 7D", "AS 7H QH KH JH 10H JD KD", "QD 10D AC 7C JC KC QC 10C"]
+    s = capodama(3, deal={"dealer": 2, "hands": hands})
+    s.play("double S")
+    assert refusal(s, "AD") == ("must_name_trump", {"seat": "0"})
+    assert refusal(s, "trump 7H") == ("bad_trump", {"card": "7H"})
+    six = capodama(6, seed=4)
+    six.play(six.legal_moves()[0])
+    seat = six.current_player
+    assert seat is not None
+    a, b = [str(c) for c in six.hand(seat) if str(c) != "AH"][:2]
+    assert refusal(six, f"pass {a} {a}") == ("pass_same_card", {"card": a})
+    assert refusal(six, f"pass {a}") == ("pass_count", {"count": "2"})
+    assert f"pass {a} {b}" in texts(six.legal_moves())
+
+
 def test_bad_explicit_deals_are_refused_clearly() -> None:
     bad = [*A_HANDS[:3], "QH 10H 8H JD KD QD KC 7C"]
     bad[0] = "AH 9S 10D 8C 9C 10C JC JC"
-    with pytest.raises(RecordError, match="repeated JC"):
-        new_game("capodama", players=4, deal={"dealer": 0, "hands": bad})
-    with pytest.raises(RecordError, match="not 8"):
-        new_game("capodama", players=4, deal={"dealer": 0, "hands": [*A_HANDS[:3], "QH"]})
-    with pytest.raises(RecordError, match="not a card"):
-        new_game("capodama", players=4, deal={"dealer": 0, "hands": [*A_HANDS[:3], "QH 1Z"]})
+    with pytest.raises(RecordError, match="names JC twice"):
+        capodama(4, deal={"dealer": 0, "hands": bad})
+    bad[0] = "AH 9S 10D 8C 9C 10C JC"
+    with pytest.raises(RecordError, match="seat 0 has 7 cards"):
+        capodama(4, deal={"dealer": 0, "hands": bad})
+    with pytest.raises(RecordError, match="9S is not a card of this game"):
+        capodama(3, deal={"hands": [A_HANDS[0], "", ""]})
+    with pytest.raises(RecordError, match="dealer must be a seat"):
+        capodama(4, deal={"dealer": True, "hands": A_HANDS})
+    with pytest.raises(RecordError, match="unknown keys"):
+        capodama(4, deal={"hands": A_HANDS, "table": []})
+    with pytest.raises(RecordError, match="AH is dealt, never set aside"):
+        two_player("JH 7H KH QH 10H 9H 8H AS", "7S JS KS QS 10S 9S 8S AD")
 
 
 def test_record_replays_through_json() -> None:
-    s = new_game("capodama", players=5, seed=9)
+    s = capodama(5, seed=9)
     for k in range(70):
         s.play(s.legal_moves()[k % len(s.legal_moves())])
     text = json.dumps(s.record())
@@ -590,7 +651,7 @@ VOID_HANDS_3 = [
 
 
 def test_voids_follow_the_following_rule_with_trumps() -> None:
-    s = new_game("capodama", players=3, deal={"dealer": 2, "hands": VOID_HANDS_3})
+    s = capodama(3, deal={"dealer": 2, "hands": VOID_HANDS_3})
     s.play("double D")
     s.play("trump 10C")
     # A heart lead: KH follows, and 7H, AH, QH are hearts too (AH and QH are forced).

@@ -11,12 +11,15 @@ records for exact replay on a sample of positions.
 from __future__ import annotations
 
 import random
+from dataclasses import fields, is_dataclass
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import IllegalMove, load_record, new_game
+from game.engine import Card, IllegalMove, load_record, new_game
+from game.engine.base import SeatResult
 from game.engine.capodama import THRESHOLD, CapodamaState, card_points, deal_awards, deck_for
+from game.engine.capodama_events import CapodamaScored
 
 EXAMPLES = 50
 DEALS_PER_VARIANT = 34  # 50 * 6 * 34 = 10,200 deals
@@ -61,10 +64,11 @@ def check_no_leak(s: CapodamaState, rng: random.Random) -> None:
         t._hands[a] ^= (1 << x) | (1 << y)
         t._hands[b] ^= (1 << x) | (1 << y)
         assert t.view(seat) == before, f"seat {seat}'s view depends on hidden cards"
-        # The view names no card that another seat holds unseen, except announced trumps.
+        # The view names no card that another seat holds unseen, except the announced trumps
+        # and the cards that make the capo side (named by the rules, not by a hand).
         shown = _cards_in(before)
         hidden = {c for o in range(s.seats) if o != seat for c in s.hand(o)}
-        hidden -= set(before.trumps) | set(before.received) | set(before.passed)
+        hidden -= {*before.trumps, *before.side_cards, *before.received, *before.passed}
         assert not (shown & hidden), f"view of seat {seat} shows {shown & hidden}"
 
 
@@ -72,12 +76,8 @@ def _bits(m: int) -> list[int]:
     return [i for i in range(52) if m >> i & 1]
 
 
-def _cards_in(value: object) -> set:  # type: ignore[type-arg]
-    from dataclasses import fields, is_dataclass
-
-    from game.engine import Card
-
-    out = set()
+def _cards_in(value: object) -> set[Card]:
+    out: set[Card] = set()
     stack = [value]
     while stack:
         v = stack.pop()
@@ -93,8 +93,31 @@ def _cards_in(value: object) -> set:  # type: ignore[type-arg]
     return out
 
 
+def check_results(d: CapodamaScored, players: int, seats: int) -> None:
+    """The per-seat results say what the rules say: each seat's side won or lost the deal,
+    took its points and gained its awards (the solitaire: both hands won iff in the window)."""
+    assert d.grand_slam == (d.points == 150) and d.shutout == (d.points == 0)
+    assert len(d.results) == seats
+    if players == 1:
+        won = 80 <= d.points <= 85
+        assert d.capo_won == won and d.window == (80, 85)
+        assert d.results == (SeatResult(won, d.points, int(won)),) * 2
+        assert d.scores == (int(won),)
+        return
+    capo_won = d.points >= THRESHOLD[players]
+    assert d.capo_won == capo_won and d.window is None
+    awards = deal_awards(d.points, THRESHOLD[players], frozenset(d.team), seats)
+    for seat, r in enumerate(d.results):
+        side = seat in d.team
+        assert r.won == (side == capo_won), f"seat {seat} is told the wrong result"
+        assert r.points == (d.points if side else 150 - d.points)
+        assert r.awards == awards[seat]
+    assert any(r.won for r in d.results) and not all(r.won for r in d.results)
+
+
 def play_checked_deal(players: int, seed: int, rng: random.Random, deep: bool) -> None:
-    s: CapodamaState = new_game("capodama", players=players, seed=seed)  # type: ignore[assignment]
+    s = new_game("capodama", players=players, seed=seed)
+    assert isinstance(s, CapodamaState)
     full, size = deck_mask(players), len(deck_for(players))
     every_card = deck_for(players)
     check_conservation(s, full, size)
@@ -124,29 +147,26 @@ def play_checked_deal(players: int, seed: int, rng: random.Random, deep: bool) -
     events = s.events
     scored_at = max(i for i, e in enumerate(events) if e.kind == "deal_scored")
     first = max(
-        i for i in range(scored_at) if events[i].kind == "dealt" and events[i].data["half"] == 1
+        i for i in range(scored_at) if events[i].kind == "dealt" and events[i].data.half == 1
     )
     deal = events[first : scored_at + 1]
     d = next(e for e in deal if e.kind == "deal_scored").data
-    doubled = next(e for e in deal if e.kind == "doubled").data["suit"]
+    doubled = next(e for e in deal if e.kind == "doubled").data.suit
     won = [c for e in deal if e.kind == "trick" for c in e.cards]
     assert sorted(won) == sorted(every_card)
-    assert sum(card_points(c, doubled) for c in won) == 150 == sum(d["points_by_seat"])
+    assert sum(card_points(c, doubled) for c in won) == 150 == sum(d.points_by_seat)
     by_trick = [0] * s.seats
     for e in deal:
         if e.kind == "trick":
-            by_trick[e.seat] += e.data["points"]
-    assert tuple(by_trick) == d["points_by_seat"]
+            by_trick[e.seat] += e.data.points
+    assert tuple(by_trick) == d.points_by_seat
+    check_results(d, players, s.seats)
     if players == 1:
-        assert d["won"] == (80 <= d["points"] <= 85)
         return
-    assert list(d["awards"]) == deal_awards(
-        d["points"], THRESHOLD[players], frozenset(d["team"]), s.seats
-    )
     # The capo side is made of the seats that held AH, QH (and KH with six) after the exchange.
     holder = {str(e.cards[0]): e.seat for e in deal if e.kind == "played"}
     marks = ("AH", "QH", "KH") if players == 6 else ("AH", "QH") if players >= 4 else ("AH",)
-    assert set(d["team"]) == {holder[m] for m in marks}
+    assert set(d.team) == {holder[m] for m in marks}
 
 
 @settings(max_examples=EXAMPLES)
@@ -161,7 +181,8 @@ def test_random_deals_of_every_variant_keep_the_invariants(seed: int) -> None:
 @settings(max_examples=30)
 @given(seed=st.integers(min_value=0, max_value=2**31 - 1), players=st.sampled_from([2, 3, 4, 5, 6]))
 def test_views_hide_hands_and_pending_passes(seed: int, players: int) -> None:
-    s: CapodamaState = new_game("capodama", players=players, seed=seed)  # type: ignore[assignment]
+    s = new_game("capodama", players=players, seed=seed)
+    assert isinstance(s, CapodamaState)
     rng = random.Random(seed)
     while not s.is_over and sum(1 for e in s.events if e.kind == "deal_scored") == 0:
         for seat in range(s.seats):
@@ -177,8 +198,6 @@ def test_views_hide_hands_and_pending_passes(seed: int, players: int) -> None:
         s.play(rng.choice(s.legal_moves()))
     for e in s.events_for(0):  # the log as seat 0 sees it hides the others' cards
         if e.kind == "dealt":
-            assert all(
-                (c is None) == (to != 0) for c, to in zip(e.cards, e.data["to"], strict=True)
-            )
+            assert all((c is None) == (to != 0) for c, to in zip(e.cards, e.data.to, strict=True))
         if e.kind == "passed":
-            assert (e.cards[0] is None) == (0 not in (e.seat, e.data["to"]))
+            assert (e.cards[0] is None) == (0 not in (e.seat, e.data.to))

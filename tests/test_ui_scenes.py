@@ -130,6 +130,76 @@ def test_illegal_card_is_refused_with_the_reason(app):
     assert any(t.startswith("You must follow") for t in app.toasts.texts), app.toasts.texts
 
 
+# Capodama position A (tests/test_capodama.py): seat 0 is capo, seat 3 sits at its right.
+CAPODAMA_A = [
+    "AH 9S 10D 8C 9C 10C JC AC",
+    "AS 10S KS KH JH 8D 9D QC",
+    "7S JS QS 8S 7H 9H AD 7D",
+    "QH 10H 8H JD KD QD KC 7C",
+]
+
+
+def _capodama_a(app, moves, human):
+    from game.engine import new_game
+    from game.ui.savegame import MatchSetup
+
+    state = new_game("capodama", players=4, deal={"dealer": 3, "hands": CAPODAMA_A})
+    for m in moves:
+        state.play(m)
+    kinds = ["rules"] * 4
+    kinds[human] = "human"
+    return state, TableScene(app, state, MatchSetup("capodama", 4, kinds))
+
+
+def test_capodama_refusals_are_said_from_their_codes_in_the_deck_on_screen(app):
+    from game.engine import parse_card
+    from game.engine.capodama import pass_move
+
+    state, table = _capodama_a(app, ["double D", "pass 8C", "pass 8D", "pass 8S"], 3)
+    refused = state.why_illegal(pass_move([parse_card("QH", "french")]))
+    assert refused.code == "capo_cannot_receive"
+    assert table.refusal(refused) == (
+        "The capo can never receive the queen of hearts: pass another card"
+    )
+    assert table.gui.move_words(pass_move([parse_card("8H", "french")])) == (
+        "passing the 8 of hearts"
+    )
+    state.play("pass 8H")
+    state.play("9S")
+    app.settings.deck = "italian"
+    assert table.refusal(state.why_illegal(state.parse_move("QC"))) == (
+        "You must follow swords or play a trump: the Cavallo of batons is neither"
+    )
+
+
+def test_capodama_pass_of_the_dama_to_the_capo_is_refused_by_a_click(app):
+    state, table = _capodama_a(app, ["double D", "pass 8C", "pass 8D", "pass 8S"], 3)
+    app.push(table)
+    assert run_until(app, lambda: human_turn(table) and table.prompt_kind == "pass", 3000)
+    qh = next(sp for sp in table.table.hands[3] if str(sp.card) == "QH")
+    click(app, sprite_center(table, qh))
+    assert "The capo can never receive the queen of hearts: pass another card" in (app.toasts.texts)
+    assert table.selected == [] and len(state.history) == 4
+    h8 = next(sp for sp in table.table.hands[3] if str(sp.card) == "8H")
+    click(app, sprite_center(table, h8))
+    click_button(app, table, "confirm")
+    assert state.history[-1] == "pass 8H"
+
+
+def test_capodama_summary_says_the_deal_from_its_result(app):
+    state, table = _capodama_a(app, [], 0)
+    while not any(e.kind == "deal_scored" for e in state.events):
+        state.play(state.legal_moves()[0])
+    scored = next(e.data for e in state.events if e.kind == "deal_scored")
+    summary = SummaryScene(app, table, scored)
+    assert summary.lines[0] == "Capo side: You with East."  # AH and QH after the exchange
+    assert summary.lines[1] == f"They took {scored.points} of 150 points (needed 82)."
+    outcome = "The capo side wins" if scored.points >= 82 else "The opponents win"
+    assert summary.lines[2].startswith(outcome + " the deal")
+    gains = [r.awards for r in scored.results]
+    assert [gain for _, _, gain in summary.scores] == [g > 0 for g in gains]
+
+
 def test_deck_switch_mid_deal_redraws_cards(app):
     table = _start(app, 4, seed=5)
     app.step()

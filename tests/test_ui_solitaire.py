@@ -107,3 +107,20 @@ def test_solitaire_restart_new_deal_and_undo_deal(app):
     click(app, table.buttons[0].rect.center)
     key(app, pygame.K_r)
     assert table.state.seed == seed and table.state.history == []
+
+
+def test_solitaire_panel_and_summary_take_the_window_from_the_engine(app):
+    state = new_game("capodama", players=1, seed=42)
+    table = TableScene(app, state, MatchSetup("capodama", 1, ["human"]))
+    names = [table.short_name(s) for s in range(state.seats)]
+    items = table.gui.hud_items(table.model, names, table.deck)
+    assert ("gauge", 0, (80, 85), 150) in items  # the view's window and the deal's total
+    assert not any(item[0] == "rows" for item in items)  # no match score in the solitaire
+    while not state.is_over:
+        state.play(state.legal_moves()[0])
+    scored = next(e.data for e in state.events if e.kind == "deal_scored")
+    lines = table.gui.summary_lines(scored, names, 1)
+    assert lines == [
+        f"The capo took {scored.points} of 150 points (the window is 80 to 85).",
+        "Won!" if 80 <= scored.points <= 85 else "Lost.",
+    ]

@@ -14,14 +14,16 @@ It reads only its view: its own hand, the public play and what its seat knows of
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections import Counter
+from collections.abc import Callable, Sequence
 
 from game.engine import Card, Move
 from game.engine.capodama import STRENGTH, CapodamaView, card_points, trick_winner
 
 __all__ = ["CapodamaRulesSeat"]
 
-_TRUMP_COST = {"AH": 40, "7H": 25, "QH": 14}
+#: What holding each trump is worth, strongest first (AH, 7H, QH, then a 3-player 4th trump).
+_TRUMP_COST = (40, 25, 14, 12)
 
 
 class CapodamaRulesSeat:
@@ -35,8 +37,8 @@ class CapodamaRulesSeat:
             return self._trump(view, legal_moves)
         if kind == "pass":
             return self._pass(view, legal_moves)
-        hand = view.hands.get(view.current_player, view.hand)
-        return self._play(view, hand, legal_moves)
+        seat = view.seat if view.current_player is None else view.current_player
+        return self._play(view, view.hands.get(seat, view.hand), legal_moves)
 
     # -- announcements ---------------------------------------------------------------------
     @staticmethod
@@ -56,10 +58,11 @@ class CapodamaRulesSeat:
 
     def _pass(self, view: CapodamaView, moves: Sequence[Move]) -> Move:
         if view.seat == view.capo:
-            for m in moves:  # a capo with QH passes it, so as not to play alone against all
-                if str(m.cards[0]) == "QH":
+            dama = view.side_cards[1]  # QH: a capo holding it passes it, not to play alone
+            for m in moves:
+                if m.cards[0] == dama:
                     return m
-        counts = {s: sum(1 for c in view.hand if c.suit == s) for s in "SHDC"}
+        counts = Counter(c.suit for c in view.hand)
 
         def cost(m: Move) -> tuple[int, ...]:
             return tuple(
@@ -73,11 +76,8 @@ class CapodamaRulesSeat:
     @staticmethod
     def _keep_value(view: CapodamaView, c: Card) -> int:
         """How much a card is worth keeping: its points, plus its power as a trump."""
-        return (
-            card_points(c, view.doubled)
-            + _TRUMP_COST.get(str(c), 0)
-            + (12 if c == view.fourth_trump else 0)
-        )
+        power = _TRUMP_COST[view.trumps.index(c)] if c in view.trumps else 0
+        return card_points(c, view.doubled) + power
 
     # -- card play -------------------------------------------------------------------------
     def _play(self, view: CapodamaView, hand: tuple[Card, ...], moves: Sequence[Move]) -> Move:
@@ -133,7 +133,7 @@ class CapodamaRulesSeat:
             ):
                 return m
         plain = [m for m in moves if m.card not in trumps] or list(moves)
-        length = {s: sum(1 for c in hand if c.suit == s and c not in trumps) for s in "SHDC"}
+        length = Counter(c.suit for c in hand if c not in trumps)
         return min(
             plain,
             key=lambda m: (
@@ -152,15 +152,15 @@ class CapodamaRulesSeat:
         return card in trumps and all(t in gone or t in view.hand for t in higher)
 
     @staticmethod
-    def _ally_test(view: CapodamaView, me: int):  # type: ignore[no-untyped-def]
+    def _ally_test(view: CapodamaView, me: int) -> Callable[[int], bool]:
         partners = set(view.partners)
         if view.players == 1:
             return lambda s: True
         if me in partners:
             return lambda s: s in partners
-        if view.seats <= 3:
+        expected = len(view.side_cards)  # the capo alone, or with the holders of QH (and KH)
+        if expected == 1:
             return lambda s: s != view.capo
-        expected = 3 if view.seats == 6 else 2
         if len(partners) >= expected:
             return lambda s: s not in partners
         return lambda s: s == me

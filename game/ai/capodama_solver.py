@@ -4,7 +4,8 @@ After trick 8 the set-aside cards are dealt face up, and the player, who chooses
 knows everything: the rest of the deal is a perfect-information puzzle.  The solver walks every
 way the remaining tricks can go (memoised on the two hands and the leader) and returns the set
 of capo point totals still reachable, as an int bitset (bit p set: p points reachable).  The
-deal is won iff a total in [80, 85] is reachable; a move is safe iff it keeps one reachable.
+deal is won iff a total in the view's window (80 to 85) is reachable; a move is safe iff it
+keeps one reachable.
 
 Before trick 8 the set-aside order is hidden, so the solitaire seat falls back to the search
 seat there (and for the doubled suit).
@@ -16,103 +17,96 @@ import random
 from collections.abc import Sequence
 from functools import lru_cache
 
-from game.engine import Move, parse_cards
-from game.engine.capodama import (
-    BASE_POINTS,
-    SUIT,
-    CapodamaView,
-    card_points,
-    legal_mask,
-    winning_index,
-)
-from game.engine.cards import iter_bits
+from game.engine import FRENCH, Move
+from game.engine.capodama import CapodamaView, card_points, legal_mask, winning_index
+from game.engine.cards import iter_bits, mask_of
 
 from .capodama_search import CapodamaSearchSeat
 
 __all__ = ["SolitaireSeat", "reachable", "winning_moves"]
 
-WINDOW = range(80, 86)
-_WINDOW_BITS = sum(1 << p for p in WINDOW)
-#: The solitaire's trumps, AH 7H QH (it has no 4th trump).
-_TRUMP_MASK = sum(c.bit for c in parse_cards("AH 7H QH"))
-
 
 def _beats(lead_card: int, reply: int) -> bool:
-    """True when the card led wins a two-card trick against the reply."""
+    """True when the card led wins a two-card trick against the reply (no 4th trump here)."""
     return winning_index((lead_card, reply)) == 0
 
 
-def _points(c: int, doubled: int) -> int:
-    return BASE_POINTS[c] * (2 if SUIT[c] == doubled else 1)
-
-
 @lru_cache(maxsize=400_000)
-def _from_trick(h0: int, h1: int, lead: int, doubled: int) -> int:
+def _from_trick(h0: int, h1: int, lead: int, doubled: int, trumps: int) -> int:
     if not h0 and not h1:
         return 1
     out = 0
     for c in iter_bits(h0 if lead == 0 else h1):
         if lead == 0:
-            out |= _after_lead(h0 & ~(1 << c), h1, 0, c, doubled)
+            out |= _after_lead(h0 & ~(1 << c), h1, 0, c, doubled, trumps)
         else:
-            out |= _after_lead(h0, h1 & ~(1 << c), 1, c, doubled)
+            out |= _after_lead(h0, h1 & ~(1 << c), 1, c, doubled, trumps)
     return out
 
 
 @lru_cache(maxsize=400_000)
-def _after_lead(h0: int, h1: int, lead: int, c: int, doubled: int) -> int:
+def _after_lead(h0: int, h1: int, lead: int, c: int, doubled: int, trumps: int) -> int:
     out = 0
     other = 1 - lead
-    for d in iter_bits(legal_mask(h1 if other == 1 else h0, c, _TRUMP_MASK)):
+    for d in iter_bits(legal_mask(h1 if other == 1 else h0, c, trumps)):
         n0 = h0 & ~(1 << d) if other == 0 else h0
         n1 = h1 & ~(1 << d) if other == 1 else h1
         w = lead if _beats(c, d) else other
-        rest = _from_trick(n0, n1, w, doubled)
-        out |= rest << (_points(c, doubled) + _points(d, doubled)) if w == 0 else rest
+        rest = _from_trick(n0, n1, w, doubled, trumps)
+        out |= rest << (card_points(c, doubled) + card_points(d, doubled)) if w == 0 else rest
     return out
 
 
-def reachable(hand0: int, hand1: int, leader: int, led: int | None, doubled: int) -> int:
+def reachable(
+    hand0: int, hand1: int, leader: int, led: int | None, doubled: int, trumps: int
+) -> int:
     """Capo points (won by seat 0 from here on) still reachable, as a bitset.
 
     ``led`` is the card already led, by ``leader``, in the trick under way (or None); the
-    hands no longer hold it.  Results are memoised across calls, so asking about each legal
-    move of a position costs little more than solving it once.
+    hands no longer hold it.  ``trumps`` is the mask of the trumps (the view's).  Results are
+    memoised across calls, so asking about each legal move of a position costs little more
+    than solving it once.
     """
     if led is None:
-        return _from_trick(hand0, hand1, leader, doubled)
-    return _after_lead(hand0, hand1, leader, led, doubled)
+        return _from_trick(hand0, hand1, leader, doubled, trumps)
+    return _after_lead(hand0, hand1, leader, led, doubled, trumps)
 
 
-def _position(view: CapodamaView) -> tuple[int, int, int, int | None, int, int]:
-    """(hand0, hand1, leader, led card, doubled suit index, points already won by seat 0)."""
-    hand0 = sum(1 << c.index for c in view.hands[0])
-    hand1 = sum(1 << c.index for c in view.hands[1])
+def _position(view: CapodamaView) -> tuple[int, int, int, int | None, int, int, int]:
+    """(hand0, hand1, leader, led card, doubled suit index, trump mask, points won by seat 0)."""
     led = view.trick[0][1].index if view.trick else None
-    doubled = "SHDC".index(view.doubled) if view.doubled else -1
-    return hand0, hand1, view.leader, led, doubled, view.points_won[0]
+    doubled = FRENCH.suits.index(view.doubled) if view.doubled else -1
+    return (
+        mask_of(view.hands[0]),
+        mask_of(view.hands[1]),
+        view.leader,
+        led,
+        doubled,
+        mask_of(view.trumps),
+        view.points_won[0],
+    )
 
 
 def winning_moves(view: CapodamaView, legal: Sequence[Move]) -> list[Move]:
-    """The legal card plays after which a total in 80..85 is still reachable."""
-    if view.players != 1 or view.set_aside or view.phase != "play":
+    """The legal card plays after which a total in the view's window is still reachable."""
+    if view.window is None or view.set_aside or view.phase != "play":
         raise ValueError("the solver needs a solitaire position with every card face up")
-    h0, h1, leader, led, doubled, won = _position(view)
+    lo, hi = view.window
+    window = sum(1 << p for p in range(lo, hi + 1))
+    h0, h1, leader, led, doubled, trumps, won = _position(view)
     good = []
     for move in legal:
         c = move.card.index
         n0 = h0 & ~(1 << c)
         n1 = h1 & ~(1 << c)
         if led is None:
-            bits = reachable(n0, n1, leader, c, doubled)
+            bits = reachable(n0, n1, leader, c, doubled, trumps)
         else:
             w = leader if _beats(led, c) else 1 - leader
-            gain = card_points(move.card, view.doubled) + card_points(
-                view.trick[0][1], view.doubled
-            )
-            rest = reachable(n0, n1, w, None, doubled)
+            gain = card_points(c, doubled) + card_points(led, doubled)
+            rest = reachable(n0, n1, w, None, doubled, trumps)
             bits = rest << gain if w == 0 else rest
-        if (bits << won) & _WINDOW_BITS:
+        if (bits << won) & window:
             good.append(move)
     return good
 
@@ -126,7 +120,7 @@ class SolitaireSeat:
         self._search = CapodamaSearchSeat(samples=16)
 
     def choose(self, view: CapodamaView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
-        if view.players == 1 and not view.set_aside and view.phase == "play":
+        if view.window is not None and not view.set_aside and view.phase == "play":
             good = winning_moves(view, legal_moves)
             if good:
                 return good[0]

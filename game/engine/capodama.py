@@ -7,7 +7,9 @@ indices; every move is created once and reused, which keeps random play well abo
 
 Variants by player count (RULES.md's table): the deck, the capo side and its threshold, the
 exchange (4 to 6 players), the 4th trump (3 players), the set-aside second half (1 and 2 players)
-and the solitaire (1 player controlling both hands, won with 80 to 85 points).
+and the solitaire (1 player controlling both hands, won with 80 to 85 points).  The card rules
+(strength, points, following, the trick winner, awards) are in :mod:`.capodama_cards`, the
+events' typed data in :mod:`.capodama_events`, explicit deals in :mod:`.capodama_deal`.
 """
 
 from __future__ import annotations
@@ -16,116 +18,68 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, ClassVar
 
-from .base import Event, GameInfo, GameState, IllegalMove, Move, Option, RecordError
+from .base import (
+    Event,
+    GameInfo,
+    GameState,
+    IllegalMove,
+    MatchOver,
+    Move,
+    Option,
+    SeatResult,
+    StateFields,
+)
+from .capodama_cards import (
+    AH,
+    BASE_POINTS,
+    DOUBLE_SUITS,
+    KH,
+    QH,
+    SOLITAIRE_WINDOW,
+    STRENGTH,
+    SUIT,
+    THRESHOLD,
+    TOTAL,
+    TRUMPS,
+    card_points,
+    deal_awards,
+    deck_for,
+    hand_key,
+    legal_mask,
+    match_winner,
+    side_marks,
+    trick_winner,
+    winning_index,
+)
+from .capodama_deal import read_deal
+from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from .cards import FRENCH, Card, cards_of, iter_bits, mask_of, parse_card
+from .dealspec import shuffled
 
 __all__ = [
     "BASE_POINTS",
+    "INFO",
     "STRENGTH",
+    "THRESHOLD",
     "CapodamaState",
     "CapodamaView",
+    "IllegalMove",
     "card_points",
     "deal_awards",
     "deck_for",
+    "hand_key",
     "legal_mask",
     "match_winner",
+    "pass_move",
     "trick_winner",
     "winning_index",
 ]
 
-_R = {r: i for i, r in enumerate(FRENCH.ranks)}
-_S = {s: i for i, s in enumerate(FRENCH.suits)}
-SPADES, HEARTS, DIAMONDS, CLUBS = 0, 1, 2, 3
-
-
-def _idx(text: str) -> int:
-    return parse_card(text, FRENCH).index
-
-
-AH, H7, QH, KH = _idx("AH"), _idx("7H"), _idx("QH"), _idx("KH")
-
-#: Strength within a suit, per card index: A 7 J K Q 10 9 8 6 5 4 3 (higher wins).
-_ORDER = ("3", "4", "5", "6", "8", "9", "10", "Q", "K", "J", "7", "A")
-STRENGTH = [0] * 52
-BASE_POINTS = [0] * 52
-SUIT = [0] * 52
-for _i in range(52):
-    _rank = FRENCH.ranks[_i % 13]
-    SUIT[_i] = _i // 13
-    STRENGTH[_i] = _ORDER.index(_rank) + 1 if _rank in _ORDER else 0
-    BASE_POINTS[_i] = {"A": 11, "7": 7, "J": 5, "K": 4, "Q": 3}.get(_rank, 0)
-SUIT_MASK = [sum(1 << (s * 13 + r) for r in range(13)) for s in range(4)]
-
-_RANKS_BY_PLAYERS = {
-    1: "A 7 J K Q 10 9 8",
-    2: "A 7 J K Q 10 9 8",
-    3: "A 7 J K Q 10",
-    4: "A 7 J K Q 10 9 8",
-    5: "A 7 J K Q 10 9 8 6 5",
-    6: "A 7 J K Q 10 9 8 6 5 4 3",
-}
-THRESHOLD = {1: 80, 2: 80, 3: 80, 4: 82, 5: 82, 6: 82}
-SOLITAIRE_WINDOW = (80, 85)
-DOUBLE_SUITS = (DIAMONDS, CLUBS, SPADES)
-
-
-@cache
-def deck_for(players: int) -> tuple[Card, ...]:
-    """The cards of the ``players``-player variant, in deck order."""
-    ranks = _RANKS_BY_PLAYERS[players].split()
-    return tuple(c for c in FRENCH.cards if c.rank in ranks)
-
-
-def card_points(card: Card | int, doubled: str | int | None) -> int:
-    """Card points of ``card`` when ``doubled`` (a suit letter or index) is the doubled suit."""
-    i = int(card) & 63
-    d = _S[doubled] if isinstance(doubled, str) else doubled
-    return BASE_POINTS[i] * (2 if SUIT[i] == d else 1)
-
-
-def legal_mask(hand: int, led: int | None, trump_mask: int) -> int:
-    """The cards of ``hand`` (a mask) that may be played on a trick led with card index ``led``.
-
-    Holding the led suit (trumps of that suit count): that suit's cards plus every trump held;
-    otherwise any card.  The one statement of the following rule, for the state and the solver.
-    """
-    if led is None:
-        return hand
-    follow = hand & SUIT_MASK[SUIT[led]]
-    return follow | (hand & trump_mask) if follow else hand
-
-
-def winning_index(cards: Sequence[int], fourth: int = -1) -> int:
-    """Position in play order of the winning card among card indices ``cards``.
-
-    The highest trump wins (AH > 7H > QH > the 4th trump, index ``fourth``), else the highest
-    card of the led suit.
-    """
-    best, pos = 0, -1
-    for k, c in enumerate(cards):
-        t = 4 if c == AH else 3 if c == H7 else 2 if c == QH else 1 if c == fourth else 0
-        if t > best:
-            best, pos = t, k
-    if pos >= 0:
-        return pos
-    led = SUIT[cards[0]]
-    best = -1
-    for k, c in enumerate(cards):
-        if SUIT[c] == led and STRENGTH[c] > best:
-            best, pos = STRENGTH[c], k
-    return pos
-
-
-def trick_winner(cards: Sequence[Card | int], fourth: Card | int | None = None) -> int:
-    """Position in ``cards`` (in play order) of the card that wins the trick."""
-    return winning_index([int(c) & 63 for c in cards], -1 if fourth is None else int(fourth) & 63)
-
-
 _CARD = [FRENCH.by_index(i) for i in range(52)]
 _card = _CARD.__getitem__
-
+_TRUMP_MASK = sum(1 << c for c in TRUMPS)
 
 _PLAY = [Move("play", (_card(i),), str(_card(i))) for i in range(52)]
 
@@ -158,19 +112,22 @@ def _pass2(left: int, right: int) -> Move:
     return m
 
 
-def _shuffled(cards: list[int], rng: random.Random) -> list[int]:
-    """The cards in a uniformly random order.
+def pass_move(cards: Sequence[Card]) -> Move:
+    """The exchange move passing ``cards`` (left, then right with six), legal or not.
 
-    Sorting by independent uniform keys is a uniform shuffle (ties have probability ~2**-53)
-    and costs half of ``random.shuffle`` on 32 cards, which the bench and searches feel.
+    The table builds a pass from the cards a player picked and plays it, or has it refused
+    with the reason, without writing move text itself.
     """
-    key = rng.random
-    return sorted(cards, key=lambda _: key())
+    if len(cards) == 1:
+        return _PASS1[cards[0].index]
+    if len(cards) == 2:
+        return _pass2(cards[0].index, cards[1].index)
+    return Move("pass", tuple(cards), " ".join(["pass", *map(str, cards)]))
 
 
 def _sorted_hand(mask: int) -> tuple[Card, ...]:
     """A hand in the order a player holds it: by suit, strongest first."""
-    return tuple(_card(i) for i in sorted(iter_bits(mask), key=lambda i: (SUIT[i], -STRENGTH[i])))
+    return tuple(_card(i) for i in sorted(iter_bits(mask), key=hand_key))
 
 
 @dataclass(frozen=True)
@@ -179,7 +136,11 @@ class CapodamaView:
 
     ``hands`` holds the hands this seat sees (its own; both in the solitaire).  ``partners`` is the
     capo side as far as this seat knows it: the capo, partners revealed by play, and what the
-    seat's own hand and exchange tell it.
+    seat's own hand and exchange tell it; ``side_points`` the card points of those seats and of
+    the others so far.  ``side_cards`` are the cards whose holders make the capo side (AH, QH,
+    KH with six), ``trumps`` the trumps strongest first (``with_fourth_trump``: the capo names
+    a 4th), ``threshold`` what the capo side needs of ``total`` and ``window`` the solitaire's
+    winning range (None in the other variants).
     """
 
     game: str
@@ -197,6 +158,8 @@ class CapodamaView:
     doubled: str | None
     fourth_trump: Card | None
     trumps: tuple[Card, ...]
+    with_fourth_trump: bool
+    side_cards: tuple[Card, ...]
     partners: tuple[int, ...]
     revealed: tuple[int, ...]
     passed: tuple[Card, ...]
@@ -208,9 +171,12 @@ class CapodamaView:
     last_trick: tuple[tuple[int, Card], ...] | None
     last_winner: int | None
     points_won: tuple[int, ...]
+    side_points: tuple[int, int]
     tricks_won: tuple[int, ...]
     set_aside: int
     threshold: int
+    total: int
+    window: tuple[int, int] | None
     scores: tuple[int, ...]
     target: int
     result: str | None
@@ -246,6 +212,53 @@ class CapodamaView:
 class CapodamaState(GameState):
     """A Capodama match (one deal for the solitaire)."""
 
+    FIELDS: ClassVar[StateFields] = StateFields(
+        match=("_rng", "_scores", "_winners", "_deal_no", "_dealer"),
+        deal={
+            "_hands": lambda s: [0] * s._n,
+            "_won": lambda s: [0] * s._n,
+            "_points": lambda s: [0] * s._n,
+            "_tricks_won": lambda s: [0] * s._n,
+            "_capo": lambda s: -1,
+            "_doubled": lambda s: -1,
+            "_fourth": lambda s: -1,
+            "_trump_mask": lambda s: _TRUMP_MASK,
+            "_phase": lambda s: "double",
+            "_pass_choice": lambda s: [None] * s._n,
+            "_passed": lambda s: [()] * s._n,
+            "_received": lambda s: [()] * s._n,
+            "_team": lambda s: frozenset(),
+            "_revealed": lambda s: [],
+            "_leader": lambda s: 0,
+            "_trick": lambda s: [],
+            "_tricks": lambda s: [],
+            "_set_aside": lambda s: [],
+            "_result": lambda s: None,
+        },
+        cache=("_legal",),
+    )
+
+    _hands: list[int]
+    _won: list[int]
+    _points: list[int]
+    _tricks_won: list[int]
+    _capo: int
+    _doubled: int
+    _fourth: int
+    _trump_mask: int
+    _phase: str
+    _pass_choice: list[Move | None]
+    _passed: list[tuple[int, ...]]
+    _received: list[tuple[int, ...]]
+    _team: frozenset[int]
+    _revealed: list[int]
+    _leader: int
+    _trick: list[tuple[int, int]]
+    _tricks: list[tuple[int, tuple[tuple[int, int], ...], int, int]]
+    _set_aside: list[int]
+    _result: str | None
+    _legal: list[Move] | None
+
     def __init__(
         self,
         players: int,
@@ -254,114 +267,62 @@ class CapodamaState(GameState):
         deal: dict[str, Any] | None = None,
     ) -> None:
         super().__init__(players, options, seed, deal)
-        self._n = 2 if players <= 2 else players
-        self._rng = random.Random(seed)
-        self._cards = [c.index for c in deck_for(players)]
-        self._scores = [0] * players
-        self._winners: tuple[int, ...] = ()
-        self._deal_no = 0
+        self._setup(players, seed, [0] * players)
         dealer = self._rng.randrange(self._n) if players > 1 else 0
         if deal is not None:
-            dealer = self._start_explicit(deal)
+            self._start_explicit(deal)
         else:
             self._start_deal(dealer)
 
+    def _setup(self, players: int, seed: int, scores: list[int]) -> None:
+        """The match fields, before any deal (also for positions rebuilt from a view)."""
+        self._n = 2 if players <= 2 else players
+        self._rng = random.Random(seed)
+        self._cards = tuple(c.index for c in deck_for(players))
+        self._scores = scores
+        self._winners: tuple[int, ...] = ()
+        self._deal_no = 0
+        self._dealer = 0
+        self._legal_bits = 0
+        self._marks = side_marks(self._n)  # AH, then the cards that reveal a partner
+
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:
-        n = self._n
         self._deal_no += 1
         self._dealer = dealer
-        self._hands = [0] * n
-        self._won = [0] * n
-        self._points = [0] * n
-        self._tricks_won = [0] * n
-        self._capo = -1
-        self._doubled = -1
-        self._fourth = -1
-        self._trump_mask = (1 << AH) | (1 << H7) | (1 << QH)
-        self._phase = "double"
-        self._pass_choice: list[Move | None] = [None] * n
-        self._passed: list[tuple[int, ...]] = [()] * n
-        self._received: list[tuple[int, ...]] = [()] * n
-        self._team: frozenset[int] = frozenset()
-        self._revealed: list[int] = []
-        self._leader = 0
-        self._trick: list[tuple[int, int]] = []
-        self._tricks: list[tuple[int, tuple[tuple[int, int], ...], int, int]] = []
-        self._set_aside: list[int] = []
-        self._result: str | None = None
-        self._legal: list[Move] | None = None
-        self._legal_bits = 0
+        self._reset_fields()
+        self._legal = None
 
     def _start_deal(self, dealer: int) -> None:
         self._reset_deal(dealer)
         rng = self._rng
         if self._n > 2:
-            cards = _shuffled(self._cards, rng)
+            cards = shuffled(self._cards, rng)
             order = [(dealer + 1 + k) % self._n for k in range(len(cards))]
         else:
-            rest = _shuffled([c for c in self._cards if c != AH], rng)
+            rest = shuffled([c for c in self._cards if c != AH], rng)
             self._set_aside, first = rest[:16], rest[16:]
             if self.players == 2:
-                first = _shuffled([*first, AH], rng)
+                cards = shuffled([*first, AH], rng)
                 order = [(dealer + 1 + k) % 2 for k in range(16)]
-                cards = first
             else:  # solitaire: the player (seat 0) takes AH, the other 15 start with seat 1
                 cards = [AH, *first]
                 order = [0] + [1 if k % 2 == 0 else 0 for k in range(15)]
         self._deal_cards(cards, order)
 
-    def _start_explicit(self, deal: dict[str, Any]) -> int:
+    def _start_explicit(self, deal: dict[str, Any]) -> None:
         """Set up the first deal from an explicit ``deal`` dict (dealer, hands, set_aside)."""
-        if not isinstance(deal, dict):
-            raise RecordError("deal must be a dict with 'dealer', 'hands' (and 'set_aside')")
-        unknown = set(deal) - {"dealer", "hands", "set_aside"}
-        if unknown:
-            raise RecordError(
-                f"deal has unknown keys {sorted(unknown)}: use dealer, hands, set_aside"
-            )
+        spec = read_deal(deal, self.players)
         n = self._n
-        dealer = deal.get("dealer", 0)
-        if not isinstance(dealer, int) or not 0 <= dealer < n:
-            raise RecordError(f"deal dealer must be a seat from 0 to {n - 1}, not {dealer!r}")
-        hands_text = deal.get("hands")
-        if not isinstance(hands_text, list) or len(hands_text) != n:
-            raise RecordError(f"deal hands must be a list of {n} hands")
-        try:
-            hands = [[parse_card(t, FRENCH).index for t in _split(h)] for h in hands_text]
-            aside = [parse_card(t, FRENCH).index for t in _split(deal.get("set_aside", []))]
-        except ValueError as exc:
-            raise RecordError(f"deal: {exc}") from None
-        for s, h in enumerate(hands):
-            if len(h) != 8:
-                raise RecordError(f"deal hand of seat {s} has {len(h)} cards, not 8")
-        want_aside = 16 if n == 2 else 0
-        if len(aside) != want_aside:
-            raise RecordError(f"deal set_aside must hold {want_aside} cards, not {len(aside)}")
-        every = [c for h in hands for c in h] + aside
-        if sorted(every) != sorted(self._cards):
-            extra = sorted(set(every) - set(self._cards)) or sorted(
-                {c for c in every if every.count(c) > 1}
-            )
-            missing = sorted(set(self._cards) - set(every))
-            raise RecordError(
-                f"deal must use each card of the {self.players}-player deck once: "
-                f"wrong or repeated {_names(extra)}, missing {_names(missing)}"
-            )
-        if self.players == 1 and AH not in hands[0]:
-            raise RecordError("in the solitaire the player (seat 0) holds AH")
-        if self.players == 2 and AH in aside:
-            raise RecordError("in 2 players AH is dealt, never set aside")
-        self._reset_deal(dealer)
-        self._set_aside = aside
+        self._reset_deal(spec.dealer)
+        self._set_aside = list(spec.set_aside)
         cards, order = [], []
         for k in range(8):
             for j in range(n):
-                s = (dealer + 1 + j) % n
-                cards.append(hands[s][k])
+                s = (spec.dealer + 1 + j) % n
+                cards.append(spec.hands[s][k])
                 order.append(s)
         self._deal_cards(cards, order)
-        return dealer
 
     def _deal_cards(self, cards: list[int], order: list[int], half: int = 1) -> None:
         hands = self._hands
@@ -373,7 +334,7 @@ class CapodamaState(GameState):
                 "dealt",
                 self._dealer,
                 tuple(_card(c) for c in cards),
-                {"to": tuple(order), "deal_no": self._deal_no, "half": half},
+                Dealt(tuple(order), self._deal_no, half),
                 None if public else tuple(frozenset((s,)) for s in order),
             )
         )
@@ -454,48 +415,44 @@ class CapodamaState(GameState):
             raise ValueError(f"the set-aside pile holds {view.set_aside} cards")
         new = object.__new__(cls)
         GameState.__init__(new, view.players, {"target": view.target}, seed, None)
-        new._n = n
-        new._rng = random.Random(seed)
-        new._cards = [c.index for c in deck_for(view.players)]
-        new._scores = list(view.scores)
-        new._winners = ()
+        new._setup(view.players, seed, list(view.scores))
         new._deal_no = view.deal_no - 1
         new._reset_deal(view.dealer)
-        new._hands = hands
-        new._capo = view.capo
-        new._doubled = _S[view.doubled] if view.doubled else -1
+        new._restore_play(view, hands, [c.index for c in set_aside])
+        return new
+
+    def _restore_play(self, view: CapodamaView, hands: list[int], set_aside: list[int]) -> None:
+        """The card-play fields of a state rebuilt from ``view`` and the guessed ``hands``."""
+        n = self._n
+        self._hands = hands
+        self._capo = view.capo
+        self._doubled = FRENCH.suits.index(view.doubled) if view.doubled else -1
         if view.fourth_trump is not None:
-            new._fourth = view.fourth_trump.index
-            new._trump_mask |= 1 << new._fourth
-        new._phase = "play"
-        new._revealed = list(view.revealed)
-        new._leader = view.leader
-        new._trick = [(s, c.index) for s, c in view.trick]
-        new._tricks = [
+            self._fourth = view.fourth_trump.index
+            self._trump_mask |= 1 << self._fourth
+        self._phase = "play"
+        self._revealed = list(view.revealed)
+        self._leader = view.leader
+        self._trick = [(s, c.index) for s, c in view.trick]
+        self._tricks = [
             (lead, tuple((s, c.index) for s, c in t), w, p) for lead, t, w, p in view.tricks
         ]
-        for _, t, w, _ in new._tricks:
+        for _, t, w, _ in self._tricks:
             for _, c in t:
-                new._won[w] |= 1 << c
-        new._points = list(view.points_won)
-        new._tricks_won = list(view.tricks_won)
-        new._set_aside = [c.index for c in set_aside]
+                self._won[w] |= 1 << c
+        self._points = list(view.points_won)
+        self._tricks_won = list(view.tricks_won)
+        self._set_aside = set_aside
         if n >= 4:  # the exchange is over; the seat remembers its own part of it
-            new._pass_choice = [_EXCHANGED] * n
-            new._passed[view.seat] = tuple(c.index for c in view.passed)
-            new._received[view.seat] = tuple(c.index for c in view.received)
-        played = {c: s for _, t, _, _ in new._tricks for s, c in t}
-        played.update((c, s) for s, c in new._trick)
-        if n >= 4:
-            marks = (AH, QH, KH) if n == 6 else (AH, QH)
-            holders = set()
-            for c in marks:
-                holder = played.get(c)
-                if holder is None:
-                    holder = next(s for s in range(n) if hands[s] >> c & 1)
-                holders.add(holder)
-            new._team = frozenset(holders)
-        return new
+            self._pass_choice = [_EXCHANGED] * n
+            self._passed[view.seat] = tuple(c.index for c in view.passed)
+            self._received[view.seat] = tuple(c.index for c in view.received)
+            played = {c: s for _, t, _, _ in self._tricks for s, c in t}
+            played.update((c, s) for s, c in self._trick)
+            self._team = frozenset(
+                played[c] if c in played else next(s for s in range(n) if hands[s] >> c & 1)
+                for c in self._marks
+            )
 
     def _legal_mask(self, seat: int) -> int:
         trick = self._trick
@@ -519,17 +476,27 @@ class CapodamaState(GameState):
         elif phase == "trump":
             legal = [_TRUMP[i] for i in self._cards if not self._trump_mask >> i & 1]
         elif phase == "exchange":
-            legal = self._pass_moves(self.current_player)  # type: ignore[arg-type]
+            legal = self._pass_moves(self._exchanging())
         else:
             legal = []
         self._legal = legal
         return list(legal)
 
+    def _exchanging(self) -> int:
+        """The seat choosing its pass now (the exchange phase always has one)."""
+        seat = self.current_player
+        assert seat is not None
+        return seat
+
+    def _guarded(self) -> tuple[int, ...]:
+        """Cards the capo may never receive: QH, and KH with six."""
+        return (QH, KH) if self._n == 6 else (QH,)
+
     def _pass_candidates(self, seat: int) -> tuple[list[int], list[int]]:
         """Cards ``seat`` may pass left and right; the capo never receives QH (nor KH in 6p)."""
         n = self._n
         hand = [i for i in iter_bits(self._hands[seat]) if i != AH]
-        guarded = {QH, KH} if n == 6 else {QH}
+        guarded = self._guarded()
         left = [i for i in hand if not ((seat + 1) % n == self._capo and i in guarded)]
         right = [i for i in hand if not ((seat - 1) % n == self._capo and i in guarded)]
         return left, right
@@ -569,8 +536,7 @@ class CapodamaState(GameState):
         words = key.split()
         try:
             if words[0] == "PASS" and len(words) in (2, 3):
-                cards = tuple(parse_card(w, FRENCH) for w in words[1:])
-                return Move("pass", cards, "pass " + " ".join(map(str, cards)))
+                return pass_move([parse_card(w, FRENCH) for w in words[1:]])
             if words[0] == "TRUMP" and len(words) == 2:
                 c = parse_card(words[1], FRENCH)
                 return Move("trump", (c,), f"trump {c}")
@@ -580,78 +546,134 @@ class CapodamaState(GameState):
             return None
         return super()._parse_other(key)
 
-    def why_illegal(self, move: Move) -> str:
+    # -- refusals --------------------------------------------------------------------------
+    def why_illegal(self, move: Move) -> IllegalMove:
+        """The reason ``move`` is refused: a code per rule, with the cards, suit and seat."""
         phase = self._phase
         seat = self.current_player
-        who = f"seat {seat}"
+        assert seat is not None  # play() refuses every move once the match is over
         if phase == "double":
-            if move.kind != "double":
-                return (
-                    f"the capo ({who}) must first name the doubled suit: "
-                    "'double D', 'double C' or 'double S'"
-                )
-            return f"{move.arg!r} cannot be doubled: name diamonds (D), clubs (C) or spades (S)"
+            return self._why_bad_double(seat, move)
         if phase == "trump":
             if move.kind != "trump":
-                return f"the capo ({who}) must name the 4th trump, for example 'trump 10S'"
-            return (
+                return IllegalMove(
+                    f"the capo (seat {seat}) must name the 4th trump, for example 'trump 10S'",
+                    "must_name_trump",
+                    seat=seat,
+                )
+            return IllegalMove(
                 f"{move.card} cannot be the 4th trump: it is already a trump or not in the "
-                "24-card deck"
+                "24-card deck",
+                "bad_trump",
+                card=move.card,
             )
         if phase == "exchange":
             if move.kind != "pass":
-                return f"{who} must choose the card(s) to pass, for example 'pass 8S'"
-            return self._why_bad_pass(seat, move)  # type: ignore[arg-type]
+                return IllegalMove(
+                    f"seat {seat} must choose the card(s) to pass, for example 'pass 8S'",
+                    "must_pass",
+                    seat=seat,
+                )
+            return self._why_bad_pass(seat, move)
         if move.kind != "play":
-            return f"cards are being played: {who} must play a card, not {move.kind!r}"
-        c = move.cards[0]
-        if c >= 64 or not self._hands[seat] >> c.index & 1:  # type: ignore[index]
-            return f"{who} does not hold {c}"
-        led = FRENCH.suit_names[SUIT[self._trick[0][1]]]
-        return f"you must follow {led} (or play a trump): {c} is neither"
+            return IllegalMove(
+                f"cards are being played: seat {seat} must play a card, not {move.kind!r}",
+                "must_play",
+                seat=seat,
+            )
+        return self._why_bad_card(seat, move.card)
 
-    def _why_bad_pass(self, seat: int, move: Move) -> str:
+    @staticmethod
+    def _why_bad_double(seat: int, move: Move) -> IllegalMove:
+        if move.kind != "double":
+            return IllegalMove(
+                f"the capo (seat {seat}) must first name the doubled suit: "
+                "'double D', 'double C' or 'double S'",
+                "must_double",
+                seat=seat,
+            )
+        message = f"{move.arg!r} cannot be doubled: name diamonds (D), clubs (C) or spades (S)"
+        if move.arg in FRENCH.suits:
+            return IllegalMove(message, "bad_double", suit=move.arg)
+        return IllegalMove(message, "not_a_suit", text=move.arg)
+
+    def _why_bad_card(self, seat: int, card: Card) -> IllegalMove:
+        if not self._holds(seat, card):
+            return IllegalMove(
+                f"seat {seat} does not hold {card}", "not_in_hand", seat=seat, card=card
+            )
+        led = FRENCH.suits[SUIT[self._trick[0][1]]]
+        return IllegalMove(
+            f"you must follow {FRENCH.suit_name(led)} (or play a trump): {card} is neither",
+            "must_follow",
+            card=card,
+            suit=led,
+        )
+
+    def _holds(self, seat: int, card: Card) -> bool:
+        return card.deck is FRENCH and bool(self._hands[seat] >> card.index & 1)
+
+    def _why_bad_pass(self, seat: int, move: Move) -> IllegalMove:
         n = self._n
         want = 2 if n == 6 else 1
         if len(move.cards) != want:
-            return (
+            message = (
                 "in 6 players pass one card left and a different one right: 'pass QS 8D'"
                 if n == 6
                 else "pass exactly one card to the left, for example 'pass 8S'"
             )
+            return IllegalMove(message, "pass_count", count=want)
         for c in move.cards:
-            if c >= 64 or not self._hands[seat] >> c.index & 1:
-                return f"seat {seat} does not hold {c}"
+            if not self._holds(seat, c):
+                return IllegalMove(
+                    f"seat {seat} does not hold {c}", "not_in_hand", seat=seat, card=c
+                )
             if c.index == AH:
-                return "the ace of hearts can never be passed"
+                return IllegalMove(
+                    "the ace of hearts can never be passed", "ace_never_passed", card=c
+                )
         if n == 6 and move.cards[0] == move.cards[1]:
-            return "pass two different cards, one to each neighbour"
-        return (
-            "the capo can never receive QH" + (" or KH" if n == 6 else "") + ": pass another card"
+            return IllegalMove(
+                "pass two different cards, one to each neighbour",
+                "pass_same_card",
+                card=move.cards[0],
+            )
+        guarded = self._guarded()
+        to_capo = next(
+            (
+                c
+                for k, c in enumerate(move.cards)
+                if c.index in guarded and (seat + (1 if k == 0 else -1)) % n == self._capo
+            ),
+            move.cards[0],
+        )
+        return IllegalMove(
+            "the capo can never receive "
+            + " or ".join(str(_card(c)) for c in guarded)
+            + ": pass another card",
+            "capo_cannot_receive",
+            card=to_capo,
         )
 
+    # -- moves -----------------------------------------------------------------------------
     def _apply(self, move: Move) -> None:
         self._legal = None
         phase = self._phase
         if phase == "play":
             self._play_card(move.cards[0] & 63)
         elif phase == "double":
-            self._doubled = _S[move.arg]  # type: ignore[index]
-            self.events.append(Event("doubled", self._capo, (), {"suit": move.arg}))
-            if self.players == 3:
-                self._phase = "trump"
-            elif self.players >= 4:
-                self._phase = "exchange"
-            else:
-                self._phase = "play"
+            assert move.arg is not None
+            self._doubled = FRENCH.suits.index(move.arg)
+            self.events.append(Event("doubled", self._capo, (), Doubled(move.arg)))
+            self._phase = "trump" if self.players == 3 else "exchange" if self._n >= 4 else "play"
         elif phase == "trump":
             self._fourth = move.cards[0] & 63
             self._trump_mask |= 1 << self._fourth
             self.events.append(Event("trump", self._capo, (move.cards[0],)))
             self._phase = "play"
         elif phase == "exchange":
-            seat = self.current_player
-            self._pass_choice[seat] = move  # type: ignore[index]
+            seat = self._exchanging()
+            self._pass_choice[seat] = move
             self.events.append(Event("pass_chosen", seat))
             if all(c is not None for c in self._pass_choice):
                 self._exchange()
@@ -676,24 +698,20 @@ class CapodamaState(GameState):
                     "passed",
                     giver,
                     (_card(c),),
-                    {"to": receiver},
+                    Passed(receiver),
                     (frozenset((giver, receiver)),),
                 )
             )
-        self._settle_team()
+        self._team = frozenset(s for s in range(n) for c in self._marks if hands[s] >> c & 1)
         self._phase = "play"
         self.events.append(Event("exchanged", self._capo))
-
-    def _settle_team(self) -> None:
-        marks = (AH, QH, KH) if self._n == 6 else (AH, QH)
-        self._team = frozenset(s for s in range(self._n) for c in marks if self._hands[s] >> c & 1)
 
     def _play_card(self, c: int) -> None:
         seat = (self._leader + len(self._trick)) % self._n
         self._hands[seat] &= ~(1 << c)
         self._trick.append((seat, c))
         self.events.append(Event("played", seat, (_card(c),)))
-        if (c == QH or (c == KH and self._n == 6)) and self._n >= 4 and seat not in self._revealed:
+        if c in self._marks[1:] and seat not in self._revealed:
             self._revealed.append(seat)
             self.events.append(Event("partner", seat, (_card(c),)))
         if len(self._trick) == self._n:
@@ -717,7 +735,7 @@ class CapodamaState(GameState):
         self._trick = []
         self._leader = winner
         self.events.append(
-            Event("trick", winner, tuple(_card(c) for _, c in done), {"points": pts})
+            Event("trick", winner, tuple(_card(c) for _, c in done), TrickTaken(pts))
         )
         if self._hands[winner]:
             return
@@ -728,65 +746,76 @@ class CapodamaState(GameState):
             return
         self._score_deal()
 
+    # -- scoring ---------------------------------------------------------------------------
     def _score_deal(self) -> None:
         team = self._team or frozenset((self._capo,))
         self._team = team
         p = sum(self._points[s] for s in team)
-        assert sum(self._points) == 150
-        data: dict[str, Any] = {
-            "capo": self._capo,
-            "team": tuple(sorted(team)),
-            "points": p,
-            "points_by_seat": tuple(self._points),
-            "deal_no": self._deal_no,
-        }
-        if self.players == 1:
+        assert sum(self._points) == TOTAL
+        solitaire = self.players == 1
+        if solitaire:
             lo, hi = SOLITAIRE_WINDOW
             won = lo <= p <= hi
             self._scores = [1 if won else 0]
+            awards = [self._scores[0]] * self._n
+            results = tuple(SeatResult(won, p, awards[s]) for s in range(self._n))
             self._result = "won" if won else "lost"
-            data.update(won=won, window=SOLITAIRE_WINDOW, scores=(self._scores[0],))
-            self.events.append(Event("deal_scored", self._capo, (), data))
-            self._winners = (0,) if won else ()
-            self._phase = "over"
-            self.events.append(Event("match_over", None, (), {"winners": self._winners}))
-            return
-        threshold = THRESHOLD[self.players]
-        awards = deal_awards(p, threshold, team, self._n)
-        for s in range(self._n):
-            self._scores[s] += awards[s]
-        self._result = "capo side" if p >= threshold else "opponents"
-        data.update(threshold=threshold, awards=tuple(awards), scores=tuple(self._scores))
-        self.events.append(Event("deal_scored", self._capo, (), data))
-        winner = match_winner(self._scores, self.options["target"])
-        if winner is not None:
-            self._winners = (winner,)
-            self._phase = "over"
-            self.events.append(Event("match_over", winner, (), {"winners": self._winners}))
-            return
-        self._start_deal(self._capo)
+        else:
+            won = p >= THRESHOLD[self.players]
+            awards = deal_awards(p, THRESHOLD[self.players], team, self._n)
+            for s in range(self._n):
+                self._scores[s] += awards[s]
+            results = tuple(
+                SeatResult((s in team) == won, p if s in team else TOTAL - p, awards[s])
+                for s in range(self._n)
+            )
+            self._result = "capo side" if won else "opponents"
+        scored = CapodamaScored(
+            deal_no=self._deal_no,
+            results=results,
+            scores=tuple(self._scores),
+            capo=self._capo,
+            team=tuple(sorted(team)),
+            points=p,
+            total=TOTAL,
+            threshold=THRESHOLD[self.players],
+            window=SOLITAIRE_WINDOW if solitaire else None,
+            capo_won=won,
+            grand_slam=p == TOTAL,
+            shutout=p == 0,
+            points_by_seat=tuple(self._points),
+        )
+        self.events.append(Event("deal_scored", self._capo, (), scored))
+        self._end_of_deal(won)
 
-    # -- views, copies, equality -----------------------------------------------------------
+    def _end_of_deal(self, capo_won: bool) -> None:
+        """The match ends (the solitaire after its one deal) or the capo deals the next."""
+        seat: int | None = None  # who the match_over event names: the winner, not the solitaire
+        if self.players == 1:
+            self._winners = (0,) if capo_won else ()
+        else:
+            seat = match_winner(self._scores, self.options["target"])
+            if seat is None:
+                self._start_deal(self._capo)
+                return
+            self._winners = (seat,)
+        self._phase = "over"
+        self.events.append(Event("match_over", seat, (), MatchOver(self._winners)))
+
+    # -- views -----------------------------------------------------------------------------
     def view(self, seat: int) -> CapodamaView:
         n = self._n
         if not isinstance(seat, int) or not 0 <= seat < n:
             raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
-        solitaire = self.players == 1
-        visible = range(n) if solitaire else (seat,)
+        visible = range(n) if self.players == 1 else (seat,)
         hands = {s: _sorted_hand(self._hands[s]) for s in visible}
-        partners = {self._capo, *self._revealed}
-        if n >= 4 and self._phase in ("play", "over"):
-            if seat in self._team:
-                partners.add(seat)
-            marks = (QH, KH) if n == 6 else (QH,)
-            for k, c in enumerate(self._passed[seat]):  # left first, then (6p) right
-                if c in marks:  # a seat knows where its passed QH (6p: KH) went
-                    partners.add((seat + 1) % n if k == 0 else (seat - 1) % n)
-        trumps = [_card(AH), _card(H7), _card(QH)]
+        partners = self._known_side(seat)
+        trumps = [_card(c) for c in TRUMPS]
         if self._fourth >= 0:
             trumps.append(_card(self._fourth))
         last = self._tricks[-1] if self._tricks else None
         pending = self._pass_choice[seat]
+        side = sum(self._points[s] for s in partners)
         return CapodamaView(
             game="capodama",
             players=self.players,
@@ -803,7 +832,9 @@ class CapodamaState(GameState):
             doubled=FRENCH.suits[self._doubled] if self._doubled >= 0 else None,
             fourth_trump=_card(self._fourth) if self._fourth >= 0 else None,
             trumps=tuple(trumps),
-            partners=tuple(sorted(partners)),
+            with_fourth_trump=self.players == 3,
+            side_cards=tuple(_card(c) for c in side_marks(n)),
+            partners=partners,
             revealed=tuple(self._revealed),
             passed=tuple(pending.cards)
             if pending is not None and not self._passed[seat]
@@ -818,13 +849,30 @@ class CapodamaState(GameState):
             last_trick=tuple((s, _card(c)) for s, c in last[1]) if last else None,
             last_winner=last[2] if last else None,
             points_won=tuple(self._points),
+            side_points=(side, sum(self._points) - side),
             tricks_won=tuple(self._tricks_won),
             set_aside=len(self._set_aside),
             threshold=THRESHOLD[self.players],
+            total=TOTAL,
+            window=SOLITAIRE_WINDOW if self.players == 1 else None,
             scores=tuple(self._scores),
             target=self.options["target"],
             result=self._result,
         )
+
+    def _known_side(self, seat: int) -> tuple[int, ...]:
+        """The capo side as ``seat`` knows it: the capo, revealed partners, and after the
+        exchange itself (if on the side) and where its passed QH (6p: KH) went."""
+        n = self._n
+        partners = {self._capo, *self._revealed}
+        if n >= 4 and self._phase in ("play", "over"):
+            if seat in self._team:
+                partners.add(seat)
+            marks = self._marks[1:]
+            for k, c in enumerate(self._passed[seat]):  # left first, then (6p) right
+                if c in marks:
+                    partners.add((seat + 1) % n if k == 0 else (seat - 1) % n)
+        return tuple(sorted(partners))
 
     def team(self) -> tuple[int, ...]:
         """The capo side as settled (all seats know it only at the end of the deal)."""
@@ -840,93 +888,6 @@ class CapodamaState(GameState):
     def set_aside_cards(self) -> tuple[Card, ...]:
         return tuple(_card(c) for c in self._set_aside)
 
-    def clone(self) -> CapodamaState:
-        new = object.__new__(CapodamaState)
-        new.__dict__.update(self.__dict__)
-        new.options = dict(self.options)
-        new._history = self._history[:]
-        new.events = self.events[:]
-        new._rng = random.Random()
-        new._rng.setstate(self._rng.getstate())
-        for name in (
-            "_scores",
-            "_hands",
-            "_won",
-            "_points",
-            "_tricks_won",
-            "_pass_choice",
-            "_passed",
-            "_received",
-            "_revealed",
-            "_trick",
-            "_tricks",
-            "_set_aside",
-        ):
-            setattr(new, name, getattr(self, name)[:])
-        new._legal = None
-        return new
-
-    def _snapshot(self) -> tuple[Any, ...]:
-        return (
-            self.players,
-            tuple(sorted(self.options.items())),
-            self._deal_no,
-            self._dealer,
-            self._phase,
-            tuple(self._hands),
-            tuple(self._won),
-            tuple(self._points),
-            tuple(self._scores),
-            self._capo,
-            self._doubled,
-            self._fourth,
-            tuple(str(m) for m in self._pass_choice),
-            tuple(self._passed),
-            tuple(self._received),
-            self._team,
-            tuple(self._revealed),
-            self._leader,
-            tuple(self._trick),
-            tuple(self._tricks),
-            tuple(self._set_aside),
-            self._rng.getstate(),
-            tuple(self._history),
-            len(self.events),
-        )
-
-
-def deal_awards(points: int, threshold: int, team: frozenset[int], seats: int) -> list[int]:
-    """Match points each seat gains from a deal where the capo side took ``points`` of 150.
-
-    All 150: each capo-side player +2; at least the threshold: +1 each; below it: each
-    opponent +1; none at all: each opponent +2.
-    """
-    if points == 150:
-        return [2 if s in team else 0 for s in range(seats)]
-    if points >= threshold:
-        return [1 if s in team else 0 for s in range(seats)]
-    gain = 1 if points > 0 else 2
-    return [0 if s in team else gain for s in range(seats)]
-
-
-def match_winner(scores: Sequence[int], target: int) -> int | None:
-    """The match winner: the single player holding the highest score, if it reaches target."""
-    top = max(scores)
-    leaders = [s for s, v in enumerate(scores) if v == top]
-    return leaders[0] if top >= target and len(leaders) == 1 else None
-
-
-def _split(value: Any) -> list[str]:
-    if isinstance(value, str):
-        return value.replace(",", " ").split()
-    if isinstance(value, list | tuple):
-        return [str(v) for v in value]
-    raise RecordError(f"cards must be a list or a text like 'AH 7S', not {value!r}")
-
-
-def _names(idx: list[int]) -> str:
-    return " ".join(str(_card(i)) for i in idx) or "none"
-
 
 INFO = GameInfo(
     name="capodama",
@@ -940,14 +901,3 @@ INFO = GameInfo(
     deals=deck_for,
     summary="Trick-taking for 1 to 6: the capo (AH) and the dama (QH) need 82 of 150 points.",
 )
-
-CapodamaState.info = INFO
-
-
-def make(
-    players: int, seed: int, deal: dict[str, Any] | None, options: dict[str, Any]
-) -> CapodamaState:
-    return CapodamaState(players, options, seed, deal)
-
-
-__all__ += ["INFO", "IllegalMove", "make"]

@@ -1,19 +1,26 @@
 """How Capodama is shown: the capo and the dama, the doubled suit and the trumps, the exchange,
-the capo side's points, the solitaire's gauge, and the deal summary."""
+the capo side's points, the solitaire's gauge, and the deal summary.
+
+Every figure shown comes from the engine: thresholds, the solitaire's window and the trumps from
+the view, running counts from the events' typed data, the deal's outcome from its result.
+"""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any
+from functools import partial
+from typing import Any, ClassVar
 
 import pygame
 
 from game.engine import Card, Event, Move
-from game.engine.capodama import STRENGTH, deck_for
+from game.engine.capodama import CapodamaView, deck_for, hand_key, pass_move
+from game.engine.capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 
 from .. import theme
 from ..chooser import Choice, Chooser
 from ..widgets import Button
+from . import words
 from .tricks import TrickGameUI
 
 
@@ -30,27 +37,37 @@ class HudModel:
     trumps: tuple[Card, ...] = ()
     fourth: Card | None = None
     revealed: tuple[int, ...] = ()
+    known_side: tuple[int, ...] = ()  # the capo side as the viewer knows it (view.partners)
     points: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)
     threshold: int = 0
+    total: int = 0
+    window: tuple[int, int] | None = None
+    with_fourth: bool = False
+    with_dama: bool = False
     target: int = 0
     turn: int | None = None
     seed: int = 0
 
     @classmethod
-    def from_view(cls, title: str, view: Any, seed: int) -> HudModel:
+    def from_view(cls, title: str, view: CapodamaView, seed: int) -> HudModel:
         return cls(
             title=title,
             players=view.players,
             deal_no=view.deal_no,
-            capo=view.capo if view.capo is not None and view.capo >= 0 else None,
+            capo=view.capo if view.capo >= 0 else None,
             doubled=view.doubled,
             trumps=tuple(view.trumps),
             fourth=view.fourth_trump,
             revealed=tuple(view.revealed),
+            known_side=view.partners,
             points=list(view.points_won),
             scores=list(view.scores),
             threshold=view.threshold,
+            total=view.total,
+            window=view.window,
+            with_fourth=view.with_fourth_trump,
+            with_dama=len(view.side_cards) > 1 and view.window is None,
             target=view.target,
             turn=view.current_player,
             seed=seed,
@@ -61,10 +78,10 @@ class HudModel:
 
     @property
     def capo_side(self) -> tuple[int, ...]:
-        """The capo and the partners revealed so far: public knowledge only."""
+        """The capo, the partners revealed so far and what the viewer knows of its side."""
         if self.capo is None:
             return ()
-        return tuple(sorted({self.capo, *self.revealed}))
+        return tuple(sorted({self.capo, *self.revealed, *self.known_side}))
 
     def side_points(self) -> tuple[int, int]:
         side = self.capo_side
@@ -74,7 +91,8 @@ class HudModel:
     def key(self) -> tuple[Any, ...]:
         return (
             self.title, self.deal_no, self.capo, self.doubled, tuple(map(int, self.trumps)),
-            self.fourth, self.revealed, tuple(self.points), tuple(self.scores), self.turn,
+            self.fourth, self.revealed, self.known_side, tuple(self.points), tuple(self.scores),
+            self.turn,
         )  # fmt: skip
 
 
@@ -95,11 +113,10 @@ class CapodamaUI(TrickGameUI):
         return super().seat_name(seat, viewer, seats, kinds, players)
 
     def hand_key(self, card: Card) -> Any:
-        # the order a player holds a hand: by suit, strongest first (as the engine's views do)
-        return (card.suit_index, -STRENGTH[card.index])
+        return hand_key(card)  # the engine's: by suit, strongest first, as its views sort
 
     def deck_cards(self) -> list[Card]:
-        return deck_for(self.t.state.players)
+        return list(deck_for(self.t.state.players))
 
     def prompt(self, kind: str, players: int, solitaire_hand: str = "") -> str:
         if kind == "double":
@@ -107,7 +124,7 @@ class CapodamaUI(TrickGameUI):
         if kind == "trump":
             return "Choose the 4th trump"
         if kind == "pass":
-            if players == 6:
+            if self.pass_count() == 2:
                 return "Choose a card for your left, then one for your right"
             return "Choose a card to pass to your left"
         if players == 1:
@@ -122,6 +139,7 @@ class CapodamaUI(TrickGameUI):
 
     # -- the panel ----------------------------------------------------------------------------
     def new_model(self, view: Any, seed: int) -> HudModel:
+        assert isinstance(view, CapodamaView)
         return HudModel.from_view(self.title, view, seed)
 
     def model_key(self, model: HudModel) -> Any:
@@ -152,7 +170,7 @@ class CapodamaUI(TrickGameUI):
             ("heading", "Capo"),
             ("text", names[m.capo] if m.capo is not None and m.capo < len(names) else "—"),
         ]
-        if not solitaire and m.players >= 4:
+        if m.with_dama:
             dama = ", ".join(names[r] for r in m.revealed) if m.revealed else "not yet revealed"
             items.append(("small", f"Dama: {dama}", "dim"))
         items.append(("heading", "Doubled suit"))
@@ -161,17 +179,18 @@ class CapodamaUI(TrickGameUI):
         else:
             items.append(("small", "not named yet", "faint"))
         items += [("heading", "Trumps"), ("cards", list(m.trumps))]
-        if m.players == 3 and m.fourth is None:
+        if m.with_fourth and m.fourth is None:
             items.append(("small", "4th trump: not named yet", "faint"))
         items.append(("heading", "Points this deal"))
-        if solitaire:
-            items.append(("gauge", m.points[0] if m.points else 0))
+        if m.window is not None:
+            # the window and the deal's total travel with the points: the gauge draws them
+            items.append(("gauge", m.points[0] if m.points else 0, m.window, m.total))
         else:
             mine, others = m.side_points()
             items += [
                 ("text", f"Capo side  {mine}", "gold"),
                 ("text", f"Others     {others}", "bold"),
-                ("small", f"Capo side needs {m.threshold} of 150", "dim"),
+                ("small", f"Capo side needs {m.threshold} of {m.total}", "dim"),
                 ("heading", f"Match points (to {m.target})"),
                 (
                     "rows",
@@ -207,42 +226,46 @@ class CapodamaUI(TrickGameUI):
         return True
 
     def _scores(self, e: Event) -> float:
-        self.t.model.scores = list((e.data or {}).get("scores", self.t.model.scores))
+        self.t.model.scores = list(_scored(e.data).scores)
         return 0.0
 
     def on_new_deal(self, e: Event) -> None:
         m = self.t.model
         self.ready = set()
-        m.deal_no = (e.data or {}).get("deal_no", m.deal_no)
+        assert isinstance(e.data, Dealt)
+        m.deal_no = e.data.deal_no
         m.capo = None
         m.doubled = None
         if m.fourth is not None:
             m.trumps = tuple(c for c in m.trumps if c != m.fourth)
         m.fourth = None
         m.revealed = ()
+        m.known_side = ()
         m.points = [0] * self.t.state.seats
 
     def on_trick(self, e: Event) -> None:
         m = self.t.model
         winner = e.seat or 0
+        assert isinstance(e.data, TrickTaken)
         if winner < len(m.points):
-            m.points[winner] += (e.data or {}).get("points", 0)
+            m.points[winner] += e.data.points
 
     def _on_capo(self, e: Event) -> float:
         t = self.t
         t.model.capo = e.seat
         if not t.solitaire:
-            who = t.short_name(e.seat)
+            who = t.short_name(_seat(e))
             verb = "hold" if who == "You" else "holds"
             t.app.toast(f"{who} {verb} the {t._label(e.cards[0])}: capo", "info", 2.2)
         return t.table.d(0.25)
 
     def _on_doubled(self, e: Event) -> float:
         t = self.t
-        t.model.doubled = (e.data or {})["suit"]
+        assert isinstance(e.data, Doubled)
+        t.model.doubled = e.data.suit
         if not t.solitaire and e.seat != t.viewer:
-            suit = self.suit_label((e.data or {})["suit"], t.deck)
-            t.app.toast(f"{t.short_name(e.seat)} doubles {suit}", "info", 2.2)
+            suit = self.suit_label(e.data.suit, t.deck)
+            t.app.toast(f"{t.short_name(_seat(e))} doubles {suit}", "info", 2.2)
         return t.table.d(0.3)
 
     def _on_trump(self, e: Event) -> float:
@@ -259,19 +282,23 @@ class CapodamaUI(TrickGameUI):
         return 0.0
 
     def enqueue_batch(self, batch: list[Event]) -> None:
-        self.t.queue.add(lambda b=batch: self._on_passed(b), "passed")
+        self.t.queue.add(lambda: self._on_passed(batch), "passed")
 
     def _on_passed(self, batch: list[Event]) -> float:
         self.ready = set()
         self.pending_pass = ()
         self.t.selected = []
-        passes = [(e.seat, (e.data or {})["to"], e.cards[0]) for e in batch]
+        passes: list[tuple[int, int, Card | None]] = []
+        for e in batch:
+            assert isinstance(e.data, Passed)
+            passes.append((_seat(e), e.data.to, e.cards[0]))
         return self.t.table.pass_cards(passes)
 
     def _on_partner(self, e: Event) -> float:
         t = self.t
-        t.model.revealed = (*t.model.revealed, e.seat)
-        who = t.short_name(e.seat)
+        seat = _seat(e)
+        t.model.revealed = (*t.model.revealed, seat)
+        who = t.short_name(seat)
         t.app.toast(f"{who} played the {t._label(e.cards[0])}: partner of the capo!", "info", 2.5)
         return 0.0
 
@@ -286,6 +313,7 @@ class CapodamaUI(TrickGameUI):
     def on_sync(self, view: Any) -> None:
         pending = view.phase == "exchange" and any(view.passes_chosen) and not view.received
         self.pending_pass = tuple(view.passed) if pending else ()
+        self.t.model.known_side = view.partners
 
     # -- decisions ----------------------------------------------------------------------------
     def decision(self, legal: list[Move]) -> str:
@@ -300,12 +328,14 @@ class CapodamaUI(TrickGameUI):
         if kind == "double":
             bw, bh = round(170 * s), round(64 * s)
             gap = round(16 * s)
-            x0 = cx - (3 * bw + 2 * gap) / 2
+            n = len(t.legal)
+            x0 = cx - (n * bw + (n - 1) * gap) / 2
             for i, m in enumerate(t.legal):
+                assert m.arg is not None  # a doubling names its suit
                 label = self.suit_label(m.arg, t.deck).capitalize()
                 b = Button(
                     "      " + label,
-                    lambda m=m: t.apply(m),
+                    partial(t.apply, m),
                     size=round(20 * s),
                     tag=f"double {m.arg}",
                 )
@@ -364,7 +394,12 @@ class CapodamaUI(TrickGameUI):
         t = self.t
         if len(t.selected) != self.pass_count():
             return
-        t.apply(Move("pass", tuple(t.selected), "pass " + " ".join(map(str, t.selected))))
+        chosen = tuple(t.selected)
+        move = next((m for m in t.legal if m.cards == chosen), None)
+        if move is None:
+            t.refuse(pass_move(chosen))
+        else:
+            t.apply(move)
 
     def click_card(self, sp: Any) -> None:
         t = self.t
@@ -373,8 +408,9 @@ class CapodamaUI(TrickGameUI):
         kind = t.prompt_kind
         st = t.state
         if kind == "play":
-            if t.solitaire and sp.owner != st.current_player:
-                which = t.names[st.current_player].lower()
+            current = st.current_player
+            if t.solitaire and current is not None and sp.owner != current:
+                which = t.names[current].lower()
                 t.app.toast(f"It is {which}'s turn to play", "warn", 2.0)
                 return
             t.apply(str(sp.card))
@@ -406,8 +442,7 @@ class CapodamaUI(TrickGameUI):
                 (),
             )
             cards = tuple(trial) + tuple(filler)
-            cards = cards[:need] if len(cards) >= need else tuple(trial)
-            t.refuse(Move("pass", cards, "pass " + " ".join(map(str, cards))))
+            t.refuse(pass_move(cards[:need] if len(cards) >= need else tuple(trial)))
             return
         t.selected = trial
         self._update_pass_button()
@@ -429,35 +464,82 @@ class CapodamaUI(TrickGameUI):
                 if sp.card in self.pending_pass:
                     out[id(sp)] = "selected"  # the card the viewer chose waits to be passed
 
+    # -- refusals ----------------------------------------------------------------------------
+    REFUSALS: ClassVar[dict[str, str]] = {
+        "must_double": "{seat} must first choose the doubled suit",
+        "bad_double": "{suit} cannot be the doubled suit",
+        "not_a_suit": "{text} is not a suit",
+        "must_name_trump": "{seat} must first choose the 4th trump",
+        "bad_trump": "{card} cannot be the 4th trump",
+        "must_pass": "{seat} must first choose the cards to pass",
+        "pass_count": "pass exactly {count} card(s)",
+        "not_in_hand": "{card} is not in that hand",
+        "ace_never_passed": "{card} can never be passed: it makes the capo",
+        "pass_same_card": "pass two different cards, one to each neighbour",
+        "capo_cannot_receive": "the capo can never receive {card}: pass another card",
+        "must_play": "{seat} must play a card now",
+        "must_follow": "you must follow {suit} or play a trump: {card} is neither",
+    }
+
+    def move_words(self, move: Move) -> str:
+        """Announcements and passes in words; card plays as the cards."""
+        if move.kind == "double" and move.arg is not None:
+            return "doubling " + self.suit_label(move.arg, self.t.deck)
+        if move.kind == "trump":
+            return self.card_words(move.card) + " as the 4th trump"
+        if move.kind == "pass":
+            return "passing " + words.join_words([self.card_words(c) for c in move.cards])
+        return super().move_words(move)
+
     # -- the deal summary ---------------------------------------------------------------------
-    def summary_lines(self, data: dict[str, Any], names: list[str], players: int) -> list[str]:
-        """The deal summary as lines of plain words, from the engine's ``deal_scored`` data."""
-        capo = data["capo"]
-        team = list(data["team"])
-        pts = data["points"]
+    def summary_lines(self, data: Any, names: list[str], players: int) -> list[str]:
+        """The deal summary as lines of plain words, from the engine's deal result."""
+        d = _scored(data)
         lines: list[str] = []
-        if players == 1:
-            lo, hi = data["window"]
-            lines.append(f"The capo took {pts} of 150 points (the window is {lo} to {hi}).")
-            lines.append("Won!" if data["won"] else "Lost.")
+        if d.window is not None:
+            lo, hi = d.window
+            lines.append(
+                f"The capo took {d.points} of {d.total} points (the window is {lo} to {hi})."
+            )
+            lines.append("Won!" if d.capo_won else "Lost.")
             return lines
-        partners = [names[s] for s in team if s != capo]
-        side = names[capo] + (" with " + " and ".join(partners) if partners else " alone")
+        partners = [names[s] for s in d.team if s != d.capo]
+        side = names[d.capo] + (" with " + " and ".join(partners) if partners else " alone")
         lines.append(f"Capo side: {side}.")
-        lines.append(f"They took {pts} of 150 points (needed {data['threshold']}).")
-        awards = data["awards"]
-        won = [names[s] for s in range(len(awards)) if awards[s] > 0]
-        gain = max(awards) if awards else 0
-        if pts >= data["threshold"]:
-            lines.append("The capo side wins the deal" + (" — all 150!" if pts == 150 else "."))
+        lines.append(f"They took {d.points} of {d.total} points (needed {d.threshold}).")
+        if d.capo_won:
+            lines.append(
+                "The capo side wins the deal" + (f" — all {d.total}!" if d.grand_slam else ".")
+            )
         else:
             lines.append(
                 "The opponents win the deal"
-                + (" — the capo side took nothing!" if pts == 0 else ".")
+                + (" — the capo side took nothing!" if d.shutout else ".")
             )
+        gains = [r.awards for r in d.results]
+        won = [names[s] for s, gain in enumerate(gains) if gain > 0]
         if won:
-            lines.append(f"+{gain} to " + ", ".join(won) + ".")
+            lines.append(f"+{max(gains)} to " + ", ".join(won) + ".")
         return lines
 
-    def deal_won(self, data: dict[str, Any], viewer: int) -> bool:
-        return bool(data.get("won")) or data.get("points", 0) >= data.get("threshold", 999)
+    def summary_scores(self, data: Any, names: list[str]) -> list[tuple[str, str, bool]]:
+        """Each player's match score and what the deal gave it, from the deal result."""
+        d = _scored(data)
+        out = []
+        for s, name in enumerate(names):
+            gain = d.results[s].awards if s < len(d.results) else 0
+            score = d.scores[s] if s < len(d.scores) else 0
+            out.append((name, f"{score}" + (f"  (+{gain})" if gain else ""), bool(gain)))
+        return out
+
+
+def _seat(e: Event) -> int:
+    """The seat of an event that always names one (capo, doubled, passed, partner)."""
+    assert e.seat is not None
+    return e.seat
+
+
+def _scored(data: Any) -> CapodamaScored:
+    """A deal_scored event's data, which Capodama's engine always types."""
+    assert isinstance(data, CapodamaScored)
+    return data

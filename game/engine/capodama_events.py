@@ -1,0 +1,71 @@
+"""The typed data of Capodama's events, one frozen dataclass per kind that carries any.
+
+Kinds whose seat and cards say everything carry no data (``None``): "capo" (the seat that holds
+AH), "trump" (the 4th trump, in ``cards``), "pass_chosen" (a seat has chosen its pass, kept
+secret), "exchanged" (every pass is made), "played" and "partner" (a seat revealed itself by
+playing QH, or KH with six).  The others are below; the UI and the AI read these fields, never
+a dictionary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .base import DealScored, Payload
+
+__all__ = ["CapodamaScored", "Dealt", "Doubled", "Passed", "TrickTaken"]
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Payload):
+    """Cards dealt one by one: ``to`` is each card's receiver; ``half`` 2 is the set-aside half
+    of the 1- and 2-player game (the same deal goes on)."""
+
+    to: tuple[int, ...]
+    deal_no: int
+    half: int
+
+
+@dataclass(frozen=True, slots=True)
+class Doubled(Payload):
+    """The capo named the doubled suit (a suit letter: D, C or S)."""
+
+    suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Payload):
+    """One card of the exchange went from the event's seat to seat ``to``."""
+
+    to: int
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken(Payload):
+    """The event's seat won the trick (its cards, in play order) and its card ``points``."""
+
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class CapodamaScored(DealScored):
+    """A Capodama deal scored, as the rules judge it.
+
+    Per seat (``results``): won = its side won the deal (solitaire: the capo's points fell in
+    the window; both hands alike), points = its side's card points, awards = its match points.
+    For the summary: ``capo``, the settled capo side ``team``, its card ``points`` of ``total``,
+    what it needed (``threshold``; the solitaire's ``window`` instead), whether it won
+    (``capo_won``), took everything (``grand_slam``) or nothing (``shutout``), and each seat's
+    own card points (``points_by_seat``).
+    """
+
+    capo: int
+    team: tuple[int, ...]
+    points: int
+    total: int
+    threshold: int
+    window: tuple[int, int] | None
+    capo_won: bool
+    grand_slam: bool
+    shutout: bool
+    points_by_seat: tuple[int, ...]
