@@ -42,7 +42,8 @@ class ResultScene(Scene):
             names = [table.short_name(s) for s in range(st.seats)]
             self.won = table.viewer in winners and table.kind_of(table.viewer) == "human"
             who = " and ".join(names[w] for w in winners) or "Nobody"
-            self.title = "You win the match!" if self.won else f"{who} wins the match"
+            verb = "win" if len(winners) > 1 else "wins"
+            self.title = "You win the match!" if self.won else f"{who} {verb} the match"
             self.lines = [", ".join(f"{names[s]} {st.scores[s]}" for s in range(st.seats))]
             self.buttons = [
                 Button("Play again", self.again, primary=True, tag="again"),
