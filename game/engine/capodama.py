@@ -285,6 +285,7 @@ class CapodamaState(GameState):
         self._dealer = 0
         self._legal_bits = 0
         self._marks = side_marks(self._n)  # AH, then the cards that reveal a partner
+        self._reveals = self._marks[1:]
 
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:
@@ -711,7 +712,7 @@ class CapodamaState(GameState):
         self._hands[seat] &= ~(1 << c)
         self._trick.append((seat, c))
         self.events.append(Event("played", seat, (_card(c),)))
-        if c in self._marks[1:] and seat not in self._revealed:
+        if c in self._reveals and seat not in self._revealed:
             self._revealed.append(seat)
             self.events.append(Event("partner", seat, (_card(c),)))
         if len(self._trick) == self._n:
@@ -868,9 +869,8 @@ class CapodamaState(GameState):
         if n >= 4 and self._phase in ("play", "over"):
             if seat in self._team:
                 partners.add(seat)
-            marks = self._marks[1:]
             for k, c in enumerate(self._passed[seat]):  # left first, then (6p) right
-                if c in marks:
+                if c in self._reveals:
                     partners.add((seat + 1) % n if k == 0 else (seat - 1) % n)
         return tuple(sorted(partners))
 

@@ -67,7 +67,7 @@ class HudModel:
             total=view.total,
             window=view.window,
             with_fourth=view.with_fourth_trump,
-            with_dama=len(view.side_cards) > 1 and view.window is None,
+            with_dama=len(view.side_cards) > 1,
             target=view.target,
             turn=view.current_player,
             seed=seed,
