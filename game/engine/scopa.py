@@ -186,9 +186,6 @@ class ScopaView:
     def partners(self) -> tuple[int, ...]:
         return self.sides[self.side]
 
-    def side_of(self, seat: int) -> int:
-        return seat % len(self.sides)
-
     @property
     def so_far(self) -> DealFigures:
         """The deal's figures per side from the cards captured so far, scored as if the deal
@@ -252,7 +249,7 @@ class ScopaState(GameState):
         deal: dict[str, Any] | None = None,
     ) -> None:
         self._open(players, options, seed, deal)
-        dealer = self._rng.randrange(players)
+        dealer = self._rng.randrange(players)  # drawn for explicit deals too: same seeded stream
         if deal is not None:
             self._start_explicit(deal)
         else:

@@ -19,6 +19,7 @@ from .base import RecordError
 from .cards import ITALIAN
 from .dealspec import (
     card_lists,
+    check_counts,
     check_deal_keys,
     check_seat,
     exact_cover,
@@ -87,9 +88,8 @@ def read_deal(deal: Any, players: int, nsides: int, rng: random.Random) -> Expli
     last = deal.get("last_capturer")
     if last is not None:
         check_seat(last, players, "the deal's last_capturer")
-    return ExplicitDeal(
-        dealer, hands, table, captured, deck, last, _scores(deal.get("scores"), nsides)
-    )
+    scores = check_counts(deal.get("scores", [0] * nsides), nsides, "the deal's scores")
+    return ExplicitDeal(dealer, hands, table, captured, deck, last, scores)
 
 
 def _piles(value: Any, nsides: int) -> list[list[int]]:
@@ -99,18 +99,3 @@ def _piles(value: Any, nsides: int) -> list[list[int]]:
         parse_card_list(p, ITALIAN, f"the deal's captured pile of side {k}")
         for k, p in enumerate(value)
     ]
-
-
-def _scores(value: Any, nsides: int) -> list[int]:
-    if value is None:
-        return [0] * nsides
-    if (
-        not isinstance(value, list)
-        or len(value) != nsides
-        or not all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in value)
-    ):
-        raise RecordError(
-            f"the deal's scores must be a list of {nsides} match scores (whole numbers from 0), "
-            "one per side"
-        )
-    return list(value)
