@@ -599,10 +599,9 @@ class CapodamaState(GameState):
         return IllegalMove(message, "not_a_suit", text=move.arg)
 
     def _why_bad_card(self, seat: int, card: Card) -> IllegalMove:
-        if not self._holds(seat, card):
-            return IllegalMove(
-                f"seat {seat} does not hold {card}", "not_in_hand", seat=seat, card=card
-            )
+        unheld = self._unheld(seat, (card,))
+        if unheld is not None:
+            return unheld
         led = FRENCH.suits[SUIT[self._trick[0][1]]]
         return IllegalMove(
             f"you must follow {FRENCH.suit_name(led)} (or play a trump): {card} is neither",
@@ -611,8 +610,14 @@ class CapodamaState(GameState):
             suit=led,
         )
 
-    def _holds(self, seat: int, card: Card) -> bool:
-        return card.deck is FRENCH and bool(self._hands[seat] >> card.index & 1)
+    def _unheld(self, seat: int, cards: Sequence[Card]) -> IllegalMove | None:
+        """The refusal of a move naming a card ``seat`` does not hold, if it names one."""
+        for c in cards:
+            if c.deck is not FRENCH or not self._hands[seat] >> c.index & 1:
+                return IllegalMove(
+                    f"seat {seat} does not hold {c}", "not_in_hand", seat=seat, card=c
+                )
+        return None
 
     def _why_bad_pass(self, seat: int, move: Move) -> IllegalMove:
         n = self._n
@@ -624,15 +629,13 @@ class CapodamaState(GameState):
                 else "pass exactly one card to the left, for example 'pass 8S'"
             )
             return IllegalMove(message, "pass_count", count=want)
-        for c in move.cards:
-            if not self._holds(seat, c):
-                return IllegalMove(
-                    f"seat {seat} does not hold {c}", "not_in_hand", seat=seat, card=c
-                )
-            if c.index == AH:
-                return IllegalMove(
-                    "the ace of hearts can never be passed", "ace_never_passed", card=c
-                )
+        unheld = self._unheld(seat, move.cards)
+        if unheld is not None:
+            return unheld
+        if _card(AH) in move.cards:
+            return IllegalMove(
+                "the ace of hearts can never be passed", "ace_never_passed", card=_card(AH)
+            )
         if n == 6 and move.cards[0] == move.cards[1]:
             return IllegalMove(
                 "pass two different cards, one to each neighbour",
