@@ -812,6 +812,7 @@ def test_view_shows_own_hand_public_cards_and_counts() -> None:
     assert so_far.cards == (5, 40 - 5 - 11 - 1 - 12) and so_far.coins == (2, 0)
     assert so_far.primiera[0] == 16 + 10 + 18 + 21 and so_far.awards.settebello is None
     assert so_far.scope == (0, 0) and so_far.awards.coins == 0
+    assert str(view.settebello) == "7D" and view.coins_suit == "D"  # what the UI names
     assert view.captures == ((0, ITALIAN.card("7", "B"), view.captures[0][2], False),)
     assert view.last_capturer == 0 and view.current_player == 3
     assert view.side_scores == (3, 5) and view.scores == (3, 5, 3, 5)

@@ -107,7 +107,8 @@ def test_deck_switch_mid_deal(app):
 def test_autoplay_reaches_the_deal_summary(app, players):
     table = autoplay_to_summary(app, "scopa", players)
     summary = app.scenes.top
-    assert summary.head[1:4] == ["Cards", "Coins", summary.head[3]]
+    coins = {"italian": "Coins", "french": "Diamonds"}[table.deck]  # the suit as drawn
+    assert summary.head[1:4] == ["Cards", coins, f"7 of {coins.lower()}"]
     assert len(summary.rows) == len(table.state.view(0).sides)
     assert (
         sum(len(p) for p in table.table.piles.values())

@@ -87,11 +87,10 @@ from .scopa_scoring import (
     unique_best,
 )
 
-__all__ = ["COINS", "INFO", "SEVEN_OF_COINS", "ScopaState", "ScopaView", "sides_for"]
+__all__ = ["INFO", "ScopaState", "ScopaView", "sides_for"]
 
-#: The suit of the "most coins" point, and the settebello, for whoever names them.
-COINS: str = CARD[COINS_MASK.bit_length() - 1].suit
-SEVEN_OF_COINS: Card = CARD[SETTEBELLO]
+_COINS: str = CARD[COINS_MASK.bit_length() - 1].suit
+_SETTEBELLO: Card = CARD[SETTEBELLO]
 
 _SIDES = {2: 2, 3: 3, 4: 2, 6: 3}
 _SEEN = tuple(frozenset((s,)) for s in range(6))
@@ -185,6 +184,16 @@ class ScopaView:
     @property
     def partners(self) -> tuple[int, ...]:
         return self.sides[self.side]
+
+    @property
+    def coins_suit(self) -> str:
+        """The suit of the "most coins" point (the UI names it in the deck on screen)."""
+        return _COINS
+
+    @property
+    def settebello(self) -> Card:
+        """The settebello, the 7 of coins: a deal point on its own."""
+        return _SETTEBELLO
 
     @property
     def so_far(self) -> DealFigures:

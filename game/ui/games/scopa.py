@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 import pygame
 
 from game.engine import Card, Event, Move
-from game.engine.scopa import COINS, SEVEN_OF_COINS, ScopaView
+from game.engine.scopa import ScopaView
 from game.engine.scopa_events import (
     Captured,
     Dealt,
@@ -79,6 +79,9 @@ class ScopaUI(GameUI):
     def __init__(self) -> None:
         super().__init__()
         self.sides: tuple[tuple[int, ...], ...] = ()
+        # what the panel and the summary name, as the engine's view gives them
+        self.seven: Card | None = None  # the settebello
+        self.coins = ""  # the suit of the "most coins" point
         self.picking: Card | None = None  # the hand card whose capture is being chosen
         self.picks: list[Card] = []
         self.deck_left = 0
@@ -107,6 +110,7 @@ class ScopaUI(GameUI):
     # -- the panel ----------------------------------------------------------------------------
     def new_model(self, v: ScopaView, seed: int) -> ScopaModel:
         self.sides = v.sides
+        self.seven, self.coins = v.settebello, v.coins_suit
         so_far = v.so_far
         return ScopaModel(
             players=v.players, sides=v.sides, deal_no=v.deal_no, cards=so_far.cards,
@@ -123,8 +127,8 @@ class ScopaUI(GameUI):
 
     def hud_items(self, m: ScopaModel, names: list[str], deck: str) -> list[Any]:
         teams = {4: " in two sides", 6: " in three sides"}.get(m.players, ", each alone")
-        seven = self.card_label(SEVEN_OF_COINS, deck)
-        coin = self.suit_label(COINS, deck)
+        seven = self._seven_label(deck)
+        coin = self.suit_label(self.coins, deck)
         items: list[Any] = [
             ("title", self.title),
             ("sub", f"{m.players} players{teams} · deal {m.deal_no}"),
@@ -398,11 +402,10 @@ class ScopaUI(GameUI):
             return "nobody (a tie)" if side is None else self.side_name(side, names)
 
         deck = self.t.deck if self.t is not None else "italian"
-        coins = self.suit_label(COINS, deck)
+        coins = self.suit_label(self.coins, deck)
         return [
             f"Most cards: {who(aw.cards)} · most {coins}: {who(aw.coins)}.",
-            f"The {self.card_label(SEVEN_OF_COINS, deck)}: {who(aw.settebello)}"
-            f" · primiera: {who(aw.primiera)}.",
+            f"The {self._seven_label(deck)}: {who(aw.settebello)} · primiera: {who(aw.primiera)}.",
         ]
 
     def summary_table(self, data: Any, names: list[str]) -> tuple[list[str], list[list[str]]]:
@@ -410,8 +413,8 @@ class ScopaUI(GameUI):
         f = d.figures
         aw = f.awards
         deck = self.t.deck if self.t is not None else "italian"
-        seven = self.card_label(SEVEN_OF_COINS, deck).capitalize()
-        coins = self.suit_label(COINS, deck).capitalize()
+        seven = self._seven_label(deck).capitalize()
+        coins = self.suit_label(self.coins, deck).capitalize()
         head = ["", "Cards", coins, seven, "Primiera", "Scope", "Deal", "Match"]
 
         def star(winner: int | None, k: int, text: str) -> str:
@@ -436,6 +439,9 @@ class ScopaUI(GameUI):
 
     def summary_scores(self, data: Any, names: list[str]) -> list[tuple[str, str, bool]]:
         return []  # the table above already holds the match points
+
+    def _seven_label(self, deck: str) -> str:
+        return self.card_label(self.seven, deck) if self.seven is not None else "settebello"
 
 
 def _plural(word: str, n: int) -> str:
