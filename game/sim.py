@@ -1,5 +1,5 @@
-"""Playing whole deals without a screen: the loop the arena, the bench, the search seats' rollouts
-and tests share, and where in the event log a deal's result is."""
+"""Playing whole deals without a screen: the loop the arena, the bench and tests share, and where
+in the event log a deal's result is (which the search seats' rollouts read too)."""
 
 from __future__ import annotations
 
