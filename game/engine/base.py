@@ -17,7 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple
+from typing import Any, ClassVar, NamedTuple, Self
 
 from .cards import Card, CardError, Deck, parse_card
 
@@ -323,7 +323,7 @@ class GameState(ABC):
     def is_over(self) -> bool:
         """True once the match has a result."""
 
-    def clone(self) -> GameState:
+    def clone(self) -> Self:
         """An independent copy, cheap enough for search (from the declared ``FIELDS``)."""
         new = object.__new__(type(self))
         d = new.__dict__
@@ -377,9 +377,9 @@ class GameState(ABC):
         key = " ".join(text.upper().replace(",", " ").split())
         if not key:
             raise IllegalMove("an empty text is not a move", "not_a_move", text=text)
-        for move in self.legal_moves():
-            if move.text.upper() == key:
-                return move
+        for legal in self.legal_moves():
+            if legal.text.upper() == key:
+                return legal
         move = self._parse_other(key)
         if move is None:
             examples = ", ".join(repr(m.text) for m in self.legal_moves()[:4])
@@ -415,9 +415,7 @@ class GameState(ABC):
             raise IllegalMove("the match is over: no more moves", "match_over")
         m = self.parse_move(move)
         if not self.is_legal(m):
-            reason: Any = self.why_illegal(m)
-            # TODO(core port): every game returns an IllegalMove; drop the str fallback then.
-            raise reason if isinstance(reason, IllegalMove) else IllegalMove(reason)
+            raise self.why_illegal(m)
         self._history.append(m.text)
         self._apply(m)
 
