@@ -29,14 +29,24 @@ class Slot:
 class Pile(list[CardSprite]):
     """Sprites bottom first.  ``zone`` is what the pile's sprites say they are in (games and
     clicks read ``sprite.zone``); ``turns`` says whether laying the pile out turns its cards to
-    their slot's face (a hand keeps each card's face: a revealed card stays up)."""
+    their slot's face (a hand keeps each card's face: a revealed card stays up); ``in_order`` keeps
+    the cards in the table's order while their faces are shown (a hand in suit order)."""
 
-    def __init__(self, kind: str, owner: int = -1, *, zone: str = "", turns: bool = True):
+    def __init__(
+        self,
+        kind: str,
+        owner: int = -1,
+        *,
+        zone: str = "",
+        turns: bool = True,
+        in_order: bool = False,
+    ) -> None:
         super().__init__()
         self.kind = kind
         self.owner = owner
         self.zone = zone or kind
         self.turns = turns
+        self.in_order = in_order
 
     def __repr__(self) -> str:
         return f"Pile({self.kind}{self.owner}, {list.__repr__(self)})"
@@ -55,8 +65,12 @@ class SeatPiles:
 
     Assigning a list to a seat fills that seat's pile with it: the pile stays the table's."""
 
-    def __init__(self, kind: str, seats: int, *, zone: str = "", turns: bool = True) -> None:
-        self._piles = [Pile(kind, s, zone=zone, turns=turns) for s in range(seats)]
+    def __init__(
+        self, kind: str, seats: int, *, zone: str = "", turns: bool = True, in_order: bool = False
+    ) -> None:
+        self._piles = [
+            Pile(kind, s, zone=zone, turns=turns, in_order=in_order) for s in range(seats)
+        ]
 
     def __getitem__(self, seat: int) -> Pile:
         return self._piles[seat]

@@ -62,7 +62,7 @@ class TableView:
         self.hand_key = hand_key
         self.sound = sound
         self.speed = 1.0
-        self.hands = SeatPiles("hand", seats, turns=False)
+        self.hands = SeatPiles("hand", seats, turns=False, in_order=True)
         self.piles = SeatPiles("won", seats, zone="pile")  # won tricks, face down
         self.flags = SeatPiles("flags", seats, zone="pile")  # face up, out of a won pile
         self.front = SeatPiles("front", seats)  # face-up captures in front of a seat
@@ -238,8 +238,8 @@ class TableView:
         duration).  ``turn`` (the pile's default) turns the cards to their slot's face;
         ``always`` sends even the cards already in place (their flight restarts)."""
         turn = pile.turns if turn is None else turn
-        if pile.kind == "hand":
-            self.ordered(pile.owner)
+        if pile.in_order:
+            self._sort(pile)
         for sp, slot in zip(pile, self.slots(pile), strict=True):
             sp.z = slot.z
             up = slot.face_up and sp.card is not None
@@ -304,14 +304,12 @@ class TableView:
         return CardSprite(card, self.deck_at(), self.layout.small, False, zone, owner)
 
     # -- placing --------------------------------------------------------------------------------
-    def ordered(self, seat: int) -> list[CardSprite]:
-        """``seat``'s hand, sorted when the viewer sees every card of it."""
-        hand = self.hands[seat]
-        if self.shows_face(seat):
-            known = [(sp, sp.card) for sp in hand if sp.card is not None]
-            if len(known) == len(hand):
-                hand[:] = [sp for sp, c in sorted(known, key=lambda pair: self.hand_key(pair[1]))]
-        return hand
+    def _sort(self, pile: Pile) -> None:
+        """Put ``pile`` in the game's order (``hand_key``) when the viewer sees every card."""
+        if pile and self.slots(pile, 1)[0].face_up:
+            known = [(sp, sp.card) for sp in pile if sp.card is not None]
+            if len(known) == len(pile):
+                pile[:] = [sp for sp, c in sorted(known, key=lambda pair: self.hand_key(pair[1]))]
 
     def place_hand(self, seat: int, duration: float, delay: float = 0.0) -> None:
         self.place(self.hands[seat], duration, delay)
