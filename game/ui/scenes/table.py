@@ -221,7 +221,7 @@ class TableScene(Scene):
         from .summary import SummaryScene
 
         self.summary_open = True
-        self.app.push(SummaryScene(self.app, self, e.data or {}))
+        self.app.push(SummaryScene(self.app, self, e.data))
         return 0.0
 
     def _on_match_over(self, e: Event) -> float:
@@ -229,7 +229,7 @@ class TableScene(Scene):
 
         if not self.setup.autoplay:
             clear_save()
-        self.app.push(ResultScene(self.app, self, e.data or {}))
+        self.app.push(ResultScene(self.app, self, e.data))
         return 0.0
 
     def summary_closed(self) -> None:
@@ -342,12 +342,7 @@ class TableScene(Scene):
     def refusal(self, exc: IllegalMove) -> str:
         """A refusal in the player's words: its reason code and parts, cards as drawn."""
         names = [self.short_name(s) for s in range(self.state.seats)]
-        viewer = None if self.solitaire else self.viewer
-        if not isinstance(exc, IllegalMove):  # TODO(core port): games still returning text
-            return self.gui.say(str(exc), self.deck, names, viewer)
-        if exc.code == "illegal":  # TODO(core port): a refusal without a code yet
-            return self.gui.say(str(exc), self.deck, names, viewer)
-        return self.gui.refusal_text(exc, names, viewer)
+        return self.gui.refusal_text(exc, names, None if self.solitaire else self.viewer)
 
     def rebuild(self) -> None:
         """Lay out the table from the engine's view, without animation."""
