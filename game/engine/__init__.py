@@ -28,6 +28,7 @@ Seats are numbered clockwise: seat ``s + 1`` sits at the left of seat ``s``.
 
 from .base import (
     DealScored,
+    Dealt,
     Event,
     GameInfo,
     GameState,
@@ -49,6 +50,7 @@ __all__ = [
     "Card",
     "CardError",
     "DealScored",
+    "Dealt",
     "Deck",
     "Event",
     "GameInfo",

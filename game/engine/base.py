@@ -23,6 +23,7 @@ from .cards import Card, CardError, Deck, parse_card
 
 __all__ = [
     "DealScored",
+    "Dealt",
     "Event",
     "GameInfo",
     "GameState",
@@ -94,6 +95,19 @@ class Move:
 @dataclass(frozen=True, slots=True)
 class Payload:
     """The typed data of one kind of event; each game declares its own subclasses."""
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt(Payload):
+    """Cards dealt one by one: the event's cards go to the seats in ``to``, in that order."""
+
+    to: tuple[int, ...]
+    deal_no: int
+
+    @property
+    def starts_deal(self) -> bool:
+        """Whether these cards open a new deal (the table gathers the last one first)."""
+        return True
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,19 +11,22 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import base
 from .base import DealScored, Payload
 
 __all__ = ["CapodamaScored", "Dealt", "Doubled", "Passed", "TrickTaken"]
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt(Payload):
+class Dealt(base.Dealt):
     """Cards dealt one by one: ``to`` is each card's receiver; ``half`` 2 is the set-aside half
     of the 1- and 2-player game (the same deal goes on)."""
 
-    to: tuple[int, ...]
-    deal_no: int
     half: int
+
+    @property
+    def starts_deal(self) -> bool:
+        return self.half == 1
 
 
 @dataclass(frozen=True, slots=True)

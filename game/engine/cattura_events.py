@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import base
 from .base import DealScored, MatchOver, Payload
 from .cards import Card
 from .cattura_cards import ScoreBreakdown
@@ -32,15 +33,13 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt(Payload):
+class Dealt(base.Dealt):
     """The hands were dealt: ``to`` is the seat of each card, ``deck`` the draw deck's size.
 
     ``position``: the cards are the hands of a mid-deal position (a "position" event follows
     with the rest of the table) rather than a deal one card at a time.
     """
 
-    to: tuple[int, ...]
-    deal_no: int
     deck: int
     position: bool = False
 

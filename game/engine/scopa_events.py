@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import base
 from .base import DealScored, MatchOver, Payload
 from .cards import Card
 from .scopa_moves import CARD
@@ -30,15 +31,13 @@ __all__ = [
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt(Payload):
+class Dealt(base.Dealt):
     """``dealt``: a hand of 3 to everyone; the event's k-th card goes to seat ``to[k]``.
 
     ``deck_left`` counts the cards still face down once these are dealt (at a deal's first
     hand it still includes the four table cards about to be dealt).
     """
 
-    to: tuple[int, ...]
-    deal_no: int
     hand_no: int
     deck_left: int
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from . import base
 from .base import DealScored, Payload
 from .cards import Card
 from .tressette_tables import Combo
@@ -18,11 +19,9 @@ __all__ = ["Dealt", "Declared", "Played", "TressetteScored", "TrickWon"]
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt(Payload):
+class Dealt(base.Dealt):
     """A deal was dealt: the event's cards go one by one to the seats in ``to``."""
 
-    to: tuple[int, ...]
-    deal_no: int
     dealer: int
     leader: int
 

@@ -176,12 +176,7 @@ class TressetteUI(TrickGameUI):
 
     # -- events -------------------------------------------------------------------------------
     def enqueue(self, e: Event) -> bool:
-        t, q = self.t, self.t.queue
-        if e.kind == "dealt":  # always a whole deal at once
-            q.add(t.table.gather, "gather")
-            q.add(lambda: self._on_dealt(e, 0), "dealt")
-            q.add(t.table.sort_hands, "sort")
-            return True
+        q = self.t.queue
         if super().enqueue(e):
             return True
         if e.kind == "declared":
@@ -190,15 +185,6 @@ class TressetteUI(TrickGameUI):
         if e.kind == "deal_scored":
             q.add(lambda: self._on_scored(e), "scores")
         return False
-
-    def _on_dealt(self, e: Event, left: int) -> float:
-        t = self.t
-        data: Dealt = e.data
-        t.selected = []
-        t.shown_last = []
-        self.on_new_deal(e)
-        t.app.audio.play("shuffle")
-        return t.table.deal(list(e.cards), list(data.to), e.seat or 0, left)
 
     def on_new_deal(self, e: Event) -> None:
         m = self.t.model

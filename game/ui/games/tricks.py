@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.engine import Event
+from game.engine import Dealt, Event
 
 from .base import GameUI
 
@@ -17,9 +17,8 @@ class TrickGameUI(GameUI):
     def enqueue(self, e: Event) -> bool:
         t, q = self.t, self.t.queue
         k = e.kind
-        data = e.data or {}
         if k == "dealt":
-            first = data.get("half", 1) == 1
+            first = self._dealt(e).starts_deal
             left = self.set_aside_now(t.state, t.viewer) if first else 0
             if first:
                 q.add(t.table.gather, "gather")
@@ -37,17 +36,24 @@ class TrickGameUI(GameUI):
     def _on_dealt(self, e: Event, left: int) -> float:
         t = self.t
         t.selected = []
-        if (e.data or {}).get("half", 1) == 1:
+        data = self._dealt(e)
+        if data.starts_deal:
             t.shown_last = []
             self.on_new_deal(e)
         t.app.audio.play("shuffle")
-        return t.table.deal(list(e.cards), list((e.data or {})["to"]), e.seat or 0, left)
+        return t.table.deal(list(e.cards), list(data.to), e.seat or 0, left)
+
+    @staticmethod
+    def _dealt(e: Event) -> Dealt:
+        data = e.data
+        assert isinstance(data, Dealt), f"a dealt event carries a Dealt payload, not {data!r}"
+        return data
 
     def on_new_deal(self, e: Event) -> None:
         """A new deal starts: reset what the panel counts per deal."""
 
     def _on_played(self, e: Event) -> float:
-        return self.t.table.play(e.seat, e.cards[0])
+        return self.t.table.play(e.seat or 0, e.cards[0])
 
     def _on_trick_pause(self, e: Event) -> float:
         t = self.t
