@@ -13,14 +13,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from game import skins
 from game.engine import Card, GameState
 from game.engine.cards import FRENCH, ITALIAN
 
 from . import words
 
 if TYPE_CHECKING:
-    from game.engine import Event, IllegalMove, Move
+    from game.engine import DealScored, Event, IllegalMove, Move
 
     from ..anim import CardSprite
     from ..hud import Item
@@ -73,12 +72,6 @@ class GameUI:
     def suit_label(self, suit: str, deck: str) -> str:
         """The display name of a native suit in ``deck`` (via the skin of its ace)."""
         return words.suit_label(self.name, suit, deck)
-
-    def say(
-        self, message: str, deck: str, names: list[str] | None = None, viewer: int | None = None
-    ) -> str:
-        """An engine message for the player: cards, suits and seats named as displayed."""
-        return words.player_message(self.name, message, deck, names, viewer)
 
     def card_words(self, card: Card) -> str:
         """'the 7 of coins' in the deck on screen (for toasts and banners)."""
@@ -225,33 +218,28 @@ class GameUI:
         """Anything a game draws over the table (counts, badges)."""
 
     # -- summaries ----------------------------------------------------------------------------
-    def summary_lines(self, data: dict[str, Any], names: list[str], players: int) -> list[str]:
+    def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:
         return []
 
     def summary_table(
-        self, data: dict[str, Any], names: list[str]
+        self, data: DealScored, names: list[str]
     ) -> tuple[list[str], list[list[str]]]:
         """A table of the deal's figures: column headers and rows (first cell: who)."""
         return [], []
 
-    def summary_scores(self, data: dict[str, Any], names: list[str]) -> list[tuple[str, str, bool]]:
-        """(name, match score, scored this deal) per seat or side, under the summary."""
-        scores = data.get("scores", ())
-        awards = data.get("awards", ())
+    def summary_scores(self, data: DealScored, names: list[str]) -> list[tuple[str, str, bool]]:
+        """(name, match score, what the deal gave it) per seat, from the deal's result."""
         out = []
-        for i, name in enumerate(names):
-            gain = awards[i] if i < len(awards) else 0
-            text = f"{scores[i] if i < len(scores) else 0}" + (f"  (+{gain})" if gain else "")
-            out.append((name, text, bool(gain)))
+        for s, name in enumerate(names):
+            gain = data.results[s].awards if s < len(data.results) else 0
+            score = data.scores[s] if s < len(data.scores) else 0
+            out.append((name, f"{score}" + (f"  (+{gain})" if gain else ""), bool(gain)))
         return out
 
-    def deal_won(self, data: Any, viewer: int) -> bool:
+    def deal_won(self, data: DealScored, viewer: int) -> bool:
         """Whether the viewer's side won this deal (the summary plays a chime): the engine's
         per-seat result, never re-derived here."""
-        results = getattr(data, "results", None)
-        if results is None:  # TODO(core port): games still logging dict payloads
-            return bool(data.get("won"))
-        return bool(results[viewer].won)
+        return data.results[viewer].won
 
     # -- hooks the table uses ----------------------------------------------------------------
     def hand_key(self, card: Card) -> Any:
@@ -263,6 +251,4 @@ class GameUI:
 
     def suit_ace(self, suit: str) -> Card:
         """The ace of a native suit: its picture stands for the suit in buttons and the HUD."""
-        native = skins.NATIVE_DECK[self.name]
-        d = _DECKS[native]
-        return d.card(d.ranks[0] if native == "italian" else "A", suit)
+        return words.suit_ace(self.name, suit)

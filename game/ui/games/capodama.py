@@ -522,16 +522,6 @@ class CapodamaUI(TrickGameUI):
             lines.append(f"+{max(gains)} to " + ", ".join(won) + ".")
         return lines
 
-    def summary_scores(self, data: Any, names: list[str]) -> list[tuple[str, str, bool]]:
-        """Each player's match score and what the deal gave it, from the deal result."""
-        d = _scored(data)
-        out = []
-        for s, name in enumerate(names):
-            gain = d.results[s].awards if s < len(d.results) else 0
-            score = d.scores[s] if s < len(d.scores) else 0
-            out.append((name, f"{score}" + (f"  (+{gain})" if gain else ""), bool(gain)))
-        return out
-
 
 def _seat(e: Event) -> int:
     """The seat of an event that always names one (capo, doubled, passed, partner)."""
