@@ -26,7 +26,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
 from game.engine import DealScored, GameState, Move
 from game.sim import scored_since
@@ -143,7 +143,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
             world = draw(rng)
             mark = len(world.events)
             for k, move in enumerate(legal_moves):
-                trial = cast(StateT, world.clone())  # clone() keeps the state's class
+                trial = world.clone()
                 trial.play(move)
                 totals[k] += self.rollout(trial, mark, view, rng)
             worlds += 1
