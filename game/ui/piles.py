@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from game.engine import Card
+
 from .anim import CardSprite
 
 
@@ -51,10 +53,10 @@ class Pile(list[CardSprite]):
     def __repr__(self) -> str:
         return f"Pile({self.kind}{self.owner}, {list.__repr__(self)})"
 
-    def take(self, card: object) -> CardSprite | None:
+    def take(self, card: Card) -> CardSprite | None:
         """Remove and return the sprite showing ``card`` (None if the pile has none)."""
         for sp in self:
-            if sp.card is not None and sp.card == card:
+            if sp.card == card:
                 self.remove(sp)
                 return sp
         return None
