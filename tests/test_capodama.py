@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 
 from game.engine import GAMES, IllegalMove, Move, RecordError, load_record, new_game, parse_cards
-from game.engine.capodama import (
-    CapodamaState,
+from game.engine.capodama import CapodamaState
+from game.engine.capodama_cards import (
     card_points,
     deal_awards,
     deck_for,

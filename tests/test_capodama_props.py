@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from game.engine import Card, IllegalMove, load_record, new_game
 from game.engine.base import SeatResult
-from game.engine.capodama import THRESHOLD, CapodamaState, card_points, deal_awards, deck_for
+from game.engine.capodama import CapodamaState
+from game.engine.capodama_cards import THRESHOLD, card_points, deal_awards, deck_for
 from game.engine.capodama_events import CapodamaScored
 
 EXAMPLES = 50

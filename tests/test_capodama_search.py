@@ -18,7 +18,8 @@ from game.ai import make_seat
 from game.ai.capodama_search import CapodamaSearchSeat, hidden_cards
 from game.ai.search_worlds import PILE, place_hidden
 from game.engine import Card, SeatResult, new_game, parse_card, parse_cards
-from game.engine.capodama import CapodamaState, CapodamaView, deck_for
+from game.engine.capodama import CapodamaState, CapodamaView
+from game.engine.capodama_cards import deck_for
 from game.engine.capodama_events import CapodamaScored
 
 

@@ -18,7 +18,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 
 from game.engine import Card, Move
-from game.engine.capodama import STRENGTH, CapodamaView, card_points, trick_winner
+from game.engine.capodama import CapodamaView
+from game.engine.capodama_cards import STRENGTH, card_points, trick_winner
 
 __all__ = ["CapodamaRulesSeat"]
 

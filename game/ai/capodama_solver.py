@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from functools import lru_cache
 
 from game.engine import FRENCH, Move
-from game.engine.capodama import CapodamaView, card_points, legal_mask, winning_index
+from game.engine.capodama import CapodamaView
+from game.engine.capodama_cards import card_points, legal_mask, winning_index
 from game.engine.cards import iter_bits, mask_of
 
 from .capodama_search import CapodamaSearchSeat

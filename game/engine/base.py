@@ -288,8 +288,18 @@ class GameState(ABC):
     seed: int
     _deal_spec: dict[str, Any] | None
     _history: list[str]
+    _winners: tuple[int, ...]
 
     def __init__(
+        self, players: int, options: dict[str, Any], seed: int, deal: dict[str, Any] | None = None
+    ) -> None:
+        """A new match: the fields every game keeps, the game's own (:meth:`_open`), then its
+        first deal (:meth:`_begin`), from the seed or from the explicit ``deal``."""
+        self._keep(players, options, seed, deal)
+        self._open()
+        self._begin(deal)
+
+    def _keep(
         self, players: int, options: dict[str, Any], seed: int, deal: dict[str, Any] | None
     ) -> None:
         """The fields every game keeps: who plays, the rule options, the seed and the record."""
@@ -300,6 +310,22 @@ class GameState(ABC):
         self._history = []
         self.events = []
 
+    @classmethod
+    def _blank(cls, players: int, options: dict[str, Any], seed: int) -> Self:
+        """A match opened but not dealt: where ``from_view`` rebuilds a position."""
+        new = object.__new__(cls)
+        new._keep(players, options, seed, None)
+        new._open()
+        return new
+
+    def _open(self) -> None:
+        """Set the game's match fields before any deal; the default resets the declared ones."""
+        self._reset_fields()
+
+    @abstractmethod
+    def _begin(self, deal: dict[str, Any] | None) -> None:
+        """Deal the match's first deal: shuffled from the seed, or the explicit ``deal``."""
+
     # -- what each game provides -------------------------------------------------------------
     @property
     @abstractmethod
@@ -307,9 +333,9 @@ class GameState(ABC):
         """The seat that decides next; ``None`` once the match is over."""
 
     @property
-    @abstractmethod
     def seats(self) -> int:
-        """How many hands sit at the table (two in the one-player solitaire)."""
+        """How many hands sit at the table (one per player unless a game says otherwise)."""
+        return self.players
 
     @abstractmethod
     def legal_moves(self) -> list[Move]:
@@ -333,9 +359,14 @@ class GameState(ABC):
         """Match points per player."""
 
     @property
-    @abstractmethod
     def is_over(self) -> bool:
-        """True once the match has a result."""
+        """True once the match has a result: nobody is left to move."""
+        return self.current_player is None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The winning seats once the match is over (several where a side or a tie wins)."""
+        return self._winners
 
     def clone(self) -> Self:
         """An independent copy, cheap enough for search (from the declared ``FIELDS``)."""
@@ -363,9 +394,11 @@ class GameState(ABC):
         )
 
     def _reset_fields(self) -> None:
-        """Set every per-deal field to its declared starting value."""
+        """Set every per-deal field to its declared starting value and drop the caches."""
         for name, make in self.FIELDS.deal.items():
             setattr(self, name, make(self))
+        for name in self.FIELDS.cache:
+            setattr(self, name, None)
 
     # -- shared behaviour ---------------------------------------------------------------------
     @property
@@ -375,6 +408,12 @@ class GameState(ABC):
     @property
     def deck(self) -> Deck:
         return self.info.deck
+
+    def _check_viewer(self, seat: object) -> None:
+        """Refuse, with a ValueError, a ``view`` asked for a seat that is not at this table."""
+        n = self.seats
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
 
     def controller(self, seat: int) -> int:
         """The player who decides for ``seat`` (differs only in the solitaire)."""

@@ -38,19 +38,16 @@ from .capodama_cards import (
     KH,
     QH,
     SOLITAIRE_WINDOW,
-    STRENGTH,
     SUIT,
     THRESHOLD,
     TOTAL,
     TRUMPS,
-    card_points,
     deal_awards,
     deck_for,
     hand_key,
     legal_mask,
     match_winner,
     side_marks,
-    trick_winner,
     winning_index,
 )
 from .capodama_deal import read_deal
@@ -58,24 +55,7 @@ from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from .cards import FRENCH, Card, cards_of, iter_bits, mask_of, parse_card
 from .dealspec import shuffled
 
-__all__ = [
-    "BASE_POINTS",
-    "INFO",
-    "STRENGTH",
-    "THRESHOLD",
-    "CapodamaState",
-    "CapodamaView",
-    "IllegalMove",
-    "card_points",
-    "deal_awards",
-    "deck_for",
-    "hand_key",
-    "legal_mask",
-    "match_winner",
-    "pass_move",
-    "trick_winner",
-    "winning_index",
-]
+__all__ = ["INFO", "CapodamaState", "CapodamaView", "pass_move"]
 
 _CARD = [FRENCH.by_index(i) for i in range(52)]
 _card = _CARD.__getitem__
@@ -259,27 +239,20 @@ class CapodamaState(GameState):
     _result: str | None
     _legal: list[Move] | None
 
-    def __init__(
-        self,
-        players: int,
-        options: dict[str, Any],
-        seed: int,
-        deal: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(players, options, seed, deal)
-        self._setup(players, seed, [0] * players)
-        dealer = self._rng.randrange(self._n) if players > 1 else 0
+    def _begin(self, deal: dict[str, Any] | None) -> None:
+        dealer = self._rng.randrange(self._n) if self.players > 1 else 0
         if deal is not None:
             self._start_explicit(deal)
         else:
             self._start_deal(dealer)
 
-    def _setup(self, players: int, seed: int, scores: list[int]) -> None:
+    def _open(self) -> None:
         """The match fields, before any deal (also for positions rebuilt from a view)."""
+        players = self.players
         self._n = 2 if players <= 2 else players
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
         self._cards = tuple(c.index for c in deck_for(players))
-        self._scores = scores
+        self._scores = [0] * players
         self._winners: tuple[int, ...] = ()
         self._deal_no = 0
         self._dealer = 0
@@ -292,7 +265,6 @@ class CapodamaState(GameState):
         self._deal_no += 1
         self._dealer = dealer
         self._reset_fields()
-        self._legal = None
 
     def _start_deal(self, dealer: int) -> None:
         self._reset_deal(dealer)
@@ -368,17 +340,8 @@ class CapodamaState(GameState):
         return 0 if self.players == 1 else seat
 
     @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
-    @property
     def scores(self) -> list[int]:
         return list(self._scores)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The winning player(s) once the match is over."""
-        return self._winners
 
     @property
     def phase(self) -> str:
@@ -414,9 +377,8 @@ class CapodamaState(GameState):
             raise ValueError("the guessed hands do not have the sizes the view shows")
         if len(set_aside) != view.set_aside:
             raise ValueError(f"the set-aside pile holds {view.set_aside} cards")
-        new = object.__new__(cls)
-        GameState.__init__(new, view.players, {"target": view.target}, seed, None)
-        new._setup(view.players, seed, list(view.scores))
+        new = cls._blank(view.players, {"target": view.target}, seed)
+        new._scores = list(view.scores)
         new._deal_no = view.deal_no - 1
         new._reset_deal(view.dealer)
         new._restore_play(view, hands, [c.index for c in set_aside])
@@ -809,8 +771,7 @@ class CapodamaState(GameState):
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int) -> CapodamaView:
         n = self._n
-        if not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
+        self._check_viewer(seat)
         visible = range(n) if self.players == 1 else (seat,)
         hands = {s: _sorted_hand(self._hands[s]) for s in visible}
         partners = self._known_side(seat)

@@ -75,7 +75,7 @@ from .cattura_events import (
 )
 from .cattura_moves import legal_moves, read_move
 from .cattura_refusals import refusal
-from .dealspec import check_guess, indices_mask, mask_cards, names
+from .dealspec import check_guess, indices_mask, mask_cards
 
 __all__ = ["HAND_SIZE", "INFO", "WIN_CAPTURES", "CatturaState", "CatturaView"]
 
@@ -166,20 +166,11 @@ class CatturaState(GameState):
     _winners: tuple[int, ...]
     _legal: list[Move] | None
 
-    def __init__(
-        self,
-        players: int,
-        options: dict[str, Any],
-        seed: int,
-        deal: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(players, options, seed, deal)
-        self._reset_fields()
-        self._legal = None
+    def _begin(self, deal: dict[str, Any] | None) -> None:
         if deal is None:
-            self._deal_random(random.Random(seed))
+            self._deal_random(random.Random(self.seed))
         else:
-            self._deal_explicit(read_deal(deal, players))
+            self._deal_explicit(read_deal(deal, self.players))
 
     # -- dealing -------------------------------------------------------------------------------
     def _deal_random(self, rng: random.Random) -> None:
@@ -285,14 +276,10 @@ class CatturaState(GameState):
             deck,
             view.deck_count,
             [*view.hand, *view.battlefield, *(c for p in view.captured for c in p)],
-            _cards_mask,
+            FRENCH,
             DECK_MASK,
-            lambda m: names(m, FRENCH),
         )
-        new = object.__new__(cls)
-        GameState.__init__(new, n, {}, seed, None)
-        new._reset_fields()
-        new._legal = None
+        new = cls._blank(n, {}, seed)
         new._dealer = view.dealer
         new._hands = [_cards_mask(view.hand if s == view.seat else hidden[s]) for s in range(n)]
         new._caps = [_cards_mask(p) for p in view.captured]
@@ -305,26 +292,13 @@ class CatturaState(GameState):
 
     # -- protocol ------------------------------------------------------------------------------
     @property
-    def seats(self) -> int:
-        return self.players
-
-    @property
     def current_player(self) -> int | None:
         return None if self._over else self._turn
-
-    @property
-    def is_over(self) -> bool:
-        return self._over
 
     @property
     def scores(self) -> list[int]:
         """The live score of each player's captured cards (the match is one deal)."""
         return [score_mask(m) for m in self._caps]
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """Every player with the best score once the match is over (a tie is a shared win)."""
-        return self._winners
 
     @property
     def end_reason(self) -> str | None:
@@ -454,8 +428,7 @@ class CatturaState(GameState):
 
     def view(self, seat: int) -> CatturaView:
         n = self.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
+        self._check_viewer(seat)
         return CatturaView(
             game="cattura",
             players=n,

@@ -12,7 +12,7 @@ which is what the engines store in their masks.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
 from .base import RecordError
@@ -156,20 +156,26 @@ def check_guess(
     seat: int,
     hand_sizes: Sequence[int],
     hidden: Mapping[int, Sequence[Card]],
-    deck: Sequence[Card],
-    deck_count: int,
+    pile: Sequence[Card],
+    pile_count: int,
     seen: Iterable[Card],
-    mask_of: Callable[[Iterable[Card]], int],
+    deck: Deck,
     full: int,
-    name_mask: Callable[[int], str],
 ) -> None:
     """Refuse, with a ValueError saying what is wrong, a guess that does not fit a view.
 
-    ``hidden`` must give every other seat's hand at its size and ``deck`` the face-down pile
-    at its size; together with the ``seen`` cards they must be the game's ``full`` deck mask,
-    each card once.  ``mask_of`` turns cards into a mask (refusing cards of another deck) and
-    ``name_mask`` a mask into card names.  Every game's ``from_view`` shares it.
+    ``hidden`` must give every other seat's hand at its size and ``pile`` the face-down pile
+    at its size; together with the ``seen`` cards they must be the game's ``full`` mask of
+    ``deck``, each card once (a card of another deck or game is refused).  Every game's
+    ``from_view`` shares it.
     """
+
+    def mask_of(cards: Iterable[Card]) -> int:
+        return mask_cards(cards, deck, full)
+
+    def name_mask(mask: int) -> str:
+        return names(mask, deck)
+
     others = [s for s in range(len(hand_sizes)) if s != seat]
     if sorted(hidden) != others:
         raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
@@ -178,10 +184,10 @@ def check_guess(
             raise ValueError(
                 f"seat {s} holds {hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
             )
-    if len(deck) != deck_count:
-        raise ValueError(f"the deck holds {deck_count} cards, the guess gives {len(deck)}")
+    if len(pile) != pile_count:
+        raise ValueError(f"the deck holds {pile_count} cards, the guess gives {len(pile)}")
     shown = mask_of(seen)
-    guessed = [c for s in others for c in hidden[s]] + list(deck)
+    guessed = [c for s in others for c in hidden[s]] + list(pile)
     gmask = mask_of(guessed)
     if gmask.bit_count() != len(guessed):
         raise ValueError("the guess names a card twice")

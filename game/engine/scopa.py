@@ -250,28 +250,19 @@ class ScopaState(GameState):
     _current: int | None
     _legal: list[ScopaMove] | None
 
-    def __init__(
-        self,
-        players: int,
-        options: dict[str, Any],
-        seed: int,
-        deal: dict[str, Any] | None = None,
-    ) -> None:
-        self._open(players, options, seed, deal)
-        dealer = self._rng.randrange(players)  # drawn for explicit deals too: same seeded stream
+    def _begin(self, deal: dict[str, Any] | None) -> None:
+        dealer = self._rng.randrange(self.players)  # drawn for explicit deals too: same stream
         if deal is not None:
             self._start_explicit(deal)
         else:
             self._start_deal(dealer)
 
-    def _open(
-        self, players: int, options: dict[str, Any], seed: int, deal: dict[str, Any] | None
-    ) -> None:
+    def _open(self) -> None:
         """The match before its first deal (for new matches and positions rebuilt from views)."""
-        GameState.__init__(self, players, options, seed, deal)
+        players = self.players
         self._nsides = _SIDES[players]
         self._sides = sides_for(players)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
         self._side_scores = [0] * self._nsides
         self._winners = ()
         self._last_deal = None
@@ -282,7 +273,6 @@ class ScopaState(GameState):
     def _reset_deal(self, dealer: int) -> None:
         self._dealer = dealer
         self._reset_fields()
-        self._legal = None
 
     def _start_deal(self, dealer: int) -> None:
         """Shuffle and deal a new deal: hands, then the table; redeal on three or four Re."""
@@ -398,17 +388,15 @@ class ScopaState(GameState):
             deck,
             view.deck_count,
             [*view.hand, *view.table, *(c for p in view.captured for c in p)],
-            _italian_mask,
+            ITALIAN,
             FULL,
-            lambda m: names(m, ITALIAN),
         )
-        new = object.__new__(cls)
         options = {
             "target": view.target,
             "cappotto": view.cappotto,
             "primiera_all_suits": view.primiera_all_suits,
         }
-        new._open(n, options, seed, None)
+        new = cls._blank(n, options, seed)
         new._side_scores = list(view.side_scores)
         new._last_deal = view.last_deal
         new._deal_no = view.deal_no
@@ -433,16 +421,8 @@ class ScopaState(GameState):
 
     # -- protocol --------------------------------------------------------------------------
     @property
-    def seats(self) -> int:
-        return self.players
-
-    @property
     def current_player(self) -> int | None:
         return self._current
-
-    @property
-    def is_over(self) -> bool:
-        return self._current is None
 
     @property
     def scores(self) -> list[int]:
@@ -453,11 +433,6 @@ class ScopaState(GameState):
     @property
     def side_scores(self) -> list[int]:
         return list(self._side_scores)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats of the winning side once the match is over."""
-        return self._winners
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
@@ -743,8 +718,7 @@ class ScopaState(GameState):
     # -- views and tools ---------------------------------------------------------------------
     def view(self, seat: int) -> ScopaView:
         n = self.players
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
+        self._check_viewer(seat)
         return ScopaView(
             game="scopa",
             players=n,

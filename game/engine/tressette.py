@@ -142,31 +142,24 @@ class TressetteState(GameState):
     _phase: str
     _legal: list[Move] | None
 
-    def __init__(
-        self,
-        players: int,
-        options: dict[str, Any],
-        seed: int,
-        deal: dict[str, Any] | None = None,
-    ) -> None:
-        super().__init__(players, options, seed, deal)
-        self._setup(bool(options["last_trick_whole"]), seed)
+    def _begin(self, deal: dict[str, Any] | None) -> None:
         dealer = self._rng.randrange(self._n)
         if deal is not None:
-            self._start_explicit(read_deal(deal, players))
+            self._start_explicit(read_deal(deal, self.players))
         else:
             self._start_deal(dealer)
 
-    def _setup(self, whole: bool, seed: int) -> None:
+    def _open(self) -> None:
         """The match's fixed figures and a match with no deal played yet."""
         n = self.players
+        whole = bool(self.options["last_trick_whole"])
         self._n = n
         self._sides = sides_of(n)
         self._nsides = len(self._sides)
         self._whole = whole
         self._bonus = 3 if whole else 1
         self._cards = deck_indices(n)
-        self._rng = random.Random(seed)
+        self._rng = random.Random(self.seed)
         self._totals = [0] * self._nsides
         self._deals_won = [0] * self._nsides
         self._winners = ()
@@ -186,7 +179,6 @@ class TressetteState(GameState):
         self._deal_no += 1
         self._dealer = dealer
         self._reset_fields()
-        self._legal = None
 
     def _deal_order(self, dealer: int, count: int) -> list[int]:
         """Seats receiving each card: one at a time counter-clockwise from the dealer's right."""
@@ -245,11 +237,7 @@ class TressetteState(GameState):
         if view.phase != "play" or view.current_player is None:
             raise ValueError("only a position of the card play can be rebuilt from a view")
         masks = guess_hands(view, hidden)
-        new = object.__new__(cls)
-        GameState.__init__(
-            new, view.players, {"last_trick_whole": view.last_trick_whole}, seed, None
-        )
-        new._setup(view.last_trick_whole, seed)
+        new = cls._blank(view.players, {"last_trick_whole": view.last_trick_whole}, seed)
         new._totals = list(view.totals)
         new._deals_won = list(view.deals_won)
         new._last_points = view.last_deal_points
@@ -281,10 +269,6 @@ class TressetteState(GameState):
         return (self._leader - len(self._trick)) % self._n
 
     @property
-    def is_over(self) -> bool:
-        return self._phase == "over"
-
-    @property
     def phase(self) -> str:
         return self._phase
 
@@ -301,11 +285,6 @@ class TressetteState(GameState):
     @property
     def deals_won(self) -> tuple[int, ...]:
         return tuple(self._deals_won)
-
-    @property
-    def winners(self) -> tuple[int, ...]:
-        """The seats of the side that won the match, once it is over."""
-        return self._winners
 
     @property
     def trick_no(self) -> int:
@@ -537,8 +516,7 @@ class TressetteState(GameState):
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int) -> TressetteView:
         n = self._n
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise ValueError(f"seat must be from 0 to {n - 1}, not {seat!r}")
+        self._check_viewer(seat)
         return TressetteView(
             game="tressette",
             players=n,

@@ -14,7 +14,8 @@ from typing import Any, ClassVar
 import pygame
 
 from game.engine import Card, Event, Move
-from game.engine.capodama import CapodamaView, deck_for, hand_key, pass_move
+from game.engine.capodama import CapodamaView, pass_move
+from game.engine.capodama_cards import deck_for, hand_key
 from game.engine.capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 
 from .. import theme
