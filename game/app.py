@@ -22,8 +22,6 @@ from pathlib import Path
 
 log = logging.getLogger("tavolo")
 
-SEAT_KINDS_HELP = "human, rules or random per seat, comma-separated"
-
 
 def _size(text: str) -> tuple[int, int]:
     try:
@@ -46,22 +44,28 @@ def _positive(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    """The flags; the games, their player counts and seat kinds are read from the catalogue."""
+    from game.ai import seat_kinds
+    from game.catalog import CATALOG
+
+    games = ", ".join(CATALOG)
+    counts = "; ".join(f"{e.title} {', '.join(map(str, e.info.players))}" for e in CATALOG.values())
+    kinds = sorted({"human", *(k for g in CATALOG for k in seat_kinds(g))})
     p = argparse.ArgumentParser(
         prog="tavolo",
         description="Tavolo, a card table: Capodama (1 to 6 players, and its solitaire), "
         "Scopa, Tressette with Buongioco and Cattura.",
         epilog="Without options the title screen opens.",
     )
-    p.add_argument("--game", help="start this game directly: capodama, scopa, tressette or cattura")
-    p.add_argument(
-        "--players",
-        type=int,
-        help="number of players (Capodama 1-6, 1 = solitaire; Scopa 2, 3, 4, 6; "
-        "Tressette 3, 4; Cattura 2-4)",
-    )
+    p.add_argument("--game", help=f"start this game directly: {games}")
+    p.add_argument("--players", type=int, help=f"number of players ({counts})")
     p.add_argument("--deck", choices=["french", "italian"], help="the cards shown")
     p.add_argument("--seed", type=_positive, help="deal number, to replay a deal or a match")
-    p.add_argument("--seats", help=SEAT_KINDS_HELP + " (default: you, then rules AIs)")
+    p.add_argument(
+        "--seats",
+        help=f"one seat kind per player, comma-separated: {', '.join(kinds)} "
+        "(default: you, then rules AIs)",
+    )
     p.add_argument("--autoplay", action="store_true", help="AI at every seat, playing on its own")
     p.add_argument(
         "--speed",

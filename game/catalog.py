@@ -18,7 +18,7 @@ from typing import Any
 
 from game.engine import GAMES, GameInfo
 
-__all__ = ["CATALOG", "GameEntry", "entry", "load"]
+__all__ = ["CATALOG", "GameEntry", "entry", "load", "modules"]
 
 
 @dataclass(frozen=True)
@@ -56,6 +56,13 @@ def entry(game: GameEntry) -> None:
     if game.name not in GAMES:
         raise ValueError(f"{game.name!r} has no engine in game.engine.GAMES")
     CATALOG[game.name] = game
+
+
+def modules() -> list[str]:
+    """Every module the catalogue names: imported on first use, so the executable's build
+    must be told to bundle them (build/tavolo.spec asks here)."""
+    targets = [t for e in CATALOG.values() for t in (e.ui, *e.seats.values())]
+    return sorted({t.partition(":")[0] for t in targets})
 
 
 def load(target: str) -> Any:

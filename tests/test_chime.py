@@ -11,14 +11,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from ui_harness import make_app
 
 from game.catalog import CATALOG
 from game.engine import DealScored, GameState, new_game
 from game.ui.savegame import MatchSetup
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
-
-from ui_harness import make_app
 
 CASES = [(g, p) for g in CATALOG for p in CATALOG[g].info.players if p > 1]
 

@@ -139,6 +139,10 @@ def test_bundle_holds_the_assets_and_not_the_test_tools(exe: Path) -> None:
     for folder in ("cards/french", "cards/italian", "cards/backs", "fonts", "icon", "sounds"):
         assert any(n.startswith(f"assets/{folder}/") for n in names), folder
     assert "game.app" in names and "game.resources" in names
+    from game.catalog import modules
+
+    missing = [m for m in modules() if m not in names]
+    assert missing == [], "modules the catalogue imports on first use were not bundled"
     top_level = {n.split(".")[0] for n in names}
     for unwanted in ("tkinter", "numpy", "pytest", "_pytest", "hypothesis", "unittest", "PIL"):
         assert unwanted not in top_level, f"{unwanted} was bundled"
@@ -167,8 +171,11 @@ def test_autoplay_smoke_run_headless_without_python(exe: Path, sandbox: Sandbox)
         ["--game", "capodama", "--players", "1", "--autoplay", "--size", "1024x640"],
         ["--game", "capodama", "--players", "4", "--deck", "italian", "--size", "1024x640"],
         ["--size", "1024x640"],  # the title screen, as a double-click opens it
+        ["--game", "scopa", "--players", "2", "--autoplay", "--size", "1024x640"],
+        ["--game", "tressette", "--players", "3", "--autoplay", "--size", "1024x640"],
+        ["--game", "cattura", "--players", "3", "--autoplay", "--size", "1024x640"],
     ],
-    ids=["solitaire", "italian-deck", "title"],
+    ids=["solitaire", "italian-deck", "title", "scopa", "tressette", "cattura"],
 )
 def test_other_starts_run_headless(exe: Path, sandbox: Sandbox, args: list[str]) -> None:
     proc = sandbox.run(exe, *args, "--frames", "90", "--screenshot", "shot.png")

@@ -165,8 +165,9 @@ class GameUI:
         """Every event has been shown: refresh what depends on the view."""
 
     def deck_cards(self) -> list[Card]:
-        """Every card the match can show (their pictures are prepared in advance)."""
-        return list(self.t.state.deck.cards)
+        """Every card the match deals (their pictures are prepared in advance)."""
+        state = self.t.state
+        return list(state.info.cards_for(state.players))
 
     # -- the human's decisions ----------------------------------------------------------------
     def decision(self, legal: list[Move]) -> str:

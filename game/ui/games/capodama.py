@@ -15,7 +15,7 @@ import pygame
 
 from game.engine import Card, Event, Move
 from game.engine.capodama import CapodamaView, pass_move
-from game.engine.capodama_cards import deck_for, hand_key
+from game.engine.capodama_cards import hand_key
 from game.engine.capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 
 from .. import theme
@@ -115,9 +115,6 @@ class CapodamaUI(TrickGameUI):
 
     def hand_key(self, card: Card) -> Any:
         return hand_key(card)  # the engine's: by suit, strongest first, as its views sort
-
-    def deck_cards(self) -> list[Card]:
-        return list(deck_for(self.t.state.players))
 
     def prompt(self, kind: str, players: int, solitaire_hand: str = "") -> str:
         if kind == "double":
@@ -257,7 +254,9 @@ class CapodamaUI(TrickGameUI):
         if not t.solitaire:
             who = t.short_name(_seat(e))
             verb = "hold" if who == "You" else "holds"
-            t.app.toast(f"{who} {verb} the {t._label(e.cards[0])}: capo", "info", 2.2)
+            t.app.toast(
+                f"{who} {verb} the {self.card_label(e.cards[0], t.deck)}: capo", "info", 2.2
+            )
         return t.table.d(0.25)
 
     def _on_doubled(self, e: Event) -> float:
@@ -274,7 +273,7 @@ class CapodamaUI(TrickGameUI):
         card = e.cards[0]
         t.model.fourth = card
         t.model.trumps = (*t.model.trumps, card)
-        t.app.toast(f"4th trump: {t._label(card)}", "info", 2.5)
+        t.app.toast(f"4th trump: {self.card_label(card, t.deck)}", "info", 2.5)
         return t.table.d(0.3)
 
     def _ready(self, seat: int | None) -> float:
@@ -300,7 +299,11 @@ class CapodamaUI(TrickGameUI):
         seat = _seat(e)
         t.model.revealed = (*t.model.revealed, seat)
         who = t.short_name(seat)
-        t.app.toast(f"{who} played the {t._label(e.cards[0])}: partner of the capo!", "info", 2.5)
+        t.app.toast(
+            f"{who} played the {self.card_label(e.cards[0], t.deck)}: partner of the capo!",
+            "info",
+            2.5,
+        )
         return 0.0
 
     def rebuild(self, v: Any) -> None:
@@ -386,7 +389,8 @@ class CapodamaUI(TrickGameUI):
                         t.short_name((t.viewer - 1) % t.state.seats),
                     ]
                     b.label = "Pass " + " · ".join(
-                        f"{t._label(c)} → {names[i]}" for i, c in enumerate(t.selected)
+                        f"{self.card_label(c, t.deck)} → {names[i]}"
+                        for i, c in enumerate(t.selected)
                     )
                 else:
                     b.label = "Choose a card to pass"

@@ -92,10 +92,6 @@ class CatturaUI(GameUI):
     def hand_key(self, card: Card) -> Any:
         return (card.rank_index, card.suit_index)
 
-    def deck_cards(self) -> list[Card]:
-        state = self.t.state
-        return list(state.info.cards_for(state.players))
-
     def move_words(self, move: Move) -> str:
         """A move as a refusal names it: "sending the 5 of hearts", "taking the 8 of hearts
         with the 3 of diamonds and the 5 of clubs (from your captures)", "passing"."""

@@ -59,10 +59,6 @@ class TableApi(Protocol):
         """A seat's name without its seat kind."""
         ...
 
-    def _label(self, card: Card) -> str:
-        """A card's words in the deck on screen ("7 of coins")."""
-        ...
-
     def apply(self, move: Move | str) -> bool:
         """Play a move for the current seat; a refusal is shown as a toast, never raised."""
         ...

@@ -241,9 +241,6 @@ class TableScene(Scene):
         self.banner = (text, sub, 0.0, ttl * max(0.5, self.app.settings.speed_factor))
         return 0.0
 
-    def _label(self, card: Card) -> str:
-        return self.gui.card_label(card, self.deck)
-
     # -- sync, AI and decisions ---------------------------------------------------------------
     @property
     def synced(self) -> bool:
