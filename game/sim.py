@@ -30,8 +30,7 @@ def scored_since(state: GameState, start: int) -> DealScored | None:
     events = state.events
     for i in range(start, len(events)):
         if events[i].kind == "deal_scored":
-            scored: DealScored = events[i].data
-            return scored
+            return events[i].payload(DealScored)
     return None
 
 

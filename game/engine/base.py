@@ -17,7 +17,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Self
+from typing import Any, ClassVar, NamedTuple, Self, TypeVar
 
 from .cards import Card, CardError, Deck, parse_card
 
@@ -140,6 +140,9 @@ class MatchOver(Payload):
     winners: tuple[int, ...]
 
 
+P = TypeVar("P", bound=Payload)
+
+
 class Event(NamedTuple):
     """Something that happened, for the UI to show.
 
@@ -151,8 +154,15 @@ class Event(NamedTuple):
     kind: str
     seat: int | None = None
     cards: tuple[Card, ...] = ()
-    data: Any = None
+    data: Payload | None = None
     seen_by: tuple[frozenset[int], ...] | None = None
+
+    def payload(self, kind: type[P]) -> P:
+        """``data`` as the payload class the event's kind carries (checked, so a reader that
+        expects the wrong class fails at once instead of reading a wrong field)."""
+        data = self.data
+        assert isinstance(data, kind), f"a {self.kind} event carries {data!r}, not a {kind}"
+        return data
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` may see it (``None``: a spectator who sees only public cards)."""

@@ -230,8 +230,7 @@ class CapodamaUI(TrickGameUI):
     def on_new_deal(self, e: Event) -> None:
         m = self.t.model
         self.ready = set()
-        assert isinstance(e.data, Dealt)
-        m.deal_no = e.data.deal_no
+        m.deal_no = e.payload(Dealt).deal_no
         m.capo = None
         m.doubled = None
         if m.fourth is not None:
@@ -244,9 +243,9 @@ class CapodamaUI(TrickGameUI):
     def on_trick(self, e: Event) -> None:
         m = self.t.model
         winner = e.seat or 0
-        assert isinstance(e.data, TrickTaken)
+        taken = e.payload(TrickTaken)
         if winner < len(m.points):
-            m.points[winner] += e.data.points
+            m.points[winner] += taken.points
 
     def _on_capo(self, e: Event) -> float:
         t = self.t
@@ -261,10 +260,10 @@ class CapodamaUI(TrickGameUI):
 
     def _on_doubled(self, e: Event) -> float:
         t = self.t
-        assert isinstance(e.data, Doubled)
-        t.model.doubled = e.data.suit
+        doubled = e.payload(Doubled)
+        t.model.doubled = doubled.suit
         if not t.solitaire and e.seat != t.viewer:
-            suit = self.suit_label(e.data.suit, t.deck)
+            suit = self.suit_label(doubled.suit, t.deck)
             t.app.toast(f"{t.short_name(_seat(e))} doubles {suit}", "info", 2.2)
         return t.table.d(0.3)
 
@@ -290,8 +289,7 @@ class CapodamaUI(TrickGameUI):
         self.t.selected = []
         passes: list[tuple[int, int, Card | None]] = []
         for e in batch:
-            assert isinstance(e.data, Passed)
-            passes.append((_seat(e), e.data.to, e.cards[0]))
+            passes.append((_seat(e), e.payload(Passed).to, e.cards[0]))
         return self.t.table.pass_cards(passes)
 
     def _on_partner(self, e: Event) -> float:

@@ -11,6 +11,7 @@ your own captures); a click on a card narrows that list, a click on a row makes 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, ClassVar
 
 import pygame
@@ -28,6 +29,7 @@ from game.engine.cattura_events import (
     Sent,
     Turned,
 )
+from game.engine.cattura_moves import SEND
 
 from .. import theme
 from ..chooser import Choice, Chooser
@@ -259,13 +261,14 @@ class CatturaUI(GameUI):
     def place_prompt(self) -> None:
         t = self.t
         self.picked = []
-        if any(m.kind == "pass" for m in t.legal):
+        passing = next((m for m in t.legal if m.kind == "pass"), None)
+        if passing is not None:
             from ..widgets import Button
 
             lay = t.table.layout
             s = lay.scale
             b = Button(
-                "Pass", lambda: t.apply("pass"), primary=True, size=round(19 * s), tag="pass"
+                "Pass", partial(t.apply, passing), primary=True, size=round(19 * s), tag="pass"
             )
             cx, cy = lay.center
             b.place(
@@ -346,8 +349,7 @@ class CatturaUI(GameUI):
             self.picked = [pick]
             moves = self._matching()
         if not moves:
-            probe = Move("send", (card,), f"send {card}")
-            t.refuse(probe)
+            t.refuse(SEND[card.index])
             self.picked = []
             self._chooser(self.takes())
             return

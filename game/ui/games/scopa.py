@@ -181,7 +181,7 @@ class ScopaUI(GameUI):
         t, q = self.t, self.t.queue
         k = e.kind
         if k == "dealt":
-            dealt: Dealt = e.data
+            dealt = e.payload(Dealt)
             self.deck_left = dealt.deck_left
             if dealt.hand_no == 1:
                 q.add(t.table.gather, "gather")
@@ -211,7 +211,7 @@ class ScopaUI(GameUI):
 
     def _new_deal(self, e: Event) -> float:
         m = self.t.model
-        dealt: Dealt = e.data
+        dealt = e.payload(Dealt)
         m.deal_no = dealt.deal_no
         m.scope = [0] * len(m.scope)
         self.t.app.audio.play("shuffle")
@@ -219,12 +219,12 @@ class ScopaUI(GameUI):
 
     def _deal(self, e: Event) -> float:
         t = self.t
-        dealt: Dealt = e.data
+        dealt = e.payload(Dealt)
         dur = t.table.deal(list(e.cards), list(dealt.to), e.seat or 0, dealt.deck_left)
         return dur + t.table.d(0.1)
 
     def _redeal(self, e: Event) -> float:
-        redeal: Redeal = e.data
+        redeal = e.payload(Redeal)
         n = redeal.kings
         self.t.show_banner("Redeal", f"{n} Re on the table: the same dealer deals again", 1.8)
         return self.t.table.d(1.2)
@@ -242,13 +242,13 @@ class ScopaUI(GameUI):
     def _captured(self, e: Event) -> float:
         t = self.t
         self._flash = []
-        data: Captured = e.data
+        data = e.payload(Captured)
         flag = data.card if data.scopa else None
         return t.table.sweep_center([*e.cards, data.card], self.keeper(data.side), flag)
 
     def _scopa(self, e: Event) -> float:
         t = self.t
-        data: Sweep = e.data
+        data = e.payload(Sweep)
         t.model.scope[data.side] = data.count
         who = t.short_name(e.seat or 0)
         t.show_banner("Scopa!", f"{who} swept the table", 1.6)
@@ -257,7 +257,7 @@ class ScopaUI(GameUI):
 
     def _leftovers(self, e: Event) -> float:
         t = self.t
-        data: Leftovers = e.data
+        data = e.payload(Leftovers)
         side = data.side
         if side is None:
             t.app.toast("Nobody captured: the cards left on the table count for nobody", "info")
@@ -268,7 +268,7 @@ class ScopaUI(GameUI):
 
     def _scored(self, e: Event) -> float:
         m = self.t.model
-        data: ScopaScored = e.data
+        data = e.payload(ScopaScored)
         m.side_scores = list(data.side_scores)
         m.scores = list(data.scores)
         return 0.0

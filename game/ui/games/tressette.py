@@ -188,7 +188,7 @@ class TressetteUI(TrickGameUI):
 
     def on_new_deal(self, e: Event) -> None:
         m = self.t.model
-        data: Dealt = e.data
+        data = e.payload(Dealt)
         m.deal_no = data.deal_no
         m.raw = [0] * len(m.raw)
         m.buongioco = [0] * len(m.buongioco)
@@ -198,13 +198,13 @@ class TressetteUI(TrickGameUI):
 
     def on_trick(self, e: Event) -> None:
         m = self.t.model
-        data: TrickWon = e.data
+        data = e.payload(TrickWon)
         m.raw[data.side] += data.raw
         m.trick_no = data.trick_no if data.last else data.trick_no + 1
 
     def _on_scored(self, e: Event) -> float:
         m = self.t.model
-        data: TressetteScored = e.data
+        data = e.payload(TressetteScored)
         m.raw = list(data.raw)
         m.totals = list(data.totals)
         m.deals_won = list(data.deals_won)
@@ -213,7 +213,7 @@ class TressetteUI(TrickGameUI):
 
     def _on_declared(self, e: Event) -> float:
         t = self.t
-        data: Declared = e.data
+        data = e.payload(Declared)
         seat = e.seat or 0
         m = t.model
         m.declared[seat] = True

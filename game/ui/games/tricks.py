@@ -18,7 +18,7 @@ class TrickGameUI(GameUI):
         t, q = self.t, self.t.queue
         k = e.kind
         if k == "dealt":
-            first = self._dealt(e).starts_deal
+            first = e.payload(Dealt).starts_deal
             left = self.set_aside_now(t.state, t.viewer) if first else 0
             if first:
                 q.add(t.table.gather, "gather")
@@ -36,18 +36,12 @@ class TrickGameUI(GameUI):
     def _on_dealt(self, e: Event, left: int) -> float:
         t = self.t
         t.selected = []
-        data = self._dealt(e)
+        data = e.payload(Dealt)
         if data.starts_deal:
             t.shown_last = []
             self.on_new_deal(e)
         t.app.audio.play("shuffle")
         return t.table.deal(list(e.cards), list(data.to), e.seat or 0, left)
-
-    @staticmethod
-    def _dealt(e: Event) -> Dealt:
-        data = e.data
-        assert isinstance(data, Dealt), f"a dealt event carries a Dealt payload, not {data!r}"
-        return data
 
     def on_new_deal(self, e: Event) -> None:
         """A new deal starts: reset what the panel counts per deal."""

@@ -24,7 +24,7 @@ import pygame
 
 from game import skins
 from game.ai import make_seat
-from game.engine import Card, Event, GameState, IllegalMove, Move
+from game.engine import Card, DealScored, Event, GameState, IllegalMove, MatchOver, Move
 
 from ..anim import CardSprite, StepQueue
 from ..cards import CardImages, card_size
@@ -221,7 +221,7 @@ class TableScene(Scene):
         from .summary import SummaryScene
 
         self.summary_open = True
-        self.app.push(SummaryScene(self.app, self, e.data))
+        self.app.push(SummaryScene(self.app, self, e.payload(DealScored)))
         return 0.0
 
     def _on_match_over(self, e: Event) -> float:
@@ -229,7 +229,7 @@ class TableScene(Scene):
 
         if not self.setup.autoplay:
             clear_save()
-        self.app.push(ResultScene(self.app, self, e.data))
+        self.app.push(ResultScene(self.app, self, e.payload(MatchOver)))
         return 0.0
 
     def summary_closed(self) -> None:
