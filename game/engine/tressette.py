@@ -94,6 +94,9 @@ def _sorted_hand(mask: int) -> tuple[Card, ...]:
     return tuple(_CARDS[i] for i in sorted(iter_bits(mask), key=hand_order))
 
 
+#: Payloads are immutable: the one for each trick number is made once (rollouts log many).
+_PLAYED = tuple(Played(k) for k in range(max(HAND_SIZE.values()) + 2))
+
 class TressetteState(GameState):
     """A Tressette match: deals until a side has 31 points or 3 won deals."""
 
@@ -318,7 +321,11 @@ class TressetteState(GameState):
             seat = self._turn()
             if self._can_declare(seat):
                 legal.append(_DECLARE)
-            legal += [_PLAY[i] for i in iter_bits(self._legal_mask(seat))]
+            m = self._legal_mask(seat)
+            while m:  # the bits inline: this runs once per move of every rollout
+                low = m & -m
+                legal.append(_PLAY[low.bit_length() - 1])
+                m ^= low
         self._legal = legal
         return list(legal)
 
@@ -423,7 +430,7 @@ class TressetteState(GameState):
     def _play_card(self, seat: int, c: int) -> None:
         self._hands[seat] &= ~(1 << c)
         self._trick.append((seat, c))
-        self.events.append(Event("played", seat, (_CARDS[c],), Played(len(self._tricks) + 1)))
+        self.events.append(Event("played", seat, (_CARDS[c],), _PLAYED[len(self._tricks) + 1]))
         if len(self._trick) == self._n:
             self._finish_trick()
 
