@@ -189,6 +189,9 @@ class CapodamaView:
         return tuple(frozenset(v) for v in out)
 
 
+#: Payloads are immutable: one per possible trick's points, made once (rollouts log many).
+_TAKEN = tuple(TrickTaken(p) for p in range(TOTAL + 1))
+
 class CapodamaState(GameState):
     """A Capodama match (one deal for the solitaire)."""
 
@@ -701,7 +704,7 @@ class CapodamaState(GameState):
         self._trick = []
         self._leader = winner
         self.events.append(
-            Event("trick", winner, tuple(_card(c) for _, c in done), TrickTaken(pts))
+            Event("trick", winner, tuple(_card(c) for _, c in done), _TAKEN[pts])
         )
         if self._hands[winner]:
             return
