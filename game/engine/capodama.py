@@ -192,6 +192,7 @@ class CapodamaView:
 #: Payloads are immutable: one per possible trick's points, made once (rollouts log many).
 _TAKEN = tuple(TrickTaken(p) for p in range(TOTAL + 1))
 
+
 class CapodamaState(GameState):
     """A Capodama match (one deal for the solitaire)."""
 
@@ -703,9 +704,7 @@ class CapodamaState(GameState):
         self._tricks.append((self._leader, done, winner, pts))
         self._trick = []
         self._leader = winner
-        self.events.append(
-            Event("trick", winner, tuple(_card(c) for _, c in done), _TAKEN[pts])
-        )
+        self.events.append(Event("trick", winner, tuple(_card(c) for _, c in done), _TAKEN[pts]))
         if self._hands[winner]:
             return
         if self._set_aside:

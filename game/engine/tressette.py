@@ -97,6 +97,7 @@ def _sorted_hand(mask: int) -> tuple[Card, ...]:
 #: Payloads are immutable: the one for each trick number is made once (rollouts log many).
 _PLAYED = tuple(Played(k) for k in range(max(HAND_SIZE.values()) + 2))
 
+
 class TressetteState(GameState):
     """A Tressette match: deals until a side has 31 points or 3 won deals."""
 
