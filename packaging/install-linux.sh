@@ -10,6 +10,8 @@
 #
 # XDG_DATA_HOME and XDG_BIN_HOME are honoured when set.  Only files named tavolo are touched;
 # the player's settings and saves (in ~/.config/tavolo, ~/.local/share/tavolo) are left alone.
+# The desktop's own indexes (applications/mimeinfo.cache, written by update-desktop-database,
+# and hicolor/icon-theme.cache) list every application and are the desktop's: left alone too.
 set -eu
 
 here=$(cd "$(dirname "$0")" && pwd)

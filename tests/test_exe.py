@@ -195,16 +195,71 @@ def test_bad_flags_exit_2_with_usage_and_no_traceback(
     assert sandbox.files(sandbox.tmp) == []
 
 
-def test_linux_install_script_puts_tavolo_in_the_menu(exe: Path, tmp_path: Path) -> None:
-    """The README's menu install: exe, .desktop and icons go in, and all come out again."""
+#: Files the player's desktop writes itself when a menu entry or an icon comes or goes
+#: (update-desktop-database's MIME index, gtk-update-icon-cache's index): they belong to the
+#: desktop, index every application of the folder, and the install script leaves them alone.
+DESKTOP_CACHES = {
+    Path(".local/share/applications/mimeinfo.cache"),
+    Path(".local/share/icons/hicolor/icon-theme.cache"),
+}
+
+#: What packaging/install-linux.sh runs, besides shell built-ins.
+SCRIPT_TOOLS = ("sh", "dirname", "mkdir", "install", "sed", "chmod", "rm", "touch")
+
+
+def _path_without_desktop_tools(tmp_path: Path) -> str:
+    """A PATH holding only the tools the script needs: no update-desktop-database on it."""
+    bin_dir = tmp_path / "bare-bin"
+    bin_dir.mkdir()
+    for tool in SCRIPT_TOOLS:
+        found = shutil.which(tool)
+        assert found, f"{tool} is needed to run the install script"
+        (bin_dir / tool).symlink_to(found)
+    return str(bin_dir)
+
+
+def _path_with_desktop_tools(tmp_path: Path) -> str:
+    """The system PATH, with update-desktop-database on it: Debian's desktop-file-utils when
+    installed, else a stand-in that writes the same MIME cache the real one does."""
+    if shutil.which("update-desktop-database", path="/usr/bin:/bin"):
+        return "/usr/bin:/bin"
+    bin_dir = tmp_path / "desktop-bin"
+    bin_dir.mkdir()
+    tool = bin_dir / "update-desktop-database"
+    tool.write_text(
+        '#!/bin/sh\nfor d; do case $d in -*) ;; *) printf "[MIME Cache]\\n" > "$d/mimeinfo.cache";;'
+        " esac; done\n",
+        encoding="utf-8",
+    )
+    tool.chmod(0o755)
+    return f"{bin_dir}:/usr/bin:/bin"
+
+
+@pytest.mark.parametrize("desktop_tools", [True, False], ids=["desktop-tools", "no-desktop-tools"])
+def test_linux_install_script_puts_tavolo_in_the_menu(tmp_path: Path, desktop_tools: bool) -> None:
+    """The README's menu install: exe, .desktop and icons go in, and all come out again, with
+    or without the desktop's tools; only the desktop's own caches may stay.  The script copies
+    whatever executable it is given, so a stand-in file is enough here (the real build is
+    tested above)."""
+    exe = tmp_path / "dist" / "tavolo"
+    exe.parent.mkdir()
+    exe.write_bytes(b"#!/bin/sh\necho tavolo\n")
     home = tmp_path / "home"
     home.mkdir()
-    env = {"HOME": str(home), "PATH": "/usr/bin:/bin"}
+    path = (
+        _path_with_desktop_tools(tmp_path)
+        if desktop_tools
+        else _path_without_desktop_tools(tmp_path)
+    )
+    env = {"HOME": str(home), "PATH": path}
     script = ROOT / "packaging" / "install-linux.sh"
-    subprocess.run(["sh", str(script), str(exe)], env=env, check=True, capture_output=True)
+    sh = shutil.which("sh")
+    assert sh
+    subprocess.run([sh, str(script), str(exe)], env=env, check=True, capture_output=True)
 
     installed = home / ".local" / "bin" / "tavolo"
     assert os.access(installed, os.X_OK)
+    assert installed.read_bytes() == exe.read_bytes()
     entry = (home / ".local/share/applications/tavolo.desktop").read_text(encoding="utf-8")
     keys = dict(line.split("=", 1) for line in entry.splitlines() if "=" in line)
     assert keys["Exec"] == f'"{installed}"'
@@ -214,5 +269,8 @@ def test_linux_install_script_puts_tavolo_in_the_menu(exe: Path, tmp_path: Path)
         icon = home / f".local/share/icons/hicolor/{n}x{n}/apps/tavolo.png"
         assert icon.read_bytes() == (ROOT / "assets" / "icon" / f"tavolo-{n}.png").read_bytes()
 
-    subprocess.run(["sh", str(script), "--uninstall"], env=env, check=True, capture_output=True)
-    assert [p for p in home.rglob("*") if p.is_file()] == []
+    subprocess.run([sh, str(script), "--uninstall"], env=env, check=True, capture_output=True)
+    left = {p.relative_to(home) for p in home.rglob("*") if p.is_file()}
+    assert left <= DESKTOP_CACHES, f"the uninstall left {sorted(map(str, left - DESKTOP_CACHES))}"
+    if desktop_tools:  # the desktop's MIME index was refreshed, and it stays the desktop's
+        assert Path(".local/share/applications/mimeinfo.cache") in left
