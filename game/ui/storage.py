@@ -3,20 +3,38 @@
 Every file a player may touch is JSON written through a temporary file and ``os.replace``, so a
 crash or a full disk never leaves half a file behind.  Nothing is ever written next to the
 program: the frozen app may live in a read-only folder.
+
+Reading is as careful as writing, because anything may sit where a file is expected: a FIFO
+(opening it would wait forever), a huge file, JSON nested deeper than Python can parse.
+:func:`read_json` turns all of it into OSError or ValueError; :func:`set_aside` keeps a bad file
+under a dated name instead of writing over it; :func:`sweep_stale_temp` removes the temporary
+files a killed write left behind.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import os
+import stat
 import tempfile
+import time
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 import platformdirs
 
 APP = "tavolo"
+#: the largest user file read (bytes): settings, saves and statistics are a few kilobytes
+MAX_BYTES = 5_000_000
+#: the deepest nesting of lists and objects read; ours use four or five levels
+MAX_DEPTH = 64
+#: a temporary file older than this (seconds) belongs to no write still running
+STALE_AFTER = 60.0
+
+log = logging.getLogger(__name__)
 
 
 def config_dir() -> Path:
@@ -49,6 +67,104 @@ def write_json_atomic(path: Path, value: Any) -> None:
 
 
 def read_json(path: Path) -> Any:
-    """The JSON value in ``path``; OSError or ValueError (with the reason) if it cannot be read."""
-    with open(path, encoding="utf-8") as fh:
-        return json.load(fh)
+    """The JSON value in ``path``.
+
+    OSError when the file cannot be read (missing, no permission); ValueError, with the reason
+    in words, when what is there is not a JSON file we can use: not a regular file (a FIFO, a
+    folder), larger than :data:`MAX_BYTES`, not UTF-8, not JSON, or nested deeper than
+    :data:`MAX_DEPTH`.  The file is checked with ``os.stat`` before it is opened, so a FIFO is
+    never opened and nothing here can hang.
+    """
+    _check_regular(os.stat(path))
+    # O_NONBLOCK: should a FIFO replace the file between the stat and the open, opening it does
+    # not wait for a writer (the fstat below then refuses it).
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as fh:
+        _check_regular(os.fstat(fd))
+        raw = fh.read(MAX_BYTES + 1)
+    if len(raw) > MAX_BYTES:
+        raise ValueError(f"the file is larger than {MAX_BYTES // 1_000_000} MB")
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise ValueError("the file is not UTF-8 text") from None
+    try:
+        value = json.loads(text)
+    except RecursionError:
+        raise ValueError("the JSON is nested too deeply") from None
+    except ValueError as exc:
+        raise ValueError(f"the file is not valid JSON ({exc})") from None
+    if _depth_over(value, MAX_DEPTH):
+        raise ValueError(f"the JSON is nested more than {MAX_DEPTH} levels deep")
+    return value
+
+
+def _check_regular(st: os.stat_result) -> None:
+    if not stat.S_ISREG(st.st_mode):
+        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO, device or socket"
+        raise ValueError(f"it is {kind}, not a regular file")
+    if st.st_size > MAX_BYTES:
+        raise ValueError(f"the file is larger than {MAX_BYTES // 1_000_000} MB")
+
+
+def _depth_over(value: Any, limit: int) -> bool:
+    """Whether ``value`` nests lists or objects more than ``limit`` deep (without recursing)."""
+    stack = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if not isinstance(item, dict | list):
+            continue
+        if depth > limit:
+            return True
+        children = item.values() if isinstance(item, dict) else item
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def set_aside(path: Path, label: str = "damaged") -> Path | None:
+    """Rename ``path`` to ``<name>.<label>-YYYYMMDD-HHMM`` (local time) and return the new path.
+
+    A file we cannot use is kept for the player (or for us) rather than written over.  An
+    existing file of that name is never replaced: ``-2``, ``-3``... are added.  None (logged)
+    when the rename fails.
+    """
+    base = f"{path.name}.{label}-{datetime.now():%Y%m%d-%H%M}"
+    for n in range(1, 1000):
+        target = path.with_name(base if n == 1 else f"{base}-{n}")
+        if os.path.lexists(target):
+            continue
+        try:
+            os.rename(path, target)
+        except OSError as exc:
+            log.warning("could not set %s aside as %s: %s", path, target.name, exc)
+            return None
+        log.warning("%s set aside as %s", path, target.name)
+        return target
+    log.warning("could not set %s aside: too many files named %s*", path, base)
+    return None
+
+
+def sweep_stale_temp(folder: Path, older_than: float = STALE_AFTER) -> list[Path]:
+    """Remove the ``*.tmp`` files a killed :func:`write_json_atomic` left in ``folder``.
+
+    Only regular files older than ``older_than`` seconds go, so a write running in another
+    Tavolo at this moment keeps its file.  Returns what was removed; failures are logged.
+    """
+    removed: list[Path] = []
+    now = time.time()
+    try:
+        candidates = list(folder.glob("*.tmp"))
+    except OSError as exc:
+        log.warning("could not look for temporary files in %s: %s", folder, exc)
+        return removed
+    for path in candidates:
+        try:
+            st = path.lstat()
+            if stat.S_ISREG(st.st_mode) and now - st.st_mtime >= older_than:
+                path.unlink()
+                removed.append(path)
+        except OSError as exc:
+            log.warning("could not remove the temporary file %s: %s", path, exc)
+    if removed:
+        log.info("removed %d stale temporary file(s) from %s", len(removed), folder)
+    return removed
