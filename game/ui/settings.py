@@ -1,14 +1,25 @@
 """The player's settings: deck, animation speed, fullscreen, card back, sound.
 
-Kept as JSON in the user's config folder.  A missing file means defaults; a corrupt or
-unreadable one also means defaults plus one clear message (logged, and shown once by the UI),
-never a crash: a player should not lose the game to a broken settings file.
+Kept as JSON in the user's config folder, tagged ``"format": "tavolo-settings/1"``.  A missing
+file means defaults.  Nothing the player had is ever lost, and nothing is a crash:
+
+- a damaged file (not JSON, not an object, a FIFO, huge, nested too deep) is set aside under a
+  dated name (``settings.json.damaged-20261123-1102``) and the defaults are used;
+- a file from a newer Tavolo (a higher format number) is left untouched: this version runs on
+  defaults and does not write over it;
+- an unreadable file (no permission) is left untouched too;
+- entries this version does not know are written back as they were; a known entry with a bad
+  value is reset to its default.
+
+Each case gives one message for the player (logged, and shown once by the UI).
 """
 
 from __future__ import annotations
 
 import logging
-from dataclasses import asdict, dataclass, fields
+import reprlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +29,12 @@ log = logging.getLogger(__name__)
 
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 DECKS = ("french", "italian")
+FORMAT = "tavolo-settings"
+#: the format version this Tavolo writes; a file with a higher one comes from a newer Tavolo
+VERSION = 1
+
+_short = reprlib.Repr()
+_short.maxstring = _short.maxother = 40
 
 
 @dataclass
@@ -29,6 +46,10 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     window: tuple[int, int] = (1280, 720)
+    #: entries of the file this version does not know (a newer Tavolo's), written back as read
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    #: True when the file on disk must not be written over (newer, or unreadable)
+    keep_file: bool = field(default=False, compare=False, repr=False)
 
     @property
     def speed_factor(self) -> float:
@@ -36,44 +57,74 @@ class Settings:
         return SPEEDS.get(self.speed, 1.0)
 
     def to_json(self) -> dict[str, Any]:
-        out = asdict(self)
+        out = dict(self.extra)
+        out.update({key: getattr(self, key) for key in _VALID})
         out["window"] = list(self.window)
+        out["format"] = f"{FORMAT}/{VERSION}"
         return out
 
     @classmethod
     def from_json(cls, data: Any) -> tuple[Settings, list[str]]:
-        """Settings from a JSON value; unknown or bad entries fall back to defaults, with notes."""
+        """Settings from a JSON value; bad entries fall back to defaults, with notes.
+
+        Entries this version does not know are kept in ``extra``; any type is handled.
+        """
         s = cls()
-        notes: list[str] = []
         if not isinstance(data, dict):
             return s, ["the settings file does not hold a JSON object"]
-        names = {f.name for f in fields(cls)}
+        notes: list[str] = []
         for key, value in data.items():
-            if key not in names:
+            if key == "format":
                 continue
-            ok = True
-            if key == "deck":
-                ok = value in DECKS
-            elif key == "speed":
-                ok = value in SPEEDS
-            elif key in ("fullscreen", "muted"):
-                ok = isinstance(value, bool)
-            elif key == "back":
-                ok = isinstance(value, str) and value.isidentifier()
-            elif key == "volume":
-                ok = isinstance(value, int | float) and 0 <= value <= 1
-            elif key == "window":
-                ok = (
-                    isinstance(value, list)
-                    and len(value) == 2
-                    and all(isinstance(v, int) and 320 <= v <= 10000 for v in value)
-                )
-                value = tuple(value) if ok else value
-            if ok:
-                setattr(s, key, value)
+            if key not in _VALID:
+                s.extra[key] = value
+            elif _VALID[key](value):
+                setattr(s, key, tuple(value) if key == "window" else value)
             else:
-                notes.append(f"{key}={value!r} is not valid")
+                notes.append(f"{key}={_short.repr(value)} is not valid")
         return s, notes
+
+
+def _is_bool(value: Any) -> bool:
+    return isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+def _is_window(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) and 320 <= v <= 10000 for v in value)
+    )
+
+
+#: every setting the file holds, with the test its value must pass
+_VALID: dict[str, Callable[[Any], bool]] = {
+    "deck": lambda v: isinstance(v, str) and v in DECKS,
+    "speed": lambda v: isinstance(v, str) and v in SPEEDS,
+    "fullscreen": _is_bool,
+    "back": lambda v: isinstance(v, str) and len(v) <= 40 and v.isidentifier(),
+    "volume": lambda v: _is_number(v) and 0 <= v <= 1,
+    "muted": _is_bool,
+    "window": _is_window,
+}
+
+
+def _version(data: dict[str, Any]) -> int | None:
+    """The format version of a settings object: 0 before versions were written, None if the
+    tag is not ours."""
+    tag = data.get("format")
+    if tag is None:
+        return 0
+    prefix = FORMAT + "/"
+    if isinstance(tag, str) and tag.startswith(prefix):
+        number = tag[len(prefix) :]
+        if number.isascii() and number.isdigit():
+            return int(number)
+    return None
 
 
 def settings_path() -> Path:
@@ -81,16 +132,33 @@ def settings_path() -> Path:
 
 
 def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
-    """The saved settings and, if the file was broken, a message for the player."""
+    """The saved settings and, if the file could not be used as it is, a message for the player."""
     path = path or settings_path()
-    if not path.exists():
-        return Settings(), None
     try:
         data = storage.read_json(path)
-    except (OSError, ValueError) as exc:
-        msg = f"Your settings file could not be read ({exc.__class__.__name__}); using defaults."
-        log.warning("%s Path: %s (%s)", msg, path, exc)
-        return Settings(), msg
+    except FileNotFoundError:
+        return Settings(), None
+    except OSError as exc:
+        msg = (
+            f"Your settings file could not be read ({exc.strerror or exc}); "
+            "Tavolo uses the default settings and leaves the file as it is."
+        )
+        log.warning("%s Path: %s", msg, path)
+        return Settings(keep_file=True), msg
+    except ValueError as exc:
+        return _set_aside(path, str(exc))
+    if not isinstance(data, dict):
+        return _set_aside(path, "it does not hold a JSON object")
+    version = _version(data)
+    if version is None:
+        return _set_aside(path, f"its format {_short.repr(data.get('format'))} is unknown")
+    if version > VERSION:
+        msg = (
+            "Your settings file comes from a newer version of Tavolo; it is kept as it is, "
+            "and this version uses the default settings without saving them."
+        )
+        log.warning("%s Path: %s", msg, path)
+        return Settings(keep_file=True), msg
     settings, notes = Settings.from_json(data)
     if notes:
         msg = "Some settings were not valid and were reset: " + "; ".join(notes)
@@ -99,10 +167,33 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     return settings, None
 
 
+def _set_aside(path: Path, reason: str) -> tuple[Settings, str]:
+    """Defaults and the message for a damaged file, kept under a dated name when it can be."""
+    kept = storage.set_aside(path)
+    if kept is not None:
+        msg = (
+            f"Your settings file could not be read ({reason}); it was kept as {kept.name} "
+            "and the default settings are used."
+        )
+    else:
+        msg = (
+            f"Your settings file could not be read ({reason}) nor moved aside; the default "
+            "settings are used and the file is left as it is."
+        )
+    log.warning("%s Path: %s", msg, path)
+    return Settings(keep_file=kept is None), msg
+
+
 def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings; a failure is logged, the game goes on."""
+    """Write the settings; a failure is logged, the game goes on.
+
+    Nothing is written when the file on disk must be kept (``settings.keep_file``).
+    """
     path = path or settings_path()
+    if settings.keep_file:
+        log.info("settings not saved: %s is kept as it is", path)
+        return
     try:
         storage.write_json_atomic(path, settings.to_json())
-    except OSError as exc:
+    except (OSError, ValueError) as exc:
         log.warning("could not save settings to %s: %s", path, exc)
