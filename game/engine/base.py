@@ -483,7 +483,13 @@ class GameState(ABC):
         self._apply(m)
 
     def play_as(self, seat: int, move: Move | str) -> None:
-        """Like :meth:`play`, but refuses a move made for a seat whose turn it is not."""
+        """Like :meth:`play`, but refuses a move made for a seat whose turn it is not, and a
+        ``seat`` that is no seat number (``True == 1`` in Python, but a bool is not a seat)."""
+        n = self.seats
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
+            raise IllegalMove(
+                f"a seat is a number from 0 to {n - 1}, not {seat!r}", "not_a_seat", seat=repr(seat)
+            )
         current = self.current_player
         if current is None:
             raise IllegalMove("the match is over: no more moves", "match_over")
