@@ -22,7 +22,6 @@ import datetime
 import hashlib
 import json
 import logging
-import os
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
@@ -235,30 +234,18 @@ def _version(raw: Any) -> int | None:
     return int(number) if number.isdigit() else None
 
 
-def _set_aside(path: Path) -> Path | None:
-    """Rename a damaged file beside itself with a timestamp; None if that fails."""
-    stamp = datetime.datetime.now().strftime("%Y%m%d-%H%M%S")
-    aside = path.with_name(f"{path.name}.damaged-{stamp}")
-    try:
-        os.replace(path, aside)
-    except OSError as exc:
-        log.warning("could not set %s aside: %s", path, exc)
-        return None
-    return aside
-
-
 def load(path: Path | None = None) -> StatsFile:
     """The statistics in ``path`` (fresh ones when there is no file yet)."""
     path = path or stats_path()
-    if not path.exists():
-        return StatsFile(path, Stats())
     try:
         raw = storage.read_json(path)
+    except FileNotFoundError:
+        return StatsFile(path, Stats())
     except OSError as exc:
         log.warning("could not read the statistics in %s: %s", path, exc)
         why = f"The statistics in {path} could not be read ({exc.strerror or exc}), "
         return StatsFile(path, None, why + "so they are not shown or updated.")
-    except (ValueError, RecursionError) as exc:
+    except ValueError as exc:
         log.warning("the statistics in %s are damaged: %s", path, exc)
         return _damaged(path)
     version = _version(raw)
@@ -276,7 +263,7 @@ def load(path: Path | None = None) -> StatsFile:
 
 
 def _damaged(path: Path) -> StatsFile:
-    aside = _set_aside(path)
+    aside = storage.set_aside(path)
     if aside is None:
         why = f"The statistics in {path} are damaged and could not be moved aside, "
         return StatsFile(path, None, why + "so they are not shown or updated.")

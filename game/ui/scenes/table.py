@@ -218,15 +218,19 @@ class TableScene(Scene):
             self.queue.add(lambda: self._on_match_over(e), "match_over", blocking=True)
 
     def _on_scored(self, e: Event) -> float:
+        from .. import stats
         from .summary import SummaryScene
 
+        stats.deal_scored(self, e.payload(DealScored))
         self.summary_open = True
         self.app.push(SummaryScene(self.app, self, e.payload(DealScored)))
         return 0.0
 
     def _on_match_over(self, e: Event) -> float:
+        from .. import stats
         from .result import ResultScene
 
+        stats.match_over(self, e.payload(MatchOver))
         if not self.setup.autoplay:
             clear_save()
         self.app.push(ResultScene(self.app, self, e.payload(MatchOver)))
