@@ -1,21 +1,36 @@
-"""The match in progress, saved after every move: "Continue" resumes it after a restart or crash.
+"""The matches in progress, one per game, saved after every move; finished ones kept in a history.
 
-The save is the engine's JSON record (game, options, seed, moves) plus how the table was seated;
-replaying the record rebuilds the exact state, so nothing of the UI needs to be stored.
+A save is the engine's JSON record (game, options, seed, moves) plus how the table was seated;
+replaying the record rebuilds the exact state, so nothing of the UI needs to be stored.  Each
+game has its own slot (``match-<slot>.json`` in the data folder, the solitaire apart from the
+table game: :func:`slot_of`), so starting one game never costs the match of another.
+
+A file that cannot be resumed is never written over: a damaged one is renamed aside with a
+timestamp, one from a newer version of Tavolo is left as it is and not offered, and either way
+the caller gets a sentence to tell the player.  Saving reports its failure
+(:class:`SaveFailure`) instead of only logging it, so the player can be told.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.engine import GameState, RecordError, load_record
+from game.ai import seat_kinds
+from game.engine import GAMES, Dealt, GameState, load_record
 
 from . import storage
 
 log = logging.getLogger(__name__)
+
+SAVE_FORMAT = "tavolo-save/1"
+_FORMAT_NAME = "tavolo-save/"
+#: How many finished matches the history keeps (the oldest files go first).
+HISTORY_KEEP = 50
 
 
 @dataclass
@@ -31,49 +46,295 @@ class MatchSetup:
     def solitaire(self) -> bool:
         return self.players == 1
 
+    @property
+    def slot(self) -> str:
+        return slot_of(self.game, self.players)
 
-def save_path() -> Path:
+
+def slot_of(game: str, players: int) -> str:
+    """The save slot of a match: one per game, the 1-player solitaire being its own."""
+    return f"{game}-1" if players == 1 else game
+
+
+def save_path(slot: str) -> Path:
+    return storage.data_dir() / f"match-{slot}.json"
+
+
+def legacy_path() -> Path:
+    """Where the previous version kept its single saved match."""
     return storage.data_dir() / "match.json"
 
 
-def save_match(state: GameState, setup: MatchSetup, path: Path | None = None) -> None:
-    path = path or save_path()
-    data = {
-        "format": "tavolo-save/1",
-        "record": state.record(),
-        "seats": list(setup.seats),
-    }
+def history_dir() -> Path:
+    return storage.data_dir() / "history"
+
+
+@dataclass(frozen=True)
+class SaveFailure:
+    """A save that did not reach the disk: where, and why in the player's words."""
+
+    folder: Path
+    reason: str
+
+    @classmethod
+    def of(cls, path: Path, exc: OSError) -> SaveFailure:
+        reason = (exc.strerror or str(exc) or exc.__class__.__name__).strip()
+        return cls(path.parent, reason[:1].lower() + reason[1:])
+
+    @property
+    def message(self) -> str:
+        return (
+            f"Could not save the match in {self.folder}: {self.reason}. Your game goes on; "
+            "it will be saved when this is fixed."
+        )
+
+
+class SaveUnreadable(ValueError):
+    """A saved file that cannot be resumed; ``newer`` when a newer Tavolo wrote it."""
+
+    def __init__(self, reason: str, *, newer: bool = False, damaged: bool = True) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.newer = newer
+        self.damaged = damaged and not newer
+
+
+@dataclass(frozen=True)
+class SavedMatch:
+    """A match that can be continued, replayed from its file."""
+
+    state: GameState
+    setup: MatchSetup
+    saved_at: float
+
+    @property
+    def slot(self) -> str:
+        return self.setup.slot
+
+    def describe(self) -> str:
+        """What the match is: "Scopa, 2 players, deal 3, 5–2"."""
+        title, details = _details(self.state)
+        return ", ".join([title, *details])
+
+    def label(self, now: float | None = None) -> str:
+        """The title's line: "Scopa, 2 players, deal 3, 5–2 · today 14:02"."""
+        return f"{self.describe()} · {when(self.saved_at, now)}"
+
+    def replace_question(self) -> str:
+        """The question asked before a new match takes this one's slot, e.g.
+        Replace your Scopa match (2 players, deal 3, 5–2)?"""
+        title, details = _details(self.state)
+        return f"Replace your {title} match ({', '.join(details)})?"
+
+
+def _details(state: GameState) -> tuple[str, list[str]]:
+    """A match in a few words: the game, then players, the deal being played and the score."""
+    title = GAMES[state.name].title
+    if state.players == 1:
+        return f"{title} solitaire", [f"deal no. {state.seed}"]
+    deal = max((e.data.deal_no for e in state.events if isinstance(e.data, Dealt)), default=1)
+    parts = [f"{state.players} players", f"deal {deal}"]
+    sides: Any = getattr(state, "sides", None)  # team games: one score per side
+    scores = state.scores
+    shown = [scores[side[0]] for side in sides] if sides else scores
+    parts.append("–".join(str(s) for s in shown))
+    return title, parts
+
+
+def when(stamp: float, now: float | None = None) -> str:
+    """When a file was saved, in local time: today 14:02, yesterday 09:30 or 21 Nov 14:02."""
+    day = time.strftime("%Y-%m-%d", time.localtime(stamp))
+    now = time.time() if now is None else now
+    clock = time.strftime("%H:%M", time.localtime(stamp))
+    if day == time.strftime("%Y-%m-%d", time.localtime(now)):
+        return f"today {clock}"
+    if day == time.strftime("%Y-%m-%d", time.localtime(now - 86_400)):
+        return f"yesterday {clock}"
+    return time.strftime("%d %b %H:%M", time.localtime(stamp)).lstrip("0")
+
+
+# -- writing --------------------------------------------------------------------------------------
+def save_match(state: GameState, setup: MatchSetup, path: Path | None = None) -> SaveFailure | None:
+    """Write the match to its slot; the failure, if any (the game goes on either way).
+
+    A slot file written by a newer Tavolo is first renamed aside untouched, never written over.
+    """
+    path = path or save_path(setup.slot)
+    data = {"format": SAVE_FORMAT, "record": state.record(), "seats": list(setup.seats)}
+    if path not in _OURS and _newer(path):
+        storage.set_aside(path, "newer")
     try:
         storage.write_json_atomic(path, data)
     except OSError as exc:
         log.warning("could not save the match to %s: %s", path, exc)
+        return SaveFailure.of(path, exc)
+    _OURS.add(path)
+    return None
 
 
-def clear_save(path: Path | None = None) -> None:
-    path = path or save_path()
+#: Slot files this run wrote (no need to look for a newer version's file there again).
+_OURS: set[Path] = set()
+
+
+def _newer(path: Path) -> bool:
+    """Whether a newer Tavolo wrote ``path`` (only its format is read)."""
+    try:
+        _fields(storage.read_json(path))
+    except SaveUnreadable as exc:
+        return exc.newer
+    except (OSError, ValueError):
+        return False
+    return False
+
+
+def finish_match(
+    state: GameState, setup: MatchSetup, path: Path | None = None
+) -> SaveFailure | None:
+    """Move a finished match from its file (its slot's) to the history, capped to the last
+    :data:`HISTORY_KEEP`.
+
+    If the history cannot be written the slot is left as it is, so nothing is lost.
+    """
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = history_dir() / f"{stamp}-{setup.slot}.json"
+    data = {"format": SAVE_FORMAT, "record": state.record(), "seats": list(setup.seats)}
+    try:
+        storage.write_json_atomic(target, data)
+    except OSError as exc:
+        log.warning("could not keep the finished match in %s: %s", target, exc)
+        return SaveFailure.of(target, exc)
+    clear_save(path or save_path(setup.slot))
+    _prune_history()
+    return None
+
+
+def history() -> list[Path]:
+    """The finished matches' files, oldest first (their names start with the time)."""
+    folder = history_dir()
+    return sorted(p for p in folder.glob("*.json") if p.is_file()) if folder.is_dir() else []
+
+
+def _prune_history() -> None:
+    for old in history()[:-HISTORY_KEEP]:
+        clear_save(old)
+
+
+def clear_save(path: Path) -> None:
     try:
         path.unlink(missing_ok=True)
     except OSError as exc:
         log.warning("could not remove %s: %s", path, exc)
 
 
-def has_save(path: Path | None = None) -> bool:
-    return (path or save_path()).is_file()
-
-
-def load_match(path: Path | None = None) -> tuple[GameState, MatchSetup] | None:
-    """The saved match, or None (logged) when there is none or it cannot be replayed."""
-    path = path or save_path()
-    if not path.is_file():
-        return None
+# -- reading --------------------------------------------------------------------------------------
+def read_match(path: Path) -> SavedMatch:
+    """The match saved in ``path``; :class:`SaveUnreadable` says why it cannot be resumed."""
     try:
         data: Any = storage.read_json(path)
-        record = data["record"]
-        seats = [str(s) for s in data["seats"]]
+        saved_at = path.stat().st_mtime
+    except OSError as exc:
+        raise SaveUnreadable(
+            f"it could not be read ({exc.strerror or exc})", damaged=False
+        ) from exc
+    except ValueError as exc:
+        raise SaveUnreadable(str(exc) or "it is not valid JSON") from exc
+    record, seats = _fields(data)
+    try:
         state = load_record(record)
-    except (OSError, ValueError, KeyError, TypeError, RecordError) as exc:
-        log.warning("the saved match in %s cannot be resumed: %s", path, exc)
-        return None
-    if state.is_over or len(seats) != state.players:
-        return None
-    return state, MatchSetup(state.name, state.players, seats)
+    except Exception as exc:  # a file anyone can edit: any failure to replay means damaged
+        raise SaveUnreadable(f"its moves do not replay: {exc}") from exc
+    if len(seats) != state.players:
+        raise SaveUnreadable(f"it seats {len(seats)} for a {state.players}-player match")
+    allowed = {"human", *seat_kinds(state.name)}
+    unknown = [s for s in seats if s not in allowed]
+    if unknown:
+        raise SaveUnreadable(f"it names a seat kind {state.name} does not have ({unknown[0]!r})")
+    return SavedMatch(state, MatchSetup(state.name, state.players, seats), saved_at)
+
+
+def _fields(data: Any) -> tuple[dict[str, Any], list[str]]:
+    """The record and the seat kinds of a save's JSON, checked for their kinds."""
+    fmt = data.get("format") if isinstance(data, dict) else None
+    if isinstance(fmt, str) and fmt.startswith(_FORMAT_NAME) and fmt != SAVE_FORMAT:
+        version = fmt.removeprefix(_FORMAT_NAME)
+        if version.isdigit() and int(version) > 1:
+            raise SaveUnreadable(f"a newer version of Tavolo wrote it ({fmt})", newer=True)
+    if fmt != SAVE_FORMAT:
+        raise SaveUnreadable("it is not a Tavolo saved match")
+    record, seats = data.get("record"), data.get("seats")
+    if not isinstance(record, dict):
+        raise SaveUnreadable("its record is missing")
+    if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
+        raise SaveUnreadable("its seats are not a list of seat kinds")
+    return record, seats
+
+
+def load_slot(slot: str) -> tuple[SavedMatch | None, list[str]]:
+    """The match in ``slot`` if it can be continued, and what to tell the player about it."""
+    path = save_path(slot)
+    if not path.is_file():
+        return None, []
+    return _checked(path)
+
+
+def _checked(path: Path) -> tuple[SavedMatch | None, list[str]]:
+    """Read ``path``: a damaged file is set aside, a finished match moved to the history."""
+    try:
+        saved = read_match(path)
+    except SaveUnreadable as exc:
+        return None, [_unreadable(path, exc)]
+    if saved.state.is_over:
+        finish_match(saved.state, saved.setup, path)
+        return None, []
+    return saved, []
+
+
+def _unreadable(path: Path, exc: SaveUnreadable) -> str:
+    log.warning("the saved match in %s cannot be resumed: %s", path, exc.reason)
+    if exc.newer:
+        return (
+            f"The saved match {path} was written by a newer version of Tavolo: it is left "
+            "untouched and not offered here."
+        )
+    aside = storage.set_aside(path, "damaged") if exc.damaged else None
+    kept = f"it was kept as {aside.name}" if aside else "it is left where it is"
+    return f"The saved match {path} cannot be resumed ({exc.reason}); {kept}."
+
+
+def saved_matches() -> tuple[list[SavedMatch], list[str]]:
+    """Every match that can be continued, the most recent first, and what to tell the player.
+
+    The previous version's single ``match.json`` is first moved into its game's slot.
+    """
+    notes = _migrate()
+    found: list[SavedMatch] = []
+    folder = storage.data_dir()
+    paths = sorted(folder.glob("match-*.json")) if folder.is_dir() else []
+    for path in paths:
+        if not path.is_file():
+            continue
+        saved, told = _checked(path)
+        notes += told
+        if saved is not None and path == save_path(saved.slot):
+            found.append(saved)
+    found.sort(key=lambda m: m.saved_at, reverse=True)
+    return found, notes
+
+
+def _migrate() -> list[str]:
+    """Move the previous version's ``match.json`` into its slot (kept if the slot is taken)."""
+    old = legacy_path()
+    if not old.is_file():
+        return []
+    saved, notes = _checked(old)
+    if saved is None:
+        return notes
+    target = save_path(saved.slot)
+    if target.exists():
+        log.info("%s kept: the slot %s already holds a match", old, target)
+        return notes
+    try:
+        os.replace(old, target)
+    except OSError as exc:
+        log.warning("could not move %s to %s: %s", old, target, exc)
+    return notes

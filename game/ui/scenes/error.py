@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import theme
+from ..savejournal import journal
 from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, felt
@@ -52,16 +53,20 @@ class ErrorScene(Scene):
             if b.handle(event):
                 return
 
+    @property
+    def text(self) -> str:
+        """The page's words; what it says of the match is only what is true of the last save."""
+        saved = journal(self.app).truth()
+        return (
+            f"Tavolo met an unexpected problem and stopped this screen. {saved}".strip()
+            + f"\n\nDetails were written to the log file:\n{self.log_file}\n\n{self.message}"
+        )
+
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
         s = self.scale
         y = dialog(surface, self.rect, "Sorry — something went wrong", s)
-        text = (
-            "Tavolo met an unexpected problem and stopped this screen. Your match was saved "
-            "after the last move: choose Continue on the title to resume it.\n\n"
-            f"Details were written to the log file:\n{self.log_file}\n\n{self.message}"
-        )
-        for line in theme.wrap(text, round(16 * s), self.rect.w - round(50 * s)):
+        for line in theme.wrap(self.text, round(16 * s), self.rect.w - round(50 * s)):
             t = theme.text(line, round(16 * s), theme.INK)
             surface.blit(t, (self.rect.x + round(25 * s), y))
             y += t.get_height() + 2

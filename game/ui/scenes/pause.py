@@ -1,4 +1,8 @@
-"""The in-game menu (Esc): resume, settings, rules, or leave to the title (the match is saved)."""
+"""The in-game menu (Esc): resume, settings, rules, or leave to the title.
+
+The match is saved after every move, so leaving loses nothing; when the last save failed the menu
+says so, since then leaving would lose the moves since the last save.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import theme
+from ..savejournal import journal
 from ..scene import Scene
 from ..widgets import Button, layout_column
 from .common import MenuKeys, dialog, dim
@@ -33,7 +38,9 @@ class PauseScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s
-        self.rect = pygame.Rect(0, 0, round(380 * s), round(360 * s))
+        self.warning = self._unsaved()
+        extra = round(70 * s) if self.warning else 0
+        self.rect = pygame.Rect(0, 0, round(380 * s), round(360 * s) + extra)
         self.rect.center = (size[0] // 2, size[1] // 2)
         for b in self.buttons:
             b.size = round(20 * s)
@@ -45,6 +52,12 @@ class PauseScene(Scene):
             round(48 * s),
             round(12 * s),
         )
+
+    def _unsaved(self) -> str:
+        failure = journal(self.app).failure
+        if failure is None:
+            return ""
+        return f"This match could not be saved ({failure.reason}): leaving now loses it."
 
     def resume(self) -> None:
         self.app.scenes.remove(self)
@@ -77,3 +90,13 @@ class PauseScene(Scene):
         dialog(surface, self.rect, "Paused", self.scale)
         for b in self.buttons:
             b.draw(surface)
+        if self.warning:
+            self._draw_warning(surface)
+
+    def _draw_warning(self, surface: pygame.Surface) -> None:
+        s = self.scale
+        y = self.buttons[-1].rect.bottom + round(14 * s)
+        for line in theme.wrap(self.warning, round(15 * s), self.rect.w - round(40 * s)):
+            t = theme.text(line, round(15 * s), theme.GOLD)
+            surface.blit(t, t.get_rect(midtop=(self.rect.centerx, y)))
+            y += t.get_height()

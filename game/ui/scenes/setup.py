@@ -13,10 +13,11 @@ from game.engine import GAMES, new_game
 
 from .. import theme
 from ..games import playable_games
-from ..savegame import MatchSetup
+from ..savegame import MatchSetup, slot_of
 from ..scene import Scene
 from ..widgets import Button, Selector
 from .common import dialog, felt
+from .confirm import confirm_replace
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -140,12 +141,16 @@ class SetupScene(Scene):
         self.start.enabled = self.refusal() is None
 
     def begin(self) -> None:
-        from .table import TableScene
-
+        """Start the match, asking first if this game's saved match would be replaced."""
         reason = self.refusal()
         if reason:
             self.app.toast(reason, "warn", 4.0)
             return
+        confirm_replace(self.app, slot_of(self.game, self.players), self._start)
+
+    def _start(self) -> None:
+        from .table import TableScene
+
         options: dict[str, Any] = dict(self.options)
         state = new_game(self.game, players=self.players, **options)
         if self.deck != self.app.settings.deck:

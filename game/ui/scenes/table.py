@@ -31,7 +31,8 @@ from ..cards import CardImages, card_size
 from ..chooser import Chooser
 from ..games import game_ui
 from ..hud import Hud
-from ..savegame import MatchSetup, clear_save, save_match
+from ..savegame import MatchSetup
+from ..savejournal import keep_finished, keep_saved
 from ..scene import Scene
 from ..tableview import TableView
 from ..widgets import Button
@@ -231,8 +232,8 @@ class TableScene(Scene):
         from .result import ResultScene
 
         stats.match_over(self, e.payload(MatchOver))
-        if not self.setup.autoplay:
-            clear_save()
+        if not self.setup.autoplay and self.app.persist:
+            keep_finished(self.app, self.state, self.setup)
         self.app.push(ResultScene(self.app, self, e.payload(MatchOver)))
         return 0.0
 
@@ -319,7 +320,7 @@ class TableScene(Scene):
         self.selected = []
         self._place_prompt()
         if not self.setup.autoplay and self.app.persist and not st.is_over:
-            save_match(st, self.setup)
+            keep_saved(self.app, st, self.setup)
 
     def apply(self, move: Move | str) -> bool:
         """Play a move for the current seat; a refusal is shown, never raised."""

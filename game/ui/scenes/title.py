@@ -1,8 +1,13 @@
-"""The title: New game, Solitaire, Continue (when a match is saved), Rules, Settings, Quit."""
+"""The title: the matches to continue, New game, Solitaire, Rules, Settings, Quit.
+
+Every game keeps its own match (:mod:`game.ui.savegame`); each is a button here, the most recent
+first (tagged ``continue``), as many as the window has room for.
+"""
 
 from __future__ import annotations
 
 import random
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,10 +15,12 @@ import pygame
 from game.engine import new_game
 
 from .. import theme
-from ..savegame import MatchSetup, has_save, load_match
+from ..savegame import MatchSetup, SavedMatch, load_slot, saved_matches, slot_of
+from ..savejournal import tell
 from ..scene import Scene
 from ..widgets import Button, layout_column
 from .common import MenuKeys, felt
+from .confirm import confirm_replace
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -23,22 +30,38 @@ class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.keys = MenuKeys()
+        self.matches: list[SavedMatch] = []
+        self.scale = theme.ui_scale(app.size)
         self._build()
 
+    def _scan(self) -> None:
+        """Read the saved matches again (a damaged one is set aside and the player told)."""
+        found, notes = saved_matches() if self.app.persist else ([], [])
+        self.matches = found
+        tell(self.app, notes)
+
     def _build(self) -> None:
-        self.buttons = []
-        if self.app.persist and has_save():
-            self.buttons.append(Button("Continue", self.resume, primary=True, tag="continue"))
-        self.buttons += [
-            Button("New game", self.new_game, primary=not self.buttons, tag="new"),
+        self.match_buttons = [
+            Button(
+                m.label(),
+                partial(self.resume, m.slot),
+                primary=i == 0,
+                tag="continue" if i == 0 else f"continue {m.slot}",
+            )
+            for i, m in enumerate(self.matches)
+        ]
+        self.menu = [
+            Button("New game", self.new_game, primary=not self.matches, tag="new"),
             Button("Solitaire", self.solitaire, tag="solitaire"),
             Button("Rules", self.rules, tag="rules"),
             Button("Settings", self.settings, tag="settings"),
             Button("Quit", self.app.quit, tag="quit"),
         ]
+        self.buttons = self.match_buttons + self.menu
 
     def enter(self) -> None:
         self._prefetch()
+        self._scan()
         self._build()
         self.resize(self.app.size)
         for note in self.app.notices:
@@ -67,25 +90,47 @@ class TitleScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s
-        bw, bh, gap = round(300 * s), round(52 * s), round(14 * s)
-        for b in self.buttons:
+        w, h = size
+        top = round(h * 0.38)
+        for b in self.menu:
             b.size = round(22 * s)
-        layout_column(self.buttons, size[0] // 2, round(size[1] * 0.38), bw, bh, gap)
+        if not self.match_buttons:
+            layout_column(self.menu, w // 2, top, round(300 * s), round(52 * s), round(14 * s))
+            return
+        layout_column(self.menu, round(w * 0.76), top, round(260 * s), round(48 * s), round(12 * s))
+        self._place_matches(size, top)
+
+    def _place_matches(self, size: tuple[int, int], top: int) -> None:
+        """The matches in a column left of the menu: the most recent ones the height allows."""
+        s = self.scale
+        w, h = size
+        bw, bh, gap = min(round(560 * s), round(w * 0.58)), round(40 * s), round(9 * s)
+        room = max(1, (h - top - round(40 * s) + gap) // (bh + gap))
+        for b in self.match_buttons[room:]:
+            b.place(pygame.Rect(0, 0, 0, 0))
+        self.buttons = self.match_buttons[:room] + self.menu
+        shown = self.match_buttons[:room]
+        layout_column(shown, round(w * 0.35), top, bw, bh, gap)
+        for b in shown:
+            b.size = round(18 * s)
+            while b.size > 9 and theme.font(b.size).size(b.label)[0] > bw - round(24 * s):
+                b.size -= 1
 
     def button(self, tag: str) -> Button:
         return next(b for b in self.buttons if b.tag == tag)
 
-    def resume(self) -> None:
+    def resume(self, slot: str | None = None) -> None:
+        """Continue the match of ``slot`` (the most recent one if None), read afresh."""
         from .table import TableScene
 
-        saved = load_match()
+        slot = slot or (self.matches[0].slot if self.matches else "")
+        saved, notes = load_slot(slot) if slot else (None, [])
+        tell(self.app, notes)
         if saved is None:
-            self.app.toast("The saved match could not be resumed", "warn")
-            self._build()
-            self.resize(self.app.size)
+            self.app.toast("That saved match could not be resumed", "warn")
+            self.enter()
             return
-        state, setup = saved
-        self.app.push(TableScene(self.app, state, setup, resumed=True))
+        self.app.push(TableScene(self.app, saved.state, saved.setup, resumed=True))
 
     def new_game(self) -> None:
         from .setup import SetupScene
@@ -93,6 +138,10 @@ class TitleScene(Scene):
         self.app.push(SetupScene(self.app))
 
     def solitaire(self) -> None:
+        """A new solitaire deal, asking first if a solitaire can be continued."""
+        confirm_replace(self.app, slot_of("capodama", 1), self._deal_solitaire)
+
+    def _deal_solitaire(self) -> None:
         from .table import TableScene
 
         seed = random.SystemRandom().randrange(1, 1_000_000)

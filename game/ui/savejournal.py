@@ -1,0 +1,90 @@
+"""What became of this run's saves, per app: told to the player once, and true on the error page.
+
+The table saves after every move; a failure must reach the player (a toast naming the folder and
+the reason) but not after every move, so each kind of failure is told once.  The error page and
+the pause menu read the same journal to say whether the match really was saved.
+"""
+
+from __future__ import annotations
+
+import time
+import weakref
+from typing import TYPE_CHECKING
+
+from game.engine import GameState
+
+from .savegame import MatchSetup, SaveFailure, finish_match, save_match
+
+if TYPE_CHECKING:
+    from .runner import App
+
+
+class SaveJournal:
+    def __init__(self) -> None:
+        #: when the last successful save was written (None: none yet in this run)
+        self.saved_at: float | None = None
+        #: the last attempt's failure (None once a save succeeds again)
+        self.failure: SaveFailure | None = None
+        self.told: set[str] = set()
+
+    def note(self, failure: SaveFailure | None) -> str | None:
+        """Record one save's outcome; the sentence to tell, the first time a failure is seen."""
+        self.failure = failure
+        if failure is None:
+            self.saved_at = time.time()
+            return None
+        return self.first_time(f"{failure.folder}: {failure.reason}", failure.message)
+
+    def first_time(self, key: str, text: str) -> str | None:
+        """``text`` unless something told under ``key`` was told already."""
+        if key in self.told:
+            return None
+        self.told.add(key)
+        return text
+
+    def truth(self) -> str:
+        """The last save, in a sentence for the error page ('' before any match was saved)."""
+        if self.failure is not None:
+            why = f"Your match could not be saved after the last move ({self.failure.reason})"
+            if self.saved_at is None:
+                return why + "."
+            at = time.strftime("%H:%M", time.localtime(self.saved_at))
+            return f"{why}; it was last saved at {at}."
+        if self.saved_at is not None:
+            return "Your match was saved after the last move: choose it on the title to resume it."
+        return ""
+
+
+_JOURNALS: weakref.WeakKeyDictionary[object, SaveJournal] = weakref.WeakKeyDictionary()
+
+
+def journal(app: App) -> SaveJournal:
+    """The journal of ``app``'s saves (one per app, so tests with several apps stay apart)."""
+    found = _JOURNALS.get(app)
+    if found is None:
+        found = _JOURNALS[app] = SaveJournal()
+    return found
+
+
+def tell(app: App, texts: list[str]) -> None:
+    """Toast each text the player has not been told yet in this run."""
+    j = journal(app)
+    for text in texts:
+        if j.first_time(text, text):
+            app.toast(text, "warn", 8.0)
+
+
+def keep_saved(app: App, state: GameState, setup: MatchSetup) -> None:
+    """Save the match in progress and tell the player a new kind of failure."""
+    _told(app, save_match(state, setup))
+
+
+def keep_finished(app: App, state: GameState, setup: MatchSetup) -> None:
+    """Move the finished match to the history and tell the player a new kind of failure."""
+    _told(app, finish_match(state, setup))
+
+
+def _told(app: App, failure: SaveFailure | None) -> None:
+    text = journal(app).note(failure)
+    if text:
+        app.toast(text, "warn", 8.0)

@@ -1,0 +1,298 @@
+"""Matches kept per game: the title's list, the question before replacing one, the history, and
+saves that fail or cannot be read told to the player, never written over, never a crash."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import random
+
+import pytest
+from ui_harness import click, click_button, human_turn, make_app, run_until, table_scene, user_dirs
+
+from game.engine import new_game
+from game.ui import storage
+from game.ui.runner import App
+from game.ui.savegame import MatchSetup, history, legacy_path, save_match, save_path
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.scenes.error import ErrorScene
+from game.ui.scenes.result import ResultScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.scenes.summary import SummaryScene
+from game.ui.scenes.title import TitleScene
+
+
+@pytest.fixture
+def told(tmp_path, monkeypatch):
+    """Temporary user folders, and every toast the app shows (the toast list keeps only 3)."""
+    user_dirs(tmp_path, monkeypatch)
+    texts: list[str] = []
+    real = App.toast
+
+    def toast(self, text, kind="info", ttl=3.0):
+        texts.append(text)
+        real(self, text, kind, ttl)
+
+    monkeypatch.setattr(App, "toast", toast)
+    return texts
+
+
+def played(game: str, players: int, moves: int, seed: int = 3):
+    """A match of ``game`` with ``moves`` random legal moves made."""
+    state = new_game(game, players=players, seed=seed)
+    rng = random.Random(seed)
+    for _ in range(moves):
+        state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def saved(game: str, players: int, moves: int = 6, seed: int = 3):
+    state = played(game, players, moves, seed)
+    seats = ["human"] + ["rules"] * (players - 1)
+    assert save_match(state, MatchSetup(game, players, seats)) is None
+    return state
+
+
+def setup_for(app: App, game: str, players: int) -> SetupScene:
+    """Title → New game, the game and player count chosen (not started)."""
+    click_button(app, app.scenes.top, "new")
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    while setup.game != game:
+        click(app, setup.game_sel.right.rect.center)
+    while setup.players != players:
+        click(app, setup.players_sel.right.rect.center)
+    return setup
+
+
+def to_title(app: App) -> TitleScene:
+    app.scenes.reset(app.title_scene())
+    app.step()
+    title = app.scenes.top
+    assert isinstance(title, TitleScene)
+    return title
+
+
+def play_until_saved(app: App, game: str, players: int):
+    setup = setup_for(app, game, players)
+    click(app, setup.start.rect.center)
+    table = table_scene(app)
+    assert table is not None and table.state.name == game
+    assert run_until(app, lambda: human_turn(table), 3000)
+    return table
+
+
+def test_a_new_match_of_another_game_keeps_the_first(told):
+    app = make_app(speed="instant")
+    scopa = play_until_saved(app, "scopa", 2)
+    scopa_moves = scopa.state.history
+    to_title(app)
+    play_until_saved(app, "tressette", 4)
+    title = to_title(app)
+    games = {m.state.name: m.state.history for m in title.matches}
+    assert set(games) == {"scopa", "tressette"}
+    assert games["scopa"] == scopa_moves
+    app.shutdown()
+
+
+def test_the_same_game_asks_first_and_keep_it_keeps_the_match(told):
+    before = saved("scopa", 2, moves=9)
+    app = make_app(speed="instant")
+    setup = setup_for(app, "scopa", 2)
+    click(app, setup.start.rect.center)
+    ask = app.scenes.top
+    assert isinstance(ask, ConfirmScene)
+    assert ask.question.startswith("Replace your Scopa match (2 players, deal 1, ")
+    click_button(app, ask, "no")  # Keep it
+    assert app.scenes.top is setup and table_scene(app) is None
+    kept = json.loads(save_path("scopa").read_text())
+    assert kept["record"]["moves"] == before.history
+    click(app, setup.start.rect.center)
+    click_button(app, app.scenes.top, "yes")  # Replace
+    table = table_scene(app)
+    assert table is not None and len(table.state.history) < len(before.history)
+    app.shutdown()
+
+
+def test_a_new_solitaire_asks_before_replacing_the_saved_one(told):
+    saved("capodama", 1, moves=5)
+    app = make_app(speed="instant")
+    click_button(app, app.scenes.top, "solitaire")
+    assert isinstance(app.scenes.top, ConfirmScene)
+    click_button(app, app.scenes.top, "no")
+    assert isinstance(app.scenes.top, TitleScene) and table_scene(app) is None
+    assert len(json.loads(save_path("capodama-1").read_text())["record"]["moves"]) == 5
+    app.shutdown()
+
+
+def test_the_title_lists_each_match_and_each_resumes(told):
+    scopa = saved("scopa", 2, moves=7)
+    tressette = saved("tressette", 4, moves=5)
+    app = make_app(speed="instant")
+    title = app.scenes.top
+    labels = [b.label for b in title.match_buttons]
+    assert len(labels) == 2 and labels[0].startswith("Tressette, 4 players, deal 1")
+    assert labels[1].startswith("Scopa, 2 players, deal 1, ") and "today" in labels[1]
+    assert title.buttons[0].tag == "continue"
+    for tag, state in (("continue", tressette), ("continue scopa", scopa)):
+        click_button(app, to_title(app), tag)
+        table = table_scene(app)
+        assert table is not None and table.state.history == state.history
+    app.shutdown()
+
+
+def test_five_matches_fit_the_title_at_1024x600(told):
+    for game, players in (("capodama", 4), ("capodama", 1), ("scopa", 2), ("cattura", 2)):
+        saved(game, players)
+    saved("tressette", 3)
+    app = make_app(size=(1024, 600))
+    title = app.scenes.top
+    shown = title.buttons
+    assert len(title.match_buttons) == 5 and all(b in shown for b in title.match_buttons)
+    window = app.screen.get_rect()
+    for i, b in enumerate(shown):
+        assert window.contains(b.rect)
+        assert not any(b.rect.colliderect(o.rect) for o in shown[i + 1 :])
+    app.shutdown()
+
+
+def test_a_read_only_data_folder_is_told_once_and_the_game_goes_on(told, monkeypatch):
+    from ui_harness import sprite_center, start_game
+
+    tries = []
+
+    def read_only(path, value):
+        tries.append(path)
+        raise OSError(errno.EROFS, os.strerror(errno.EROFS), str(path))
+
+    monkeypatch.setattr(storage, "write_json_atomic", read_only)
+    app = make_app(speed="instant")
+    table = start_game(app, "scopa", 2, seed=5)
+    for _ in range(3):
+        assert run_until(app, lambda: human_turn(table), 3000)
+        sp = next(s for s in table.table.hands[0] if s.card in table.legal_cards())
+        click(app, sprite_center(table, sp))
+    assert run_until(app, lambda: human_turn(table), 3000)
+    assert len(tries) >= 3 and len(table.state.history) >= 3  # the game went on
+    warned = [t for t in told if t.startswith("Could not save the match in ")]
+    folder = storage.data_dir()
+    assert warned == [
+        f"Could not save the match in {folder}: read-only file system. Your game goes on; "
+        "it will be saved when this is fixed."
+    ]
+    app.crash(RuntimeError("boom"))
+    page = app.scenes.top
+    assert isinstance(page, ErrorScene)
+    assert "could not be saved" in page.text and "was saved after" not in page.text
+    app.shutdown()
+
+
+def test_the_error_page_says_the_match_was_saved_only_when_it_was(told):
+    from ui_harness import start_game
+
+    app = make_app(speed="instant")
+    app.crash(RuntimeError("on the title"))
+    assert "saved" not in app.scenes.top.text  # no match was played: no word about one
+    app.scenes.reset(app.title_scene())
+    table = start_game(app, "scopa", 2, seed=5)
+    assert run_until(app, lambda: human_turn(table), 3000)
+    app.crash(RuntimeError("at the table"))
+    assert "Your match was saved after the last move" in app.scenes.top.text
+    app.shutdown()
+
+
+def test_damaged_newer_and_badly_seated_saves_are_set_aside_or_left_told_once(told):
+    folder = storage.data_dir()
+    folder.mkdir(parents=True)
+    save_path("scopa").write_text("{not json", encoding="utf-8")
+    newer = json.dumps({"format": "tavolo-save/2", "anything": [1, 2, 3]})
+    save_path("tressette").write_text(newer, encoding="utf-8")
+    record = played("cattura", 2, 4).record()
+    for slot, seats in (("cattura", "hr"), ("capodama", ["human", "wizard"])):
+        if slot == "capodama":
+            record = played("capodama", 2, 4).record()
+        data = {"format": "tavolo-save/1", "record": record, "seats": seats}
+        save_path(slot).write_text(json.dumps(data), encoding="utf-8")
+    app = make_app(speed="instant")
+    title = app.scenes.top
+    assert isinstance(title, TitleScene) and title.matches == []
+    for slot in ("scopa", "cattura", "capodama"):
+        assert not save_path(slot).exists()
+        assert len(list(folder.glob(f"match-{slot}.json.damaged-*"))) == 1
+    assert save_path("tressette").read_text(encoding="utf-8") == newer  # untouched
+    assert len(told) == 4 and sum("newer version" in t for t in told) == 1
+    title.enter()  # the title again: nothing new to tell
+    app.step()
+    assert len(told) == 4
+    table = play_until_saved(app, "tressette", 4)  # no question: the newer file is not offered
+    assert table.state.name == "tressette"
+    assert [p.read_text() for p in folder.glob("match-tressette.json.newer-*")] == [newer]
+    assert not isinstance(app.scenes.top, ErrorScene)
+    app.shutdown()
+
+
+def test_the_previous_versions_single_save_moves_into_its_slot(told):
+    state = played("scopa", 2, 8)
+    old = {"format": "tavolo-save/1", "record": state.record(), "seats": ["human", "rules"]}
+    legacy_path().parent.mkdir(parents=True)
+    legacy_path().write_text(json.dumps(old), encoding="utf-8")
+    app = make_app(speed="instant")
+    assert not legacy_path().exists() and save_path("scopa").is_file()
+    click_button(app, app.scenes.top, "continue")
+    table = table_scene(app)
+    assert table is not None and table.state.history == state.history
+    app.shutdown()
+
+
+def test_a_finished_match_moves_to_the_history(told):
+    from ui_harness import start_game
+
+    app = make_app(speed="instant")
+    table = start_game(app, "cattura", 2, seed=2, seats=["rules", "rules"])
+    table.setup.autoplay = False  # saved like a player's match
+    assert run_until(app, lambda: save_path("cattura").is_file(), 3000)
+    assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene | ResultScene), 6000)
+    if isinstance(app.scenes.top, SummaryScene):
+        click_button(app, app.scenes.top, "continue")
+    assert run_until(app, lambda: isinstance(app.scenes.top, ResultScene), 600)
+    assert not save_path("cattura").exists()
+    [kept] = history()
+    assert kept.name.endswith("-cattura.json")
+    assert json.loads(kept.read_text())["record"]["moves"] == table.state.history
+    app.shutdown()
+
+
+@pytest.mark.parametrize("seats", ["hr", ["human", "hr"], ["human"], None])
+def test_a_save_with_bad_seats_never_reaches_the_error_page(told, seats):
+    record = played("cattura", 2, 3).record()
+    save_path("cattura").parent.mkdir(parents=True)
+    data = {"format": "tavolo-save/1", "record": record, "seats": seats}
+    save_path("cattura").write_text(json.dumps(data), encoding="utf-8")
+    legacy_path().write_text(json.dumps(data), encoding="utf-8")  # as the previous version left it
+    app = make_app(speed="instant")
+    title = app.scenes.top
+    if any(b.tag == "continue" for b in title.buttons):
+        click_button(app, title, "continue")
+    app.step()
+    assert not isinstance(app.scenes.top, ErrorScene) and table_scene(app) is None
+    assert any("cannot be resumed" in t and "match-cattura.json" in t for t in told)
+    app.shutdown()
+
+
+def test_a_finished_match_left_by_the_previous_version_goes_to_the_history(told):
+    scopa = saved("scopa", 2, moves=4)
+    done = played("cattura", 2, 0)
+    rng = random.Random(1)
+    while not done.is_over:
+        done.play(rng.choice(done.legal_moves()))
+    old = {"format": "tavolo-save/1", "record": done.record(), "seats": ["human", "rules"]}
+    legacy_path().write_text(json.dumps(old), encoding="utf-8")
+    saved("cattura", 2, moves=3)
+    app = make_app()
+    games = {m.state.name: m.state.history for m in app.scenes.top.matches}
+    assert games["scopa"] == scopa.history and len(games["cattura"]) == 3  # both kept
+    [kept] = history()
+    assert json.loads(kept.read_text())["record"]["moves"] == done.history
+    assert not legacy_path().exists()
+    app.shutdown()
