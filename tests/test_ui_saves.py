@@ -8,8 +8,18 @@ import json
 import os
 import random
 
+import pygame
 import pytest
-from ui_harness import click, click_button, human_turn, make_app, run_until, table_scene, user_dirs
+from ui_harness import (
+    click,
+    click_button,
+    human_turn,
+    key,
+    make_app,
+    run_until,
+    table_scene,
+    user_dirs,
+)
 
 from game.engine import new_game
 from game.ui import storage
@@ -181,6 +191,8 @@ def test_a_read_only_data_folder_is_told_once_and_the_game_goes_on(told, monkeyp
         f"Could not save the match in {folder}: read-only file system. Your game goes on; "
         "it will be saved when this is fixed."
     ]
+    key(app, pygame.K_ESCAPE, frames=2)  # the menu says leaving now loses the match
+    assert "could not be saved (read-only file system)" in app.scenes.top.warning
     app.crash(RuntimeError("boom"))
     page = app.scenes.top
     assert isinstance(page, ErrorScene)
