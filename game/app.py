@@ -6,13 +6,15 @@ which is also how tests, benchmarks and the packaged smoke test drive the real a
     tavolo --game capodama --players 4 --deck italian --seed 7 --seats human,rules,rules,rules
     tavolo --autoplay --frames 600 --screenshot shot.png
 
-Bad flags get a usage message on stderr and exit code 2; an unexpected error is logged to the
-user log folder and shown as a message, never as a traceback.
+Bad flags (any invalid value) get a usage message on stderr and exit code 2; a screenshot that
+cannot be written exits 1 with a message; an unexpected error is logged to the user log folder
+and shown as one sentence naming the log, never as a traceback.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import random
@@ -31,6 +33,16 @@ def _size(text: str) -> tuple[int, int]:
     if not (640 <= w <= 8000 and 400 <= h <= 8000):
         raise argparse.ArgumentTypeError(f"size {w}x{h} is outside 640x400 .. 8000x8000")
     return w, h
+
+
+def _count(text: str) -> int:
+    try:
+        v = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of players, not {text!r}") from None
+    if v < 1:
+        raise argparse.ArgumentTypeError(f"a game needs at least 1 player, not {v}")
+    return v
 
 
 def _positive(text: str) -> int:
@@ -58,7 +70,7 @@ def build_parser() -> argparse.ArgumentParser:
         epilog="Without options the title screen opens.",
     )
     p.add_argument("--game", help=f"start this game directly: {games}")
-    p.add_argument("--players", type=int, help=f"number of players ({counts})")
+    p.add_argument("--players", type=_count, help=f"number of players ({counts})")
     p.add_argument("--deck", choices=["french", "italian"], help="the cards shown")
     p.add_argument("--seed", type=_positive, help="deal number, to replay a deal or a match")
     p.add_argument(
@@ -83,14 +95,13 @@ def build_parser() -> argparse.ArgumentParser:
 def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Validate the game, players and seats against the engine; p.error exits 2 with usage."""
     from game import skins
-    from game.ai import seat_kinds
     from game.engine import GAMES
     from game.ui.games import playable_games
 
-    direct = args.game or args.players or args.seats or args.autoplay or args.seed is not None
-    if not direct:
+    given = (args.game, args.players, args.seats, args.seed)
+    if not args.autoplay and all(v is None for v in given):
         return
-    game = (args.game or "capodama").lower()
+    game = (args.game if args.game is not None else "capodama").lower()
     if game not in playable_games():
         known = ", ".join(playable_games())
         p.error(f"unknown game {args.game!r}: the table plays {known}")
@@ -99,20 +110,23 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.players is None:
         args.players = (
             len(args.seats.split(","))
-            if args.seats
+            if args.seats is not None
             else (4 if 4 in info.players else info.players[0])
         )
     if args.players not in info.players:
         allowed = ", ".join(map(str, info.players))
         p.error(f"{info.title} is played by {allowed} players, not {args.players}")
-    kinds_ok = ["human", *seat_kinds(game)]
-    if args.seats:
+    kinds_ok = ["human", *_seat_kinds(game, args.players)]
+    if args.seats is not None:
         seats = [s.strip().lower() for s in args.seats.split(",")]
         if len(seats) != args.players:
             p.error(f"--seats names {len(seats)} seats but there are {args.players} players")
         for s in seats:
             if s not in kinds_ok:
-                p.error(f"unknown seat kind {s!r}: choose from {', '.join(kinds_ok)}")
+                p.error(
+                    f"{info.title} with {args.players} player(s) has no seat kind {s!r}: "
+                    f"choose from {', '.join(kinds_ok)}"
+                )
     else:
         seats = ["human"] + ["rules"] * (args.players - 1)
     if args.autoplay:
@@ -126,6 +140,18 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
             p.error(reason)
 
 
+#: seat kinds that play only some player counts of their game (the catalogue lists a game's
+#: kinds, not the counts they fit): the solver is for the Capodama solitaire alone
+_SEAT_PLAYERS: dict[tuple[str, str], tuple[int, ...]] = {("capodama", "solver"): (1,)}
+
+
+def _seat_kinds(game: str, players: int) -> list[str]:
+    """The AI seat kinds ``game`` offers for ``players`` players."""
+    from game.ai import seat_kinds
+
+    return [k for k in seat_kinds(game) if players in _SEAT_PLAYERS.get((game, k), (players,))]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
@@ -137,14 +163,39 @@ def main(argv: Sequence[str] | None = None) -> int:
         return _run(args)
     except KeyboardInterrupt:
         return 130
-    except Exception:
-        log.exception("Tavolo stopped on an unexpected error")
-        print(
-            "Tavolo stopped on an unexpected error; details are in "
-            f"{log_file or 'the log'}. Your match was saved after the last move.",
-            file=sys.stderr,
+    except Exception as exc:
+        from game.ui.logsetup import FILE_ONLY
+
+        log.exception("Tavolo stopped on an unexpected error", extra=FILE_ONLY)
+        where = (
+            f"the details are in {log_file}"
+            if log_file
+            else f"no log file could be written ({exc!r})"
         )
+        print(f"Tavolo stopped on an unexpected error; {where}.", file=sys.stderr)
         return 1
+
+
+def _sweep_temp() -> None:
+    """Remove the temporary files killed writes left in the config and data folders (and the
+    data folder's own folders, such as the history)."""
+    from game.ui import storage
+
+    data = storage.data_dir()
+    folders = [storage.config_dir(), data]
+    with contextlib.suppress(OSError):
+        folders += [p for p in data.iterdir() if p.is_dir() and not p.is_symlink()]
+    for folder in folders:
+        storage.sweep_stale_temp(folder)
+
+
+def _stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells a new write of ``path`` from the file that was there (None if none is)."""
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return (st.st_ino, st.st_size, st.st_mtime_ns)
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -155,6 +206,7 @@ def _run(args: argparse.Namespace) -> int:
     from game.ui.scenes.table import TableScene
     from game.ui.settings import load_settings
 
+    _sweep_temp()
     settings, notice = load_settings()
     if args.speed:
         settings.speed = args.speed
@@ -180,7 +232,16 @@ def _run(args: argparse.Namespace) -> int:
         state = new_game(args.game, players=args.players, seed=seed)
         setup = MatchSetup(args.game, args.players, args.seat_list, autoplay=args.autoplay)
         app.scenes.push(TableScene(app, state, setup))
-    return app.run(frames=args.frames, screenshot=args.screenshot)
+    shot = args.screenshot
+    before = _stamp(shot) if shot is not None else None
+    code = app.run(frames=args.frames, screenshot=shot)
+    if shot is not None and _stamp(shot) in (None, before):
+        print(
+            f"Tavolo could not write the screenshot {shot} (see the message above).",
+            file=sys.stderr,
+        )
+        return code or 1
+    return code
 
 
 if __name__ == "__main__":

@@ -29,7 +29,7 @@ def dirs(tmp_path, monkeypatch):
         (["--game", "poker"], "unknown game"),
         (["--players", "7"], "not 7"),
         (["--players", "3", "--seats", "human,rules"], "names 2 seats"),
-        (["--players", "2", "--seats", "human,wizard"], "unknown seat kind"),
+        (["--players", "2", "--seats", "human,wizard"], "no seat kind 'wizard'"),
         (["--players", "6", "--deck", "italian"], "Italian"),
         (["--size", "big"], "size must look like"),
         (["--frobnicate"], "unrecognized arguments"),

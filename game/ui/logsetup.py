@@ -1,7 +1,14 @@
-"""Logging to the user's log folder, so a player can send us ``tavolo.log`` after a problem."""
+"""Logging to the user's log folder, so a player can send us ``tavolo.log`` after a problem.
+
+The console gets one line per warning and never a traceback: tracebacks go to the log file
+only.  Neither handler ever prints logging's own "--- Logging error ---" traceback: a log file
+that cannot be written (a full disk, a folder gone read-only) is said once, in one line, and a
+console that cannot be written is left alone.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import logging.handlers
 import sys
@@ -9,7 +16,44 @@ from pathlib import Path
 
 from . import storage
 
+#: ``extra=`` for a record meant for the log file only (the console shows its own message)
+FILE_ONLY = {"file_only": True}
+
 _configured: Path | None = None
+
+
+class QuietFileHandler(logging.handlers.RotatingFileHandler):
+    """The log file; when a record cannot be written, one line on stderr, once per run."""
+
+    told = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if self.told:
+            return
+        self.told = True
+        exc = sys.exc_info()[1]
+        reason = getattr(exc, "strerror", None) or exc
+        with contextlib.suppress(Exception):
+            if sys.stderr is not None:
+                sys.stderr.write(
+                    f"tavolo: cannot write the log file {self.baseFilename} ({reason}); "
+                    "the game goes on without it.\n"
+                )
+
+
+class ConsoleHandler(logging.StreamHandler):
+    """Warnings on stderr, one line each, without tracebacks; silent if stderr itself fails."""
+
+    def __init__(self, level: int) -> None:
+        super().__init__(sys.stderr)
+        self.setLevel(level)
+        self.addFilter(lambda record: not getattr(record, "file_only", False))
+
+    def format(self, record: logging.LogRecord) -> str:
+        return "tavolo: " + record.getMessage().split("\n", 1)[0]
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        """Nothing: the error could only be reported on the stream that just failed."""
 
 
 def setup_logging(verbose: bool = False) -> Path | None:
@@ -22,17 +66,12 @@ def setup_logging(verbose: bool = False) -> Path | None:
     if _configured is not None:
         return _configured
     root.setLevel(logging.DEBUG if verbose else logging.INFO)
-    err = logging.StreamHandler(sys.stderr)
-    err.setLevel(logging.DEBUG if verbose else logging.WARNING)
-    err.setFormatter(logging.Formatter("tavolo: %(message)s"))
-    root.addHandler(err)
+    root.addHandler(ConsoleHandler(logging.DEBUG if verbose else logging.WARNING))
     try:
         folder = storage.log_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / "tavolo.log"
-        fh = logging.handlers.RotatingFileHandler(
-            path, maxBytes=1_000_000, backupCount=2, encoding="utf-8"
-        )
+        fh = QuietFileHandler(path, maxBytes=1_000_000, backupCount=2, encoding="utf-8")
         fh.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         root.addHandler(fh)
         _configured = path

@@ -1,0 +1,118 @@
+"""The command line as a player runs it: every invalid value exits 2 with the usage, a screenshot
+that cannot be written exits 1, and no path shows a traceback on the console."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parent.parent
+
+
+def run(tmp_path: Path, *args: str, code: str | None = None) -> subprocess.CompletedProcess[str]:
+    """``python -m game ARGS`` (or ``python -c CODE ARGS``) headless, with its own user folders."""
+    env = {
+        **os.environ,
+        "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy",
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_CACHE_HOME": str(tmp_path / "cache"),
+    }
+    head = ["-c", code] if code else ["-m", "game"]
+    return subprocess.run(
+        [sys.executable, *head, *args],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        cwd=ROOT,
+        env=env,
+    )
+
+
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--players", "0"], "at least 1 player"),
+        (["--players", "-3"], "at least 1 player"),
+        (["--players", "two"], "number of players"),
+        (["--game", ""], "unknown game ''"),
+        (["--players", "1", "--seats", ""], "no seat kind ''"),
+        (["--game", "scopa", "--seats", ","], "no seat kind ''"),
+        (["--game", "scopa", "--players", "2", "--seats", "human,solver"], "no seat kind 'solver'"),
+        (["--players", "4", "--seats", "human,solver,rules,rules"], "no seat kind 'solver'"),
+    ],
+)
+def test_every_invalid_value_exits_2_with_the_usage(tmp_path, args, words):
+    done = run(tmp_path, *args, "--frames", "1")
+    assert done.returncode == 2, done.stderr
+    assert "usage: tavolo" in done.stderr and words in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_the_solver_seat_is_offered_for_the_solitaire(tmp_path):
+    from game.app import build_parser, check_args
+
+    parser = build_parser()
+    args = parser.parse_args(["--players", "1", "--seats", "solver"])
+    check_args(parser, args)
+    assert args.game == "capodama" and args.seat_list == ["solver"]
+
+
+def test_a_screenshot_that_cannot_be_written_exits_1(tmp_path):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the screenshot's folder should be", encoding="utf-8")
+    shot = blocker / "shot.png"
+    done = run(tmp_path, "--autoplay", "--players", "2", "--frames", "2", "--screenshot", str(shot))
+    assert done.returncode == 1
+    assert f"could not write the screenshot {shot}" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_a_screenshot_written_exits_0(tmp_path):
+    shot = tmp_path / "shot.png"
+    done = run(tmp_path, "--autoplay", "--players", "2", "--frames", "2", "--screenshot", str(shot))
+    assert done.returncode == 0, done.stderr
+    assert shot.stat().st_size > 1000
+
+
+CRASH = """
+import sys
+import game.app
+
+def boom(args):
+    raise RuntimeError("the table broke")
+
+game.app._run = boom
+raise SystemExit(game.app.main(sys.argv[1:]))
+"""
+
+
+def test_an_unexpected_error_shows_the_message_and_the_log_path_only(tmp_path):
+    done = run(tmp_path, "--frames", "1", code=CRASH)
+    assert done.returncode == 1
+    log_file = tmp_path / "state" / "tavolo" / "log" / "tavolo.log"
+    assert done.stderr.strip() == (
+        f"Tavolo stopped on an unexpected error; the details are in {log_file}."
+    )
+    logged = log_file.read_text(encoding="utf-8")
+    assert "Traceback" in logged and "the table broke" in logged
+
+
+def test_stale_temporary_files_are_swept_at_start(tmp_path):
+    folders = [tmp_path / "config" / "tavolo", tmp_path / "data" / "tavolo" / "history"]
+    stale = []
+    for folder in folders:
+        folder.mkdir(parents=True)
+        path = folder / "match.json.k1ll3d.tmp"
+        path.write_text('{"half', encoding="utf-8")
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+        stale.append(path)
+    done = run(tmp_path, "--frames", "1")
+    assert done.returncode == 0, done.stderr
+    assert not any(p.exists() for p in stale)
