@@ -8,6 +8,7 @@ every figure), and damaged or newer files are handled without a crash or a lost 
 
 from __future__ import annotations
 
+import errno
 import json
 from pathlib import Path
 from typing import Any
@@ -29,9 +30,10 @@ from ui_harness import (
 )
 
 from game.engine import DealScored, MatchOver
-from game.ui import stats
+from game.ui import stats, storage
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.result import ResultScene
-from game.ui.scenes.stats import ConfirmReset, StatsScene
+from game.ui.scenes.stats import StatsScene
 from game.ui.scenes.summary import SummaryScene
 
 
@@ -159,7 +161,7 @@ def test_cattura_matches_count_deals_results_and_streaks(tmp_path: Path, monkeyp
     assert f.last[-1].other is None  # a tie: nobody beat the player
 
 
-def test_autoplay_counts_nothing(tmp_path: Path, monkeypatch: Any) -> None:
+def test_autoplay_with_no_human_seat_counts_nothing(tmp_path: Path, monkeypatch: Any) -> None:
     user_dirs(tmp_path, monkeypatch)
     app = make_app()
     autoplay_to_summary(app, "scopa", 2)
@@ -218,8 +220,8 @@ def test_a_reset_asks_first_and_cancel_keeps_the_figures(tmp_path: Path, monkeyp
     _show(app, scene, "scopa")
     click_button(app, scene, "reset")
     confirm = app.scenes.top
-    assert isinstance(confirm, ConfirmReset)
-    click_button(app, confirm, "cancel")
+    assert isinstance(confirm, ConfirmScene)
+    click_button(app, confirm, "no")
     assert app.scenes.top is scene
     assert json.loads(_file().read_text(encoding="utf-8")) == saved
     assert _figures("scopa", 2).matches == 2
@@ -229,7 +231,7 @@ def test_a_reset_asks_first_and_cancel_keeps_the_figures(tmp_path: Path, monkeyp
     assert app.scenes.top is scene and _figures("scopa", 2).matches == 2
 
     click_button(app, scene, "reset")
-    click_button(app, app.scenes.top, "reset_confirm")
+    click_button(app, app.scenes.top, "yes")
     assert app.scenes.top is scene
     assert _figures("scopa", 2) == stats.Figures()
     assert scene.figures == stats.Figures()
@@ -264,3 +266,28 @@ def test_a_damaged_file_is_set_aside_once(tmp_path: Path, monkeypatch: Any) -> N
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{ damaged"
     key(app, pygame.K_ESCAPE)
     assert table_scene(app) is None
+
+
+def test_a_failed_write_is_told_once_and_play_goes_on(tmp_path: Path, monkeypatch: Any) -> None:
+    user_dirs(tmp_path, monkeypatch)
+    real = storage.write_json_atomic
+
+    def full_disk(path: Path, value: Any) -> None:
+        if path.name == "stats.json":
+            raise OSError(errno.ENOSPC, "No space left on device")
+        real(path, value)
+
+    monkeypatch.setattr(storage, "write_json_atomic", full_disk)
+    app = make_app(speed="instant")
+    told: list[str] = []
+    show = app.toast
+    monkeypatch.setattr(app, "toast", lambda text, *a: (told.append(text), show(text, *a)))
+    for seed in (3, 4):  # two deals and two matches: four writes, all refused
+        start_game(app, "capodama", 1, seed=seed, seats=["human"])
+        _play_match(app)
+    failed = [t for t in told if "statistics could not be saved" in t]
+    assert failed == [
+        f"The statistics could not be saved in {_file().parent} (No space left on device); "
+        "play goes on."
+    ]
+    assert not _file().exists()

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import DealScored, GameState, MatchOver, SeatResult
 
-from . import storage
+from . import savejournal, storage
 
 if TYPE_CHECKING:
     from .runner import App
@@ -283,14 +283,10 @@ def save(stats: Stats, path: Path | None = None) -> str | None:
     return None
 
 
-_told: set[str] = set()
-
-
 def tell(app: App, notice: str | None) -> None:
-    """Show ``notice`` as a toast, once per run."""
-    if notice and notice not in _told:
-        _told.add(notice)
-        app.toast(notice, "warn", 6.0)
+    """Show ``notice`` as a toast, once per run (the saves' journal keeps what was told)."""
+    if notice:
+        savejournal.tell(app, [notice])
 
 
 # -- what the table records -------------------------------------------------------------------

@@ -7,6 +7,7 @@ player counts from the catalogue and the engine's registry.
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -18,6 +19,7 @@ from ..scene import Scene
 from ..stats import Figures, MatchMark
 from ..widgets import Button, Selector
 from .common import dialog, dim, felt
+from .confirm import ConfirmScene
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -81,63 +83,6 @@ def draw_chart(
             pygame.draw.line(surface, theme.GOLD, (x - 1, y), (x + w, y), max(2, round(2 * s)))
 
 
-class ConfirmReset(Scene):
-    """ "Reset the statistics of <game>?" with Reset and Cancel: nothing is lost by a slip."""
-
-    overlay = True
-
-    def __init__(self, app: App, owner: StatsScene, game: str) -> None:
-        super().__init__(app)
-        self.owner = owner
-        self.game = game
-        title = CATALOG[game].title
-        self.line = (
-            f"Every figure and the chart of {title}, for every number of players, will be "
-            "forgotten. This cannot be undone."
-        )
-        self.buttons = [
-            Button("Reset", self.confirm, tag="reset_confirm", color=(120, 40, 36)),
-            Button("Cancel", self.cancel, primary=True, key=pygame.K_RETURN, tag="cancel"),
-        ]
-
-    def resize(self, size: tuple[int, int]) -> None:
-        s = theme.ui_scale(size)
-        self.scale = s
-        self.rect = pygame.Rect(0, 0, round(540 * s), round(250 * s))
-        self.rect.center = (size[0] // 2, size[1] // 2)
-        bw, bh, gap = round(170 * s), round(46 * s), round(16 * s)
-        x0 = self.rect.centerx - bw - gap // 2
-        for i, b in enumerate(self.buttons):
-            b.size = round(19 * s)
-            b.place(pygame.Rect(x0 + i * (bw + gap), self.rect.bottom - bh - round(20 * s), bw, bh))
-
-    def confirm(self) -> None:
-        self.app.scenes.remove(self)
-        self.owner.reset(self.game)
-
-    def cancel(self) -> None:
-        self.app.scenes.remove(self)
-
-    def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.cancel()
-            return
-        for b in self.buttons:
-            if b.handle(event):
-                return
-
-    def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 120)
-        s = self.scale
-        y = dialog(surface, self.rect, "Reset statistics?", s)
-        for part in theme.wrap(self.line, round(18 * s), self.rect.w - round(56 * s)):
-            t = theme.text(part, round(18 * s), theme.INK)
-            surface.blit(t, (self.rect.x + round(28 * s), y))
-            y += t.get_height() + 2
-        for b in self.buttons:
-            b.draw(surface)
-
-
 class StatsScene(Scene):
     """The figures of one game and player count at a time, chosen with two selectors."""
 
@@ -198,7 +143,17 @@ class StatsScene(Scene):
 
     # -- life ---------------------------------------------------------------------------------
     def ask_reset(self) -> None:
-        self.app.push(ConfirmReset(self.app, self, self.game))
+        """Reset only after a yes: Esc, Enter or Cancel keep every figure."""
+        game = self.game
+        question = (
+            f"Every figure and the chart of {CATALOG[game].title}, for every number of players, "
+            "will be forgotten. This cannot be undone."
+        )
+        self.app.push(
+            ConfirmScene(
+                self.app, question, "Reset", partial(self.reset, game), title="Reset statistics?"
+            )
+        )
 
     def reset(self, game: str) -> None:
         """Forget ``game``'s figures and write the file at once."""
