@@ -192,7 +192,7 @@ def test_a_read_only_data_folder_is_told_once_and_the_game_goes_on(told, monkeyp
         "it will be saved when this is fixed."
     ]
     key(app, pygame.K_ESCAPE, frames=2)  # the menu says leaving now loses the match
-    assert "could not be saved (read-only file system)" in app.scenes.top.warning
+    assert "(read-only file system): leaving now loses them" in app.scenes.top.warning
     app.crash(RuntimeError("boom"))
     page = app.scenes.top
     assert isinstance(page, ErrorScene)

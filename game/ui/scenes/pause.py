@@ -57,7 +57,7 @@ class PauseScene(Scene):
         failure = journal(self.app).failure
         if failure is None:
             return ""
-        return f"This match could not be saved ({failure.reason}): leaving now loses it."
+        return f"The last moves could not be saved ({failure.reason}): leaving now loses them."
 
     def resume(self) -> None:
         self.app.scenes.remove(self)

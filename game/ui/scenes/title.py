@@ -31,7 +31,6 @@ class TitleScene(Scene):
         super().__init__(app)
         self.keys = MenuKeys()
         self.matches: list[SavedMatch] = []
-        self.scale = theme.ui_scale(app.size)
         self._build()
 
     def _scan(self) -> None:
@@ -106,10 +105,8 @@ class TitleScene(Scene):
         w, h = size
         bw, bh, gap = min(round(560 * s), round(w * 0.58)), round(40 * s), round(9 * s)
         room = max(1, (h - top - round(40 * s) + gap) // (bh + gap))
-        for b in self.match_buttons[room:]:
-            b.place(pygame.Rect(0, 0, 0, 0))
-        self.buttons = self.match_buttons[:room] + self.menu
         shown = self.match_buttons[:room]
+        self.buttons = shown + self.menu
         layout_column(shown, round(w * 0.35), top, bw, bh, gap)
         for b in shown:
             b.size = round(18 * s)
@@ -119,12 +116,11 @@ class TitleScene(Scene):
     def button(self, tag: str) -> Button:
         return next(b for b in self.buttons if b.tag == tag)
 
-    def resume(self, slot: str | None = None) -> None:
-        """Continue the match of ``slot`` (the most recent one if None), read afresh."""
+    def resume(self, slot: str) -> None:
+        """Continue the match of ``slot``, read afresh (it may have changed since listed)."""
         from .table import TableScene
 
-        slot = slot or (self.matches[0].slot if self.matches else "")
-        saved, notes = load_slot(slot) if slot else (None, [])
+        saved, notes = load_slot(slot)
         tell(self.app, notes)
         if saved is None:
             self.app.toast("That saved match could not be resumed", "warn")
