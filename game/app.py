@@ -63,6 +63,10 @@ def build_parser() -> argparse.ArgumentParser:
     games = ", ".join(CATALOG)
     counts = "; ".join(f"{e.title} {', '.join(map(str, e.info.players))}" for e in CATALOG.values())
     kinds = sorted({"human", *(k for g in CATALOG for k in seat_kinds(g))})
+    only = "".join(
+        f"; {kind} only for {CATALOG[game].title} with {' or '.join(map(str, counts))} player(s)"
+        for (game, kind), counts in _SEAT_PLAYERS.items()
+    )
     p = argparse.ArgumentParser(
         prog="tavolo",
         description="Tavolo, a card table: Capodama (1 to 6 players, and its solitaire), "
@@ -76,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seats",
         help=f"one seat kind per player, comma-separated: {', '.join(kinds)} "
-        "(default: you, then rules AIs)",
+        f"(default: you, then rules AIs{only})",
     )
     p.add_argument("--autoplay", action="store_true", help="AI at every seat, playing on its own")
     p.add_argument(

@@ -140,3 +140,11 @@ def test_an_unreadable_settings_file_is_left_as_it_is(path):
     finally:
         path.chmod(0o600)
     assert json.loads(path.read_text(encoding="utf-8")) == {"deck": "italian"}
+
+
+def test_a_failed_save_returns_a_message_naming_the_folder(tmp_path):
+    blocker = tmp_path / "config"
+    blocker.write_text("a file where the config folder should be", encoding="utf-8")
+    msg = save_settings(Settings(), blocker / "tavolo" / "settings.json")
+    assert msg and "could not be saved" in msg and str(blocker / "tavolo") in msg
+    assert save_settings(Settings(), tmp_path / "ok" / "settings.json") is None

@@ -184,16 +184,21 @@ def _set_aside(path: Path, reason: str) -> tuple[Settings, str]:
     return Settings(keep_file=kept is None), msg
 
 
-def save_settings(settings: Settings, path: Path | None = None) -> None:
-    """Write the settings; a failure is logged, the game goes on.
+def save_settings(settings: Settings, path: Path | None = None) -> str | None:
+    """Write the settings; a failure is logged and returned as a message for the player (the
+    game goes on either way).
 
     Nothing is written when the file on disk must be kept (``settings.keep_file``).
     """
     path = path or settings_path()
     if settings.keep_file:
         log.info("settings not saved: %s is kept as it is", path)
-        return
+        return None
     try:
         storage.write_json_atomic(path, settings.to_json())
     except (OSError, ValueError) as exc:
-        log.warning("could not save settings to %s: %s", path, exc)
+        reason = getattr(exc, "strerror", None) or exc
+        msg = f"Your settings could not be saved in {path.parent} ({reason}); the game goes on."
+        log.warning("%s File: %s", msg, path)
+        return msg
+    return None
