@@ -150,3 +150,19 @@ def test_a_failed_write_says_why_and_raises_nothing(tmp_path: Path) -> None:
     notice = stats.save(Stats(), blocker / "stats.json")
     assert notice is not None
     assert str(blocker) in notice and "play goes on" in notice
+
+
+def test_an_unreadable_file_is_unavailable_and_kept(tmp_path: Path) -> None:
+    blocker = tmp_path / "data"
+    blocker.write_text("a file where the folder should be", encoding="utf-8")
+    book = stats.load(blocker / "stats.json")
+    assert book.stats is None
+    assert book.notice and "could not be read" in book.notice
+    assert blocker.read_text(encoding="utf-8") == "a file where the folder should be"
+
+
+def test_a_format_number_that_is_no_number_is_damaged(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    path.write_text('{"format": "tavolo-stats/\u00b2"}', encoding="utf-8")
+    book = stats.load(path)
+    assert book.stats is not None and len(_aside(path)) == 1

@@ -208,7 +208,7 @@ class Stats:
         stats = cls()
         for k, v in figures.items():
             game, _, players = str(k).partition("/")
-            if not game or not players.isdigit():
+            if not game or not players.isdecimal():
                 raise ValueError(f"{k!r} names no game and player count")
             stats.figures[k] = Figures.from_json(v)
         stats.seen = [str(s) for s in seen][-SEEN:]
@@ -231,7 +231,7 @@ def _version(raw: Any) -> int | None:
     if not isinstance(fmt, str) or not fmt.startswith(_PREFIX):
         return None
     number = fmt.removeprefix(_PREFIX)
-    return int(number) if number.isdigit() else None
+    return int(number) if number.isdecimal() else None
 
 
 def load(path: Path | None = None) -> StatsFile:
