@@ -66,7 +66,7 @@ def draw_chart(
     base = rect.bottom - round(10 * s)
     pygame.draw.line(surface, theme.INK_FAINT, (rect.x + 6, base), (rect.right - 6, base), 1)
     if not marks:
-        t = theme.text("No match finished yet", round(16 * s), theme.INK_DIM)
+        t = theme.text("Nothing finished yet", round(16 * s), theme.INK_DIM)
         surface.blit(t, t.get_rect(center=rect.center))
         return
     top = max([1, *(m.mine for m in marks), *(m.other or 0 for m in marks)])
@@ -127,8 +127,8 @@ class StatsScene(Scene):
     def _pick_players(self) -> None:
         """The first player count of the game that has figures (else its first)."""
         counts = self._counts(self.game)
-        book = self.book.stats
-        played = [n for n in counts if book is not None and book.of(self.game, n).deals]
+        book = self.book.stats or stats.Stats()
+        played = [n for n in counts if book.of(self.game, n).deals]
         self.players_sel.set_choices(counts, (played or counts)[0])
 
     def _game(self, _game: str) -> None:
