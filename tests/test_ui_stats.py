@@ -258,6 +258,7 @@ def test_a_damaged_file_is_set_aside_once(tmp_path: Path, monkeypatch: Any) -> N
     _file().parent.mkdir(parents=True, exist_ok=True)
     _file().write_text("{ damaged", encoding="utf-8")
     app = make_app(size=(1024, 600))
+    title = app.scenes.top
     scene = _open_stats(app)
     assert scene.figures == stats.Figures()
     told = [t.text for t in app.toasts.items if "damaged" in t.text]
@@ -265,7 +266,10 @@ def test_a_damaged_file_is_set_aside_once(tmp_path: Path, monkeypatch: Any) -> N
     aside = list(_file().parent.glob("stats.json.damaged-*"))
     assert len(aside) == 1 and aside[0].read_text(encoding="utf-8") == "{ damaged"
     key(app, pygame.K_ESCAPE)
-    assert table_scene(app) is None
+    assert app.scenes.top is title
+    _open_stats(app)  # opened again: nothing more to set aside or tell
+    assert len(list(_file().parent.glob("stats.json.damaged-*"))) == 1
+    assert sum("damaged" in t.text for t in app.toasts.items) == 1
 
 
 def test_a_failed_write_is_told_once_and_play_goes_on(tmp_path: Path, monkeypatch: Any) -> None:
