@@ -53,6 +53,7 @@ class TitleScene(Scene):
             Button("New game", self.new_game, primary=not self.matches, tag="new"),
             Button("Solitaire", self.solitaire, tag="solitaire"),
             Button("Rules", self.rules, tag="rules"),
+            Button("Statistics", self.statistics, tag="statistics"),
             Button("Settings", self.settings, tag="settings"),
             Button("Quit", self.app.quit, tag="quit"),
         ]
@@ -148,6 +149,11 @@ class TitleScene(Scene):
         from .rules import RulesScene
 
         self.app.push(RulesScene(self.app))
+
+    def statistics(self) -> None:
+        from .stats import StatsScene
+
+        self.app.push(StatsScene(self.app))
 
     def settings(self) -> None:
         from .settings import SettingsScene
