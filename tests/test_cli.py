@@ -29,7 +29,7 @@ def run(tmp_path: Path, *args: str, code: str | None = None) -> subprocess.Compl
         [sys.executable, *head, *args],
         capture_output=True,
         text=True,
-        timeout=300,
+        timeout=120,
         cwd=ROOT,
         env=env,
     )
@@ -116,3 +116,16 @@ def test_stale_temporary_files_are_swept_at_start(tmp_path):
     done = run(tmp_path, "--frames", "1")
     assert done.returncode == 0, done.stderr
     assert not any(p.exists() for p in stale)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_fifos_named_like_our_files_do_not_hang_start_up(tmp_path):
+    for path in (
+        tmp_path / "config" / "tavolo" / "settings.json",
+        tmp_path / "state" / "tavolo" / "log" / "tavolo.log",
+    ):
+        path.parent.mkdir(parents=True)
+        os.mkfifo(path)
+    done = run(tmp_path, "--frames", "1")  # the timeout fails the test instead of hanging it
+    assert done.returncode == 0, done.stderr
+    assert "cannot write a log file" in done.stderr and "Traceback" not in done.stderr

@@ -71,6 +71,8 @@ def setup_logging(verbose: bool = False) -> Path | None:
         folder = storage.log_dir()
         folder.mkdir(parents=True, exist_ok=True)
         path = folder / "tavolo.log"
+        if path.exists() and not path.is_file():  # opening a FIFO to append would wait forever
+            raise OSError(f"{path} is not a regular file")
         fh = QuietFileHandler(path, maxBytes=1_000_000, backupCount=2, encoding="utf-8")
         fh.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         root.addHandler(fh)
