@@ -64,8 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     counts = "; ".join(f"{e.title} {', '.join(map(str, e.info.players))}" for e in CATALOG.values())
     kinds = sorted({"human", *(k for g in CATALOG for k in seat_kinds(g))})
     only = "".join(
-        f"; {kind} only for {CATALOG[game].title} with {' or '.join(map(str, counts))} player(s)"
-        for (game, kind), counts in _SEAT_PLAYERS.items()
+        f"; {kind} only for {e.title} with {' or '.join(map(str, counts))} player(s)"
+        for e in CATALOG.values()
+        for kind, counts in e.seat_players.items()
     )
     p = argparse.ArgumentParser(
         prog="tavolo",
@@ -99,6 +100,7 @@ def build_parser() -> argparse.ArgumentParser:
 def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Validate the game, players and seats against the engine; p.error exits 2 with usage."""
     from game import skins
+    from game.ai import seat_kinds
     from game.engine import GAMES
     from game.ui.games import playable_games
 
@@ -120,7 +122,7 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     if args.players not in info.players:
         allowed = ", ".join(map(str, info.players))
         p.error(f"{info.title} is played by {allowed} players, not {args.players}")
-    kinds_ok = ["human", *_seat_kinds(game, args.players)]
+    kinds_ok = ["human", *seat_kinds(game, args.players)]
     if args.seats is not None:
         seats = [s.strip().lower() for s in args.seats.split(",")]
         if len(seats) != args.players:
@@ -142,18 +144,6 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         reason = skins.can_show(game, args.players, args.deck)
         if reason:
             p.error(reason)
-
-
-#: seat kinds that play only some player counts of their game (the catalogue lists a game's
-#: kinds, not the counts they fit): the solver is for the Capodama solitaire alone
-_SEAT_PLAYERS: dict[tuple[str, str], tuple[int, ...]] = {("capodama", "solver"): (1,)}
-
-
-def _seat_kinds(game: str, players: int) -> list[str]:
-    """The AI seat kinds ``game`` offers for ``players`` players."""
-    from game.ai import seat_kinds
-
-    return [k for k in seat_kinds(game) if players in _SEAT_PLAYERS.get((game, k), (players,))]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

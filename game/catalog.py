@@ -13,7 +13,7 @@ so the arena and the bench never import pygame and the engine never imports anyt
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import GAMES, GameInfo
@@ -32,6 +32,8 @@ class GameEntry:
     ui: str
     #: the rules page, a file of assets/rules
     rules: str
+    #: seat kinds that play only some player counts (absent: every count the game has)
+    seat_players: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
     @property
     def info(self) -> GameInfo:
@@ -81,6 +83,7 @@ entry(
         },
         ui="game.ui.games.capodama:CapodamaUI",
         rules="capodama.txt",
+        seat_players={"solver": (1,)},  # the exact solver plays the solitaire's open hands
     )
 )
 entry(

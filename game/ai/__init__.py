@@ -13,10 +13,18 @@ from .base import RandomSeat, Seat
 __all__ = ["RandomSeat", "Seat", "make_seat", "seat_kinds"]
 
 
-def seat_kinds(game: str) -> list[str]:
-    """The seat kinds available for ``game``: ``random`` and those its catalogue entry lists."""
+def seat_kinds(game: str, players: int | None = None) -> list[str]:
+    """The seat kinds available for ``game`` (for ``players`` players, when given): ``random``
+    and those its catalogue entry lists."""
     entry = CATALOG.get(game)
-    return sorted({"random", *(entry.seats if entry else ())})
+    if entry is None:
+        return ["random"]
+    kinds = [
+        k
+        for k in entry.seats
+        if players is None or players in entry.seat_players.get(k, (players,))
+    ]
+    return sorted({"random", *kinds})
 
 
 def make_seat(kind: str, game: str) -> Seat:

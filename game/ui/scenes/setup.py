@@ -107,7 +107,7 @@ class SetupScene(Scene):
         self._check()
 
     def _seats(self) -> None:
-        kinds = ["human", *[k for k in seat_kinds(self.game) if k != "human"]]
+        kinds = ["human", *[k for k in seat_kinds(self.game, self.players) if k != "human"]]
         old = self.kinds
         default_ai = "rules" if "rules" in kinds else kinds[-1]
         self.kinds = [
