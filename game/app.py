@@ -197,6 +197,7 @@ def _run(args: argparse.Namespace) -> int:
     from game.engine import new_game
     from game.ui.runner import App
     from game.ui.savegame import MatchSetup
+    from game.ui.scenes.confirm import confirm_replace
     from game.ui.scenes.table import TableScene
     from game.ui.settings import load_settings
 
@@ -225,7 +226,8 @@ def _run(args: argparse.Namespace) -> int:
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
         state = new_game(args.game, players=args.players, seed=seed)
         setup = MatchSetup(args.game, args.players, args.seat_list, autoplay=args.autoplay)
-        app.scenes.push(TableScene(app, state, setup))
+        # a saved match of the same game is never replaced without asking (autoplay saves none)
+        confirm_replace(app, setup.slot, lambda: app.scenes.push(TableScene(app, state, setup)))
     shot = args.screenshot
     before = _stamp(shot) if shot is not None else None
     code = app.run(frames=args.frames, screenshot=shot)

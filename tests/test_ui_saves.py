@@ -308,3 +308,22 @@ def test_a_finished_match_left_by_the_previous_version_goes_to_the_history(told)
     assert json.loads(kept.read_text())["record"]["moves"] == done.history
     assert not legacy_path().exists()
     app.shutdown()
+
+
+def test_starting_from_the_command_line_asks_before_replacing_a_saved_match(told, tmp_path):
+    """``tavolo --game scopa`` over a saved Scopa match asks first; leaving keeps the match."""
+    import subprocess
+    import sys
+
+    state = saved("scopa", 2)
+    before = save_path("scopa").read_bytes()
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    shot = tmp_path / "shot.png"
+    proc = subprocess.run(
+        [sys.executable, "-m", "game", "--game", "scopa", "--players", "2", "--seed", "9",
+         "--frames", "300", "--speed", "instant", "--screenshot", str(shot)],
+        env=env, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert proc.returncode == 0, proc.stderr
+    assert save_path("scopa").read_bytes() == before, "the saved match was replaced unasked"
+    assert state.history  # the kept match had moves to lose
