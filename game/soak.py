@@ -19,10 +19,10 @@ import argparse
 import itertools
 import multiprocessing
 import random
+import signal
 import sys
 import time
-from collections.abc import Iterator, Sequence
-from contextlib import nullcontext
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -181,32 +181,54 @@ def _failure(match: _Match, exc: Exception) -> dict[str, Any]:
     }
 
 
-def _units(deals: int, seed: int) -> Iterator[tuple[Variant, int, int]]:
-    """The work: each variant's share of ``deals`` in chunks, each chunk with its own seeds."""
+def _units(deals: int, seed: int) -> list[tuple[Variant, int, int]]:
+    """The work: each variant's share of ``deals`` in chunks with their own seeds, the first
+    chunk of every variant first (so a run stopped early has still met every variant)."""
     every = variants()
+    units = []
     for k, variant in enumerate(every):
         share = deals // len(every) + (k < deals % len(every))
         for c in range(0, share, CHUNK):
-            yield variant, seed + k * 1_000_003 + c * 101, min(CHUNK, share - c)
+            units.append((c, k, (variant, seed + k * 1_000_003 + c * 101, min(CHUNK, share - c))))
+    return [unit for _, _, unit in sorted(units, key=lambda u: u[:2])]
 
 
 def _soak_unit(unit: tuple[Variant, int, int]) -> Tally:
     return soak(*unit)
 
 
+def _quiet() -> None:
+    """Workers leave Ctrl+C to the parent, which stops them and reports what they did."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _stop(signum: int, frame: object) -> None:
+    """SIGTERM stops the command like Ctrl+C: with the report of the deals played so far."""
+    raise KeyboardInterrupt
+
+
 def run(deals: int, jobs: int = 1, seed: int = 1, progress: bool = False) -> list[Tally]:
     """Soak ``deals`` deals over every variant on ``jobs`` processes; one tally per variant
-    (in catalogue order), with a line on stderr at every tenth of the deals if ``progress``."""
-    units = list(_units(deals, seed))
+    (in catalogue order), with a line on stderr at every twentieth of the deals if
+    ``progress``.  Ctrl+C (or SIGTERM to the command) stops early: the tallies then hold the
+    deals finished so far."""
+    units = _units(deals, seed)
     totals = {v: Tally(v) for v in dict.fromkeys(u[0] for u in units)}
-    with multiprocessing.Pool(jobs) if jobs > 1 else nullcontext() as pool:
-        parts = pool.imap_unordered(_soak_unit, units) if pool else map(_soak_unit, units)
-        done = 0
+    pool = multiprocessing.Pool(jobs, initializer=_quiet) if jobs > 1 else None
+    parts = pool.imap_unordered(_soak_unit, units) if pool else map(_soak_unit, units)
+    done = 0
+    try:
         for part in parts:
             totals[part.variant].add(part)
             done += part.deals
-            if progress and done * 10 // deals > (done - part.deals) * 10 // deals:
+            if progress and done * 20 // deals > (done - part.deals) * 20 // deals:
                 print(f"{done} of {deals} deals played", file=sys.stderr, flush=True)
+    except KeyboardInterrupt:
+        print(f"stopped after {done} of {deals} deals", file=sys.stderr, flush=True)
+    finally:
+        if pool:
+            pool.terminate()
     return list(totals.values())
 
 
@@ -235,12 +257,16 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.deals < 1 or args.jobs < 1:
         parser.error("--deals and --jobs must be at least 1")
+    signal.signal(signal.SIGTERM, _stop)
     start = time.perf_counter()
     tallies = run(args.deals, args.jobs, args.seed, progress=True)
     print(report(tallies, time.perf_counter() - start))
+    played = sum(t.deals for t in tallies)
+    if played < args.deals:
+        print(f"stopped early: {played} of {args.deals} deals played")
     failed = next((t for t in tallies if t.failure), None)
     if failed is None:
-        return 0
+        return 0 if played == args.deals else 130
     assert failed.failure is not None
     print(f"\nfirst failure, in {failed.variant} with seats {failed.failure['seats']}:")
     print(f"  {failed.failure['message']}")

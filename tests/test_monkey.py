@@ -1,0 +1,86 @@
+"""The monkey in CI: 1500 random events at the real app, no exception and no stall; and proof
+that the monkey sees an error page and a stalled table when there is one.
+
+``python -m game.monkey --events 50000`` is the full run (see the README).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from ui_harness import make_app, start_game, user_dirs
+
+from game import monkey
+from game.ui.scenes.error import ErrorScene
+from game.ui.scenes.table import TableScene
+from game.ui.scenes.title import TitleScene
+
+
+def test_1500_random_events_meet_every_table_without_an_exception_or_a_stall(
+    tmp_path, monkeypatch
+) -> None:
+    user_dirs(tmp_path, monkeypatch)  # run() uses its own folders; these catch any slip
+    found = monkey.run(1500, seed=11)
+    assert found.events == 1500
+    assert found.failures == []
+    assert (found.exceptions, found.stalls) == (0, 0)
+    tables = {f"{g} {p}p" for g, p in [("capodama", n) for n in range(1, 7)]}
+    tables |= {"scopa 2p", "scopa 3p", "scopa 4p", "scopa 6p", "tressette 3p", "tressette 4p"}
+    tables |= {"cattura 2p", "cattura 3p", "cattura 4p"}
+    assert found.games == tables
+    assert {"TitleScene", "TableScene", "PauseScene", "SettingsScene"} <= set(found.scenes)
+    assert found.rss_end > 0 and found.cache_end is not None
+    assert not list(tmp_path.rglob("*.json"))  # the test's own user folders stay untouched
+
+
+def test_the_error_page_counts_as_an_exception(tmp_path, monkeypatch) -> None:
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app()
+    found = monkey.Findings()
+    watcher = monkey.Monkey(app, random.Random(1), found)
+    watcher.frame()
+    assert found.exceptions == 0
+
+    def broken(self: TitleScene, surface: object) -> None:
+        raise RuntimeError("drawn wrong")
+
+    monkeypatch.setattr(TitleScene, "draw", broken)
+    watcher.frame()
+    assert isinstance(app.scenes.top, ErrorScene)
+    assert found.exceptions == 1
+    assert "error page: RuntimeError: drawn wrong" in found.failures[0]
+    for _ in range(5):
+        watcher.frame()  # the same error page is counted once
+    assert found.exceptions == 1
+    app.shutdown()
+
+
+def test_a_table_where_nobody_can_move_counts_as_a_stall(tmp_path, monkeypatch) -> None:
+    user_dirs(tmp_path, monkeypatch)
+    monkeypatch.setattr(monkey, "STALL_FRAMES", 50)
+    app = make_app()
+    table = start_game(app, "scopa", 2, seats=["rules", "rules"])
+    found = monkey.Findings()
+    watcher = monkey.Monkey(app, random.Random(1), found)
+    for _ in range(200):
+        watcher.frame()
+    assert found.stalls == 0  # the AI plays on
+    assert table.state.history
+
+    def frozen(self: TableScene, dt: float) -> None:
+        self.loading = False  # pictures ready, but the table never asks anyone to move
+
+    monkeypatch.setattr(TableScene, "update", frozen)
+    for _ in range(60):
+        watcher.frame()
+    assert found.stalls == 1
+    assert found.failures[0].startswith("stall: scopa")
+    app.shutdown()
+
+
+@pytest.mark.parametrize("argv", [["--events", "0"], ["--events", "x"]])
+def test_the_command_refuses_a_bad_count(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as exc:
+        monkey.main(argv)
+    assert exc.value.code == 2
