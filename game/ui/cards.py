@@ -1,18 +1,25 @@
-"""Card pictures: loaded once, scaled once per size with smoothscale, and kept.
+"""Card pictures: loaded once, scaled once per size with smoothscale, and kept while in use.
 
 A card on screen is a (picture, size) pair; the picture of a game's card in the chosen deck comes
 from :mod:`game.skins` (the one mapping from a game's cards to the deck images), so switching
 decks only changes the key and every card redraws.  Loading and scaling are the expensive parts,
 so :meth:`CardImages.warm` does them a few at a time in idle frame time before they are needed.
 Shadows, the dim veil and the highlight ring are drawn once per size too.
+
+Every window size brings new card widths, so the scaled pictures are kept for the
+:data:`MAX_WIDTHS` most recently used widths only (a table draws four to eight at once): memory
+stays flat however often the window is resized.  A width below one pixel (a window narrower than
+anything can be laid out in) is drawn one pixel wide rather than failing.
 """
 
 from __future__ import annotations
 
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import TypeVar
 
 import pygame
 
@@ -26,17 +33,32 @@ log = logging.getLogger(__name__)
 
 RATIO = 600 / 420  # card height / width of the art
 Key = tuple[str, str]  # (folder, stem): ("french", "AH"), ("backs", "blue")
+_T = TypeVar("_T")
+
+
+#: How many card widths keep their scaled pictures (and their shadows, veils, rings).
+MAX_WIDTHS = 12
 
 
 def card_size(width: int) -> tuple[int, int]:
     return width, round(width * RATIO)
 
 
+@dataclass(frozen=True)
+class CacheSize:
+    """What the scaled pictures hold: pictures, bytes of pixels, distinct card widths."""
+
+    count: int
+    bytes: int
+    widths: int
+
+
 class CardImages:
     def __init__(self) -> None:
         self._raw: dict[Key, pygame.Surface] = {}
-        self._scaled: dict[tuple[Key, int], pygame.Surface] = {}
-        self._extras: dict[tuple[str, int], pygame.Surface] = {}
+        # width -> pictures at that width, least recently used width first
+        self._scaled: OrderedDict[int, dict[Key, pygame.Surface]] = OrderedDict()
+        self._extras: OrderedDict[int, dict[str, pygame.Surface]] = OrderedDict()
         self._queue: deque[tuple[Key, int]] = deque()
         self._missing: set[Key] = set()
         # PNG decoding releases the interpreter lock: a loader thread reads files while the
@@ -90,35 +112,62 @@ class CardImages:
         future = self._loading.get(key)
         return key in self._raw or future is None or future.done()
 
+    @staticmethod
+    def _use(
+        cache: OrderedDict[int, dict[_T, pygame.Surface]], width: int
+    ) -> dict[_T, pygame.Surface]:
+        """The pictures of ``width``, now the most recently used; the least recently used
+        width is dropped when there are more than :data:`MAX_WIDTHS`."""
+        at = cache.get(width)
+        if at is None:
+            at = cache[width] = {}
+            while len(cache) > MAX_WIDTHS:
+                cache.popitem(last=False)
+        else:
+            cache.move_to_end(width)
+        return at
+
     def get(self, key: Key, width: int) -> pygame.Surface:
         """The picture at ``width`` pixels wide (height from the art's ratio), cached."""
-        surf = self._scaled.get((key, width))
+        width = max(1, width)
+        at = self._use(self._scaled, width)
+        surf = at.get(key)
         if surf is None:
-            surf = pygame.transform.smoothscale(self.raw(key), card_size(width))
-            self._scaled[(key, width)] = surf
+            surf = at[key] = pygame.transform.smoothscale(self.raw(key), card_size(width))
         return surf
 
     def quick(self, key: Key, size: tuple[int, int]) -> pygame.Surface:
         """An uncached fast scale for in-between sizes (a card growing in flight, a flip)."""
         w = size[0]
-        base = self._scaled.get((key, w)) or self._nearest(key, w)
+        base = self._scaled.get(w, {}).get(key) or self._nearest(key, w)
         if base.get_size() == size:
             return base
         return pygame.transform.scale(base, (max(1, size[0]), max(1, size[1])))
 
     def _nearest(self, key: Key, width: int) -> pygame.Surface:
-        best = None
-        for (k, w), surf in self._scaled.items():
-            if k == key and w >= width and (best is None or w < best.get_width()):
-                best = surf
-        return best if best is not None else self.get(key, width)
+        best = min((w for w, at in self._scaled.items() if w >= width and key in at), default=None)
+        return self._scaled[best][key] if best is not None else self.get(key, width)
 
     def is_ready(self, key: Key, width: int) -> bool:
-        return (key, width) in self._scaled
+        return key in self._scaled.get(width, {})
+
+    def cache_size(self) -> CacheSize:
+        """How much the scaled pictures and decorations hold now (the monkey tool watches it)."""
+        surfs = [
+            s
+            for cache in (self._scaled, self._extras)
+            for at in cache.values()
+            for s in at.values()
+        ]
+        return CacheSize(
+            count=sum(len(at) for at in self._scaled.values()),
+            bytes=sum(s.get_height() * s.get_pitch() for s in surfs),
+            widths=len(self._scaled),
+        )
 
     def want(self, keys: list[Key], widths: list[int]) -> None:
         """Queue pictures to prepare in idle time."""
-        todo = [(k, w) for w in widths for k in keys if (k, w) not in self._scaled]
+        todo = [(k, w) for w in widths if w > 0 for k in keys if not self.is_ready(k, w)]
         self.prefetch(list(dict.fromkeys(k for k, _ in todo)))
         self._queue.extendleft(reversed(todo))  # before any idle prefetching
 
@@ -141,7 +190,7 @@ class CardImages:
                 continue
             if w == 0:
                 self.raw(key)
-            elif (key, w) not in self._scaled:
+            elif not self.is_ready(key, w):
                 self.get(key, w)
         return len(self._queue)
 
@@ -151,19 +200,14 @@ class CardImages:
 
     def missing(self, keys: list[Key], widths: list[int]) -> int:
         """How many of these pictures are not scaled yet."""
-        return sum(1 for w in widths for k in keys if (k, w) not in self._scaled)
-
-    def forget_sizes(self, keep: set[int]) -> None:
-        """Drop scaled pictures of sizes no longer used (after a resize)."""
-        if len(self._scaled) < 400:
-            return
-        self._scaled = {k: v for k, v in self._scaled.items() if k[1] in keep}
+        return sum(1 for w in widths if w > 0 for k in keys if not self.is_ready(k, w))
 
     # -- decorations --------------------------------------------------------------------------
     def shadow(self, width: int) -> pygame.Surface:
         """A soft shadow for a card of this width (bigger than the card by a blur margin)."""
-        key = ("shadow", width)
-        surf = self._extras.get(key)
+        width = max(1, width)
+        at = self._use(self._extras, width)
+        surf = at.get("shadow")
         if surf is None:
             w, h = card_size(width)
             m = max(4, width // 12)
@@ -179,24 +223,27 @@ class CardImages:
                 pygame.transform.smoothscale(surf, ((w + 4 * m) // 3, (h + 4 * m) // 3)),
                 (w + 2 * m, h + 2 * m),
             )
-            self._extras[key] = surf
+            at["shadow"] = surf
         return surf
 
     def veil(self, width: int) -> pygame.Surface:
         """A dark translucent card-shaped veil: unplayable cards are dimmed with it."""
-        key = ("veil", width)
-        surf = self._extras.get(key)
+        width = max(1, width)
+        at = self._use(self._extras, width)
+        surf = at.get("veil")
         if surf is None:
             w, h = card_size(width)
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(surf, (8, 16, 12, 120), surf.get_rect(), border_radius=width // 14)
-            self._extras[key] = surf
+            at["veil"] = surf
         return surf
 
     def ring(self, width: int, color: tuple[int, int, int], name: str) -> pygame.Surface:
         """A glowing outline around a card (playable, hovered or selected)."""
-        key = (f"ring-{name}", width)
-        surf = self._extras.get(key)
+        width = max(1, width)
+        at = self._use(self._extras, width)
+        key = f"ring-{name}"
+        surf = at.get(key)
         if surf is None:
             w, h = card_size(width)
             g = max(3, width // 16)
@@ -213,7 +260,7 @@ class CardImages:
             pygame.draw.rect(
                 surf, (*color, 255), (g - 1, g - 1, w + 2, h + 2), 2, border_radius=width // 14
             )
-            self._extras[key] = surf
+            at[key] = surf
         return surf
 
 

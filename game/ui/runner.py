@@ -28,6 +28,8 @@ from .widgets import Toasts
 
 log = logging.getLogger(__name__)
 
+#: The smallest window opened at start (a saved size is never smaller).  The player may shrink
+#: it further: below scene.MIN_WINDOW the scenes wait behind a "window too small" notice.
 MIN_SIZE = (800, 500)
 
 
@@ -111,7 +113,8 @@ class App:
 
     @property
     def size(self) -> tuple[int, int]:
-        return self.screen.get_size()
+        """The size scenes lay themselves out in: the window's, never below the minimum."""
+        return self.scenes.layout_size
 
     # -- services for scenes -------------------------------------------------------------------
     def toast(self, text: str, kind: str = "info", ttl: float = 3.0) -> None:
@@ -188,7 +191,8 @@ class App:
             self.scenes.update(dt)
             self.toasts.update(dt)
             self.scenes.draw(self.screen)  # the bottom scene paints the whole window
-            zone = getattr(self.scenes.top, "toast_zone", None)
+            # a scene's toast zone is laid out for a bigger window than a too small one
+            zone = None if self.scenes.too_small else getattr(self.scenes.top, "toast_zone", None)
             self.toasts.draw(self.screen, *(zone() if zone else ()))
         except Exception as exc:
             self.crash(exc)

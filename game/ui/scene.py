@@ -5,6 +5,11 @@ stack: the top scene gets input and time; an overlay (``overlay = True``) is dra
 scenes below it, so a dialog or the deal summary sits on the table that stays visible underneath.
 Scenes below an overlay keep being updated only if they ask to (``update_when_covered``), which
 lets the table finish an animation under a toast-like overlay but freeze under a dialog.
+
+Scenes are never laid out smaller than :data:`MIN_WINDOW`: in a smaller window the manager keeps
+them laid out at that size, draws a "window too small" notice instead of them and holds back the
+mouse (which would point at places the player cannot see); they come back as soon as the window
+grows again.  So no scene has to cope with a window only a few pixels wide.
 """
 
 from __future__ import annotations
@@ -13,8 +18,35 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from . import theme
+
 if TYPE_CHECKING:
     from .runner import App
+
+#: The smallest window the scenes are laid out in; below it the "window too small" notice shows.
+MIN_WINDOW = (480, 320)
+
+_MOUSE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+
+def too_small_notice() -> str:
+    """What a window below the minimum shows instead of the scenes."""
+    w, h = MIN_WINDOW
+    return f"The window is too small — make it at least {w}×{h}: everything comes back as it was."
+
+
+def draw_notice(surface: pygame.Surface, message: str) -> None:
+    """The message centred on a plain dark window, wrapped to whatever width there is."""
+    surface.fill((14, 30, 22))
+    w, h = surface.get_size()
+    size = max(8, min(18, w // 14))
+    lines = theme.wrap(message, size, max(1, w - 16), bold=True)
+    lh = theme.font(size, True).get_linesize()
+    y = (h - lh * len(lines)) // 2
+    for line in lines:
+        img = theme.text(line, size, theme.INK, bold=True)
+        surface.blit(img, img.get_rect(midtop=(w // 2, y)))
+        y += lh
 
 
 def window_surface() -> pygame.Surface:
@@ -54,6 +86,20 @@ class Scene:
 class SceneManager:
     def __init__(self) -> None:
         self.stack: list[Scene] = []
+        self.window: tuple[int, int] | None = None  # the last size given to resize()
+        self.notice: str | None = None  # drawn instead of the scenes in the last frame
+
+    @property
+    def too_small(self) -> bool:
+        """The window is below :data:`MIN_WINDOW` in either direction."""
+        w, h = self.window or window_surface().get_size()
+        return w < MIN_WINDOW[0] or h < MIN_WINDOW[1]
+
+    @property
+    def layout_size(self) -> tuple[int, int]:
+        """The size scenes are laid out in: the window's, but never below the minimum."""
+        w, h = self.window or window_surface().get_size()
+        return max(w, MIN_WINDOW[0]), max(h, MIN_WINDOW[1])
 
     @property
     def top(self) -> Scene | None:
@@ -61,7 +107,7 @@ class SceneManager:
 
     def push(self, scene: Scene) -> None:
         self.stack.append(scene)
-        scene.resize(window_surface().get_size())
+        scene.resize(self.layout_size)
         scene.enter()
 
     def pop(self) -> Scene | None:
@@ -99,11 +145,13 @@ class SceneManager:
         return None
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The window is now ``size``: scenes are laid out again (at the minimum when smaller)."""
+        self.window = size
         for scene in self.stack:
-            scene.resize(size)
+            scene.resize(self.layout_size)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if self.stack:
+        if self.stack and not (event.type in _MOUSE and self.too_small):
             self.stack[-1].handle(event)
 
     def update(self, dt: float) -> None:
@@ -116,6 +164,10 @@ class SceneManager:
         top.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.notice = too_small_notice() if self.too_small else None
+        if self.notice is not None:
+            draw_notice(surface, self.notice)
+            return
         if not self.stack:
             return
         first = len(self.stack) - 1

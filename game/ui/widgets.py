@@ -250,7 +250,7 @@ class Toasts:
         area = area or surface.get_rect()
         scale = theme.ui_scale(surface.get_size())
         size = round(19 * scale)
-        width = min(area.w - 40, sw - 40, round(760 * scale))
+        width = max(80, min(area.w - 40, sw - 40, round(760 * scale)))  # a tiny window too
         items = list(self.items)
         spot: tuple[int, int] | None = None
         surfs: list[pygame.Surface] = []
