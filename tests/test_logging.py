@@ -6,6 +6,7 @@ import contextlib
 import errno
 import logging
 import logging.handlers
+from pathlib import Path
 
 import pytest
 from ui_harness import user_dirs
@@ -48,15 +49,21 @@ def fresh_logging(tmp_path, monkeypatch):
     root.setLevel(level)
 
 
-def file_handler() -> logging.FileHandler:
-    """Ours (pytest has a file handler of its own on the root logger)."""
+def file_handler(path: Path) -> logging.FileHandler:
+    """Ours, writing ``path`` (pytest has a file handler of its own on the root logger, and an
+    earlier test of the session may have left a closed one of ours there)."""
     ours = logging.handlers.RotatingFileHandler
-    return next(h for h in logging.getLogger().handlers if isinstance(h, ours))
+    return next(
+        h
+        for h in logging.getLogger().handlers
+        if isinstance(h, ours) and Path(h.baseFilename) == Path(path)
+    )
 
 
 def test_a_full_disk_prints_one_line_and_no_traceback(fresh_logging, capsys, monkeypatch):
-    assert logsetup.setup_logging() is not None
-    handler = file_handler()
+    path = logsetup.setup_logging()
+    assert path is not None
+    handler = file_handler(path)
     handler.stream.close()
     monkeypatch.setattr(handler, "stream", FullDisk())
     log = logging.getLogger("tavolo.test")
@@ -80,6 +87,6 @@ def test_errors_reach_the_console_as_one_line_and_the_log_with_the_traceback(fre
     log.warning("for the file only", extra=logsetup.FILE_ONLY)
     err = capsys.readouterr().err
     assert err.splitlines() == ["tavolo: a seat failed", "tavolo: unexpected error:"]
-    file_handler().flush()
+    file_handler(path).flush()
     logged = path.read_text(encoding="utf-8")
     assert "Traceback" in logged and "the seat broke" in logged and "for the file only" in logged

@@ -2,8 +2,8 @@
 
 ``App.step()`` runs exactly one frame (events, update, draw, flip), so tests and the benchmark
 drive the real scenes frame by frame; ``App.run(frames)`` loops it.  An exception inside a scene
-is logged with its traceback to the user log folder and replaced by a friendly error scene: the
-match was already saved after the last move, so nothing is lost.
+is logged with its traceback to the user log folder (never to the console) and replaced by a
+friendly error scene, which says whether the last save of the match succeeded.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import logging
 import os
 import sys
 import time
-import traceback
 from dataclasses import replace
 from pathlib import Path
 
@@ -121,8 +120,13 @@ class App:
         self.toasts.show(text, kind, ttl)
 
     def save_settings(self) -> None:
+        """Write the settings; a failure is told once (the game goes on with them in memory)."""
         if self.persist:
-            save_settings(self._persisted())
+            trouble = save_settings(self._persisted())
+            if trouble:
+                from .savejournal import tell
+
+                tell(self, [trouble])
 
     def _persisted(self) -> Settings:
         """The settings to write: a deck given on the command line is for this session only."""
@@ -219,6 +223,7 @@ class App:
                 pygame.image.save(self.screen, str(screenshot))
             except (pygame.error, OSError) as exc:
                 log.error("could not save the screenshot %s: %s", screenshot, exc)
+                self.exit_code = self.exit_code or 1
         self.shutdown()
         return self.exit_code
 
@@ -235,8 +240,7 @@ class App:
 
     def crash(self, exc: BaseException) -> None:
         """Log the traceback and show the error scene instead of the broken one."""
-        tb = "".join(traceback.format_exception(exc))
-        log.error("unexpected error:\n%s", tb)
+        log.error("unexpected error: %s", exc, exc_info=exc)
         self.crashed = f"{exc.__class__.__name__}: {exc}"
         self.exit_code = 1
         from .scenes.error import ErrorScene

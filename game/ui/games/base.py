@@ -82,6 +82,7 @@ class GameUI:
     REFUSALS: ClassVar[dict[str, str]] = {
         "not_a_move": "{text} is not a move here",
         "not_your_turn": "it is not your turn: {current} is to play",
+        "not_a_seat": "{seat} is not a seat at this table",
         "match_over": "the match is over",
     }
 
