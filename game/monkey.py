@@ -90,6 +90,8 @@ class Findings:
     games: set[str] = field(default_factory=set)
     rss_start: int = 0
     rss_end: int = 0
+    #: the RSS after each tenth of the events: flat, or still growing at the end?
+    rss_curve: list[int] = field(default_factory=list)
     cache_start: Any = None
     cache_end: Any = None
     cpu: float = 0.0
@@ -148,7 +150,7 @@ class Monkey:
         self.log: list[str] = []
         self._still = 0  # frames in a row with nobody to move
         self._moves: tuple[int, int] = (0, 0)  # (table id, moves made) when last seen
-        self.progress = False  # a line on stderr every 5000 events
+        self.progress = False  # a line on stderr after each tenth of the events
 
     # -- what can be clicked -----------------------------------------------------------------
     def targets(self) -> list[pygame.Rect]:
@@ -332,8 +334,10 @@ class Monkey:
             self.log.append(self.act())
             del self.log[:-50]
             self.found.events += 1
-            if self.progress and self.found.events % 5000 == 0:
-                print(f"{self.found.events} events thrown", file=sys.stderr, flush=True)
+            if self.found.events % max(1, events // 10) == 0:
+                self.found.rss_curve.append(rss())
+                if self.progress:
+                    print(f"{self.found.events} events thrown", file=sys.stderr, flush=True)
             for _ in range(self.rng.choice((1, 1, 1, 2, 3, 12))):
                 self.frame()
 
@@ -370,7 +374,10 @@ def report(found: Findings, seed: int) -> str:
         f"monkey seed {seed}: {found.events} events, {found.frames} frames, {found.cpu:.0f} s CPU",
         "scenes: " + ", ".join(f"{k} {v}" for k, v in sorted(found.scenes.items())),
         "tables: " + (", ".join(sorted(found.games)) or "none"),
-        f"memory: RSS {found.rss_start / mb:.0f} MB at start, {found.rss_end / mb:.0f} MB at end",
+        f"memory: RSS {found.rss_start / mb:.0f} MB at start, {found.rss_end / mb:.0f} MB at end; "
+        "after each tenth of the events: "
+        + " ".join(f"{r / mb:.0f}" for r in found.rss_curve)
+        + " MB",
         f"card cache: {found.cache_start} at start, {found.cache_end} at end",
         *found.failures,
         f"{found.exceptions} exceptions, {found.stalls} stalls",
