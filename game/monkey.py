@@ -195,14 +195,15 @@ class Monkey:
         return "deck switch"
 
     def _point(self) -> tuple[int, int]:
-        legal = self.legal_card() if self.rng.random() < 0.6 else None
+        """Where to click: a legal card, else mostly a target of the scene, else anywhere."""
+        rect = self.legal_card() if self.rng.random() < 0.6 else None
         targets = self.targets()
-        if legal is None and targets and self.rng.random() < 0.85:
-            legal = self.rng.choice(targets)
-        if legal is not None:
+        if rect is None and targets and self.rng.random() < 0.85:
+            rect = self.rng.choice(targets)
+        if rect is not None:
             return (
-                self.rng.randint(legal.left, max(legal.left, legal.right - 1)),
-                self.rng.randint(legal.top, max(legal.top, legal.bottom - 1)),
+                self.rng.randint(rect.left, max(rect.left, rect.right - 1)),
+                self.rng.randint(rect.top, max(rect.top, rect.bottom - 1)),
             )
         w, h = self.app.screen.get_size()
         return self.rng.randrange(max(1, w)), self.rng.randrange(max(1, h))
