@@ -37,7 +37,14 @@ def app(tmp_path, monkeypatch):
 def test_menus_title_setup_settings_rules(app):
     title = app.scenes.top
     assert isinstance(title, TitleScene)
-    assert [b.tag for b in title.buttons] == ["new", "solitaire", "rules", "settings", "quit"]
+    tags = [b.tag for b in title.buttons]
+    assert tags == ["new", "solitaire", "rules", "statistics", "settings", "quit"]
+    click_button(app, title, "statistics")
+    from game.ui.scenes.stats import StatsScene
+
+    assert isinstance(app.scenes.top, StatsScene)
+    key(app, pygame.K_ESCAPE, frames=2)
+    assert app.scenes.top is title
     click_button(app, title, "rules")
     rules = app.scenes.top
     assert isinstance(rules, RulesScene)
