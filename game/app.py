@@ -19,7 +19,7 @@ import logging
 import os
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 log = logging.getLogger("tavolo")
@@ -35,24 +35,23 @@ def _size(text: str) -> tuple[int, int]:
     return w, h
 
 
-def _count(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a number of players, not {text!r}") from None
-    if v < 1:
-        raise argparse.ArgumentTypeError(f"a game needs at least 1 player, not {v}")
-    return v
+def _whole(least: int, what: str, too_small: str) -> Callable[[str], int]:
+    """An argparse type: a whole number (``what``) of at least ``least`` (else ``too_small``)."""
+
+    def parse(text: str) -> int:
+        try:
+            v = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}") from None
+        if v < least:
+            raise argparse.ArgumentTypeError(f"{too_small}, not {v}")
+        return v
+
+    return parse
 
 
-def _positive(text: str) -> int:
-    try:
-        v = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if v < 0:
-        raise argparse.ArgumentTypeError(f"expected a number ≥ 0, not {v}")
-    return v
+_count = _whole(1, "a number of players", "a game needs at least 1 player")
+_positive = _whole(0, "a whole number", "expected a number ≥ 0")
 
 
 def build_parser() -> argparse.ArgumentParser:

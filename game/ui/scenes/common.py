@@ -56,3 +56,7 @@ class MenuKeys:
         for i, b in enumerate(live):
             b.focus = i == self.index
         return True
+
+    def route(self, event: pygame.event.Event, buttons: list) -> bool:
+        """The event to a menu: keyboard focus first, then each button's click."""
+        return self.handle(event, buttons) or any(b.handle(event) for b in buttons)

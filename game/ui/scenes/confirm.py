@@ -69,11 +69,7 @@ class ConfirmScene(Scene):
         if enter and not any(b.focus for b in self.buttons):
             self.no()
             return
-        if self.keys.handle(event, self.buttons):
-            return
-        for b in self.buttons:
-            if b.handle(event):
-                return
+        self.keys.route(event, self.buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 130)

@@ -164,11 +164,7 @@ class TitleScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
             return
-        if self.keys.handle(event, self.buttons):
-            return
-        for b in self.buttons:
-            if b.handle(event):
-                return
+        self.keys.route(event, self.buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
