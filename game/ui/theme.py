@@ -8,7 +8,7 @@ pygame font lacks); if they are missing the default font keeps the game usable.
 from __future__ import annotations
 
 import logging
-from functools import cache
+from functools import lru_cache
 
 import pygame
 
@@ -44,9 +44,10 @@ SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 _warned = False
 
 
-@cache
+@lru_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """DejaVu Sans at ``size`` pixels (bold or regular), cached."""
+    """DejaVu Sans at ``size`` pixels (bold or regular), cached: the sizes of the last few
+    window sizes (every size scales the type, so an unbounded cache grows under resizing)."""
     global _warned
     name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
     path = asset_path("fonts", name)
