@@ -19,7 +19,6 @@ from .base import RecordError
 from .cards import Card, CardError, Deck, cards_of, iter_bits, parse_card
 
 __all__ = [
-    "bits",
     "card_lists",
     "check_counts",
     "check_deal_keys",
@@ -34,11 +33,6 @@ __all__ = [
     "shuffled",
     "split_cards",
 ]
-
-
-def bits(mask: int) -> list[int]:
-    """The indices of the set bits of ``mask``, lowest first, as a list."""
-    return list(iter_bits(mask))
 
 
 def indices_mask(idx: Iterable[int]) -> int:

@@ -14,7 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game.engine import Card, GameState
-from game.engine.cards import FRENCH, ITALIAN
 
 from . import words
 
@@ -25,7 +24,6 @@ if TYPE_CHECKING:
     from ..hud import Item
     from .table_api import TableApi
 
-_DECKS = {"french": FRENCH, "italian": ITALIAN}
 
 COMPASS = {
     2: ["South", "North"],
