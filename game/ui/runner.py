@@ -222,7 +222,7 @@ class App:
                 screenshot.parent.mkdir(parents=True, exist_ok=True)
                 pygame.image.save(self.screen, str(screenshot))
             except (pygame.error, OSError) as exc:
-                log.error("could not save the screenshot %s: %s", screenshot, exc)
+                log.error("could not write the screenshot %s: %s", screenshot, exc)
                 self.exit_code = self.exit_code or 1
         self.shutdown()
         return self.exit_code
