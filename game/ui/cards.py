@@ -184,8 +184,9 @@ class CardImages:
         waiting = 0
         while self._queue and time.perf_counter() < end and waiting < len(self._queue):
             key, w = self._queue.popleft()
-            if not self._ready(key):  # still being read: look at it again later
-                self._queue.append((key, w))
+            # a picture a table waits for (w > 0) never waits behind the title's prefetch
+            if not self._ready(key) and not (w and self._jump(key)):
+                self._queue.append((key, w))  # being read: look at it again later
                 waiting += 1
                 continue
             if w == 0:
@@ -193,6 +194,15 @@ class CardImages:
             elif not self.is_ready(key, w):
                 self.get(key, w)
         return len(self._queue)
+
+    def _jump(self, key: Key) -> bool:
+        """A picture wanted now whose read still waits behind others in the loader (the title's
+        prefetch of a whole deck): take it out of that queue, so :meth:`raw` reads it at once."""
+        future = self._loading.get(key)
+        if future is None or not future.cancel():
+            return False
+        del self._loading[key]
+        return True
 
     @property
     def pending(self) -> int:
