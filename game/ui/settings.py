@@ -1,4 +1,4 @@
-"""The player's settings: deck, animation speed, fullscreen, card back, sound.
+"""The player's settings: deck, animation speed, trick hold, fullscreen, card back, sound.
 
 Kept as JSON in the user's config folder, tagged ``"format": "tavolo-settings/1"``.  A missing
 file means defaults.  Nothing the player had is ever lost, and nothing is a crash:
@@ -29,6 +29,9 @@ log = logging.getLogger(__name__)
 
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
 DECKS = ("french", "italian")
+#: how long a finished trick or capture stays on the table before it is gathered, in seconds at
+#: normal speed (the speed setting scales it); "click" waits for the player's click or key
+HOLDS: dict[str, float | None] = {"short": 0.8, "normal": 1.5, "long": 3.0, "click": None}
 FORMAT = "tavolo-settings"
 #: the format version this Tavolo writes; a file with a higher one comes from a newer Tavolo
 VERSION = 1
@@ -46,6 +49,9 @@ class Settings:
     volume: float = 0.7
     muted: bool = False
     window: tuple[int, int] = (1280, 720)
+    hold: str = "normal"
+    #: a seat's only legal card plays itself after a short beat
+    auto_last: bool = True
     #: entries of the file this version does not know (a newer Tavolo's), written back as read
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     #: True when the file on disk must not be written over (newer, or unreadable)
@@ -55,6 +61,12 @@ class Settings:
     def speed_factor(self) -> float:
         """Multiplier on every animation duration (0 = instant)."""
         return SPEEDS.get(self.speed, 1.0)
+
+    @property
+    def hold_seconds(self) -> float | None:
+        """How long a finished trick stays on the table (None: until the player clicks)."""
+        base = HOLDS.get(self.hold, HOLDS["normal"])
+        return None if base is None else base * self.speed_factor
 
     def to_json(self) -> dict[str, Any]:
         out = dict(self.extra)
@@ -110,6 +122,8 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "volume": lambda v: _is_number(v) and 0 <= v <= 1,
     "muted": _is_bool,
     "window": _is_window,
+    "hold": lambda v: isinstance(v, str) and v in HOLDS,
+    "auto_last": _is_bool,
 }
 
 
