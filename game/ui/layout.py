@@ -16,6 +16,9 @@ import pygame
 from .cards import card_size
 from .theme import ui_scale
 
+#: the width kept left of the viewer's hand for a list of captures (at scale 1)
+CHOOSER_W = 250
+
 
 @dataclass
 class SeatSpot:
@@ -31,6 +34,16 @@ class SeatSpot:
 
 
 class TableLayout:
+    """Every place on the table for one window size and seat count.
+
+    The felt is split so that nothing the player must read is ever covered: a *band* along the
+    bottom holds the prompt, the action buttons and the table's messages; the viewer's hand sits
+    on the band and its name plate over it; the other seats go round an ellipse above, each hand
+    with its plate under it; the trick (or the middle of Scopa and Cattura) fills what is left in
+    the centre.  :meth:`regions` lists these rectangles, and a geometric test checks that none of
+    them overlaps another for every game, seat count and window size.
+    """
+
     def __init__(
         self,
         size: tuple[int, int],
@@ -57,82 +70,237 @@ class TableLayout:
         self.panel = pygame.Rect(w - self.panel_w, 0, self.panel_w, h)
         self.table = pygame.Rect(0, 0, w - self.panel_w, h)
         tw, th = self.table.size
-        self.big = round(min(th * 0.165, tw / 8.6))
+        self.margin = m = round(14 * s)
+        self.gap = round(6 * s)
+        self.plate_h = round(26 * s)
+        self.band_h = round(48 * s)
+        #: the prompt, the action buttons and the messages: a strip along the bottom of the felt
+        self.band = pygame.Rect(m, th - self.gap - self.band_h, tw - 2 * m, self.band_h)
+        self.big = round(min(self.band.top * 0.172, tw / 8.6))
         self.small = round(self.big * (0.92 if solitaire else 0.64))
         self.trick_w = round(self.big * (0.8 if seats > 4 else 0.86))
-        th_card = card_size(self.trick_w)[1]
-        bw, bh = card_size(self.big)
-        sw, sh = card_size(self.small)
-        self.margin = m = round(14 * s)
-        self.plate_h = round(26 * s)
-        self.center = (self.table.centerx, self.table.centery - bh * 0.12)
-        cx, cy = self.center
-        self.trick_r = (bw * (0.75 if seats > 4 else 0.64), th_card * 0.42)
         self.spots: list[SeatSpot] = []
-        small_hand_w = sw + (min(hand_max, 8) - 1) * sw * 0.3
+        self._place_viewer()
+        self._place_others()
+        if solitaire or seats == 2:
+            self.deck_pos = (self.center[0] - card_size(self.big)[0] * 2.6, self.center[1])
+        else:
+            self.deck_pos = self.center
+        self._center_box()
+        self._place_trick()
+
+    def _place_trick(self) -> None:
+        """Each seat's card of the trick between its hand and the middle, spread as far as the
+        free middle of the table allows (cards overlap less when there is room)."""
+        seats = self.seats
+        bw = card_size(self.big)[0]
+        tw_card, th_card = card_size(self.trick_w)
+        box = self.center_box
+        cx, cy = box.center
+        spread_x = bw * (1.0 if seats > 4 else 0.8)
+        rx = max(tw_card * 0.3, min(spread_x, (box.w - tw_card) / 2))
+        ry = max(th_card * 0.25, min(th_card * 0.55, (box.h - th_card) / 2))
+        self.trick_r = (rx, ry)
+        for spot in self.spots:
+            ca, sa = math.cos(spot.angle), math.sin(spot.angle)
+            if seats == 2:
+                spot.trick = (cx + (bw * 0.18 if spot.rel == 0 else -bw * 0.18), cy + sa * ry * 0.7)
+            else:
+                spot.trick = (cx + ca * rx, cy + sa * ry)
+
+    # -- seats around the table -------------------------------------------------------------------
+    def _hand_w(self, card_w: int, spacing: float) -> float:
+        return card_size(card_w)[0] + spacing * (min(self.hand_max, 8) - 1)
+
+    def _place_viewer(self) -> None:
+        """The viewer's hand on the band, its plate just over the raised cards; the middle of
+        the table halfway between the top seat's plate and the viewer's."""
+        bw, bh = card_size(self.big)
+        sh = card_size(self.small)[1]
+        tw = self.table.w
+        spacing = bw * (1.06 if self.hand_max <= 3 else 0.8 if self.hand_max <= 5 else 0.66)
+        hand_w = self._hand_w(self.big, spacing)
+        ay = self.band.top - self.gap - bh / 2
+        ax = tw / 2 if (self.solitaire or self.hand_max <= 5) else tw / 2 - bw * 0.2
+        if self.center_kind:  # room at the left for the list of captures to choose from
+            ax = max(ax, self.margin + self.gap + round(CHOOSER_W * self.scale) + hand_w / 2)
+        ax = max(self.margin + hand_w / 2, ax)
+        plate_y = ay - bh / 2 - self.lift() - self.gap - self.plate_h / 2
+        #: the lowest the other seats reach: the top of the viewer's plate
+        self.floor = plate_y - self.plate_h / 2 - self.gap
+        # the top seat's plate bottom (the solitaire's second hand is raised too)
+        top_bottom = (
+            self.margin + sh + self.gap + self.plate_h + (self.lift() if self.solitaire else 0)
+        )
+        self.center = (tw / 2, (top_bottom + self.floor) / 2)
+        pile_x = min(
+            self.table.right - card_size(self.small)[0] * 0.75, ax + hand_w / 2 + bw * 0.75
+        )
+        self._viewer = SeatSpot(
+            0, math.pi / 2, (ax, ay), self.big, spacing, (0.0, 0.0), (pile_x, ay),
+            (ax, plate_y), "bottom",
+        )  # fmt: skip
+
+    def _place_others(self) -> None:
+        """Seat ``rel`` at angle 90° + rel·360°/seats round an ellipse: the hands as far out as
+        the felt allows, each with its plate under it, and the trick card of each seat between
+        its hand and the middle."""
+        seats, m = self.seats, self.margin
+        tw = self.table.w
+        cx, cy = self.center
+        sw, sh = card_size(self.small)
+        spacing = sw * (0.66 if self.solitaire else 0.3)
+        hand_w = self._hand_w(self.small, spacing)
+        rx = tw / 2 - hand_w / 2 - m - sw - self.gap  # room for the won pile outside
+        top_y = m + sh / 2
+        low_y = self.floor - self.plate_h - self.gap - sh / 2  # a lower hand and its plate
         for rel in range(seats):
             angle = math.pi / 2 + 2 * math.pi * rel / seats
             ca, sa = math.cos(angle), math.sin(angle)
             if rel == 0:
-                anchor = (cx - bw * 0.2 if not solitaire else cx, th - m - bh * 0.52)
-                # short hands (Scopa 3, Cattura 5) fan out wider: every card fully readable
-                card_w = self.big
-                spacing = bw * (1.06 if hand_max <= 3 else 0.8 if hand_max <= 5 else 0.66)
-                side = "bottom"
-            else:
-                card_w = self.small
-                spacing = sw * (0.66 if solitaire else 0.3)
-                top_y = m + self.plate_h + sh / 2 + (self.plate_h * 0.2)
-                rx = tw / 2 - small_hand_w / 2 - m - sw * 1.25
-                ry_top = cy - top_y
-                y = cy + sa * ry_top if sa < 0 else cy + sa * (th - m - bh - cy - sh * 0.2)
-                anchor = (cx + ca * rx, y)
-                if solitaire:
-                    anchor = (cx, m + sh / 2 + self.plate_h * 0.2)
-                side = "top" if abs(ca) < 0.3 else ("left" if ca < 0 else "right")
-            tx = cx + math.cos(angle) * self.trick_r[0]
-            ty = cy + math.sin(angle) * self.trick_r[1]
-            if seats == 2:
-                ty = cy + math.sin(angle) * th_card * 0.3
-                tx = cx + (bw * 0.18 if rel == 0 else -bw * 0.18)
-            cw, ch = card_size(card_w)
-            hand_w = cw + spacing * (min(hand_max, 8) - 1)
-            if rel == 0 and hand_max <= 5:
-                anchor = (cx, anchor[1])
-            if rel == 0:
-                pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1] + bh * 0.1)
-                pile = (min(self.table.right - sw * 0.75, pile[0]), pile[1])
-                plate = (anchor[0], anchor[1] - ch / 2 - self.plate_h * 0.9)
-            else:
-                dx = hand_w / 2 + sw * 0.85
-                # the won tricks lie on the outer side of the hand, away from the trick
-                pile = (anchor[0] + (dx if side in ("top", "right") else -dx), anchor[1])
-                if solitaire:
-                    pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1])
-                lo, hi = self.table.x + sw * 0.7, self.table.right - sw * 0.7
-                pile = (min(hi, max(lo, pile[0])), pile[1])
-                plate = (anchor[0], anchor[1] + ch / 2 + self.plate_h * 0.75)
+                self.spots.append(self._viewer)
+                continue
+            y = cy + sa * (cy - top_y) if sa < 0 else cy + sa * (low_y - cy)
+            if sa < 0 and abs(ca) < 0.75:  # near the top: in the top row, over the trick
+                y = top_y
+            anchor = (cx + ca * rx, y)
+            if self.solitaire:  # the second hand, face up and played too: room to raise it
+                anchor = (cx, top_y + self.lift())
+            side = "top" if abs(ca) < 0.3 else ("left" if ca < 0 else "right")
+            dx = (hand_w / 2 + sw / 2 + self.gap) * (1 if side in ("top", "right") else -1)
+            # the won tricks lie on the outer side of the hand, away from the trick, or on
+            # the inner side when the hand reaches the edge of the felt
+            px = anchor[0] + dx
+            if not self.table.x + sw / 2 <= px <= self.table.right - sw / 2:
+                px = anchor[0] - dx
+            pile = (px, anchor[1])
+            if self.solitaire:
+                pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1])
+            plate = (anchor[0], anchor[1] + sh / 2 + self.gap + self.plate_h / 2)
             self.spots.append(
-                SeatSpot(rel, angle, anchor, card_w, spacing, (tx, ty), pile, plate, side)
+                SeatSpot(rel, angle, anchor, self.small, spacing, anchor, pile, plate, side)
             )
-        if solitaire or seats == 2:
-            self.deck_pos = (cx - bw * 2.6, cy)
-        else:
-            self.deck_pos = (cx, cy)
-        self._center_box(tw, th, sw, sh, bh)
 
-    def _center_box(self, tw: float, th: float, sw: int, sh: int, bh: int) -> None:
+    # -- rectangles ------------------------------------------------------------------------------
+    def hand_rect(self, seat: int, count: int | None = None) -> pygame.Rect:
+        """Where ``seat``'s hand of ``count`` cards (the most it holds) lies, raised cards
+        included."""
+        n = min(self.hand_max, 8) if count is None else count
+        pos = self.hand_positions(seat, max(1, n))
+        spot = self.spot(seat)
+        cw, ch = card_size(spot.card_w)
+        rect = pygame.Rect(0, 0, round(pos[-1][0] - pos[0][0]) + cw, ch)
+        rect.center = (round((pos[0][0] + pos[-1][0]) / 2), round(spot.anchor[1]))
+        if spot.rel == 0 or self.solitaire:
+            rect.top -= round(self.lift())
+            rect.h += round(self.lift())
+        return rect
+
+    def plate_width(self, seat: int) -> int:
+        """The widest a seat's name plate may be drawn (its name, score and badges are fitted
+        into it): as wide as its hand, and never into a neighbour's."""
+        spot = self.spot(seat)
+        if spot.rel == 0:
+            return round(260 * self.scale)
+        return max(round(150 * self.scale), min(self.hand_rect(seat).w, round(200 * self.scale)))
+
+    def plate_rect(self, seat: int) -> pygame.Rect:
+        spot = self.spot(seat)
+        rect = pygame.Rect(0, 0, self.plate_width(seat), self.plate_h)
+        rect.center = (round(spot.plate[0]), round(spot.plate[1]))
+        return rect
+
+    def trick_rect(self) -> pygame.Rect:
+        """Where the cards of a trick lie (the middle box for Scopa and Cattura)."""
+        if self.center_kind:
+            return pygame.Rect(self.center_box)
+        w, h = card_size(self.trick_w)
+        rects = []
+        for spot in self.spots:
+            r = pygame.Rect(0, 0, w, h)
+            r.center = (round(spot.trick[0]), round(spot.trick[1]))
+            rects.append(r)
+        return rects[0].unionall(rects[1:])
+
+    def band_buttons(self, widths: list[int]) -> list[pygame.Rect]:
+        """Rectangles for action buttons of these widths, right-aligned in the band (shrunk
+        alike when they would not fit beside a short prompt)."""
+        pad = self.gap
+        h = self.band.h - 2 * pad
+        room = self.band.w * 0.7 - pad * (len(widths) + 1)
+        k = min(1.0, room / max(1, sum(widths)))
+        out: list[pygame.Rect] = []
+        x = self.band.right - pad
+        for wd in reversed(widths):
+            bw = round(wd * k)
+            x -= bw
+            out.append(pygame.Rect(x, self.band.y + pad, bw, h))
+            x -= pad
+        return out[::-1]
+
+    def band_text(self, buttons: list[pygame.Rect]) -> pygame.Rect:
+        """The part of the band left for the prompt and the messages, left of the buttons."""
+        right = min((b.x for b in buttons), default=self.band.right) - self.gap
+        return pygame.Rect(self.band.x, self.band.y, right - self.band.x, self.band.h)
+
+    @property
+    def button_font(self) -> int:
+        """The one font size of the table's buttons (band and side panel alike)."""
+        return round(17 * self.scale)
+
+    def button_width(self, label: str, icon: bool = False) -> int:
+        """The width a band button needs for ``label`` (and a card icon before it)."""
+        from . import theme
+
+        w = theme.font(self.button_font, True).size(label)[0] + round(36 * self.scale)
+        return w + (round(self.band.h * 0.55) if icon else 0)
+
+    def chooser_box(self) -> pygame.Rect:
+        """Where a list of choices goes (a Scopa or Cattura capture): left of the viewer's hand
+        and above the band, below the middle of the table and every seat on that side."""
+        hand = self.hand_rect(self.viewer)
+        top = self.center_box.bottom + self.gap
+        for seat in range(self.seats):
+            if seat != self.viewer:
+                for r in (self.hand_rect(seat), self.plate_rect(seat)):
+                    if r.left < hand.left:
+                        top = max(top, r.bottom + self.gap)
+        left = self.table.x + self.margin
+        return pygame.Rect(left, top, hand.left - self.gap - left, self.band.top - self.gap - top)
+
+    def regions(self) -> dict[str, pygame.Rect]:
+        """Every rectangle that must stay clear of every other: hands, name plates, won piles,
+        the trick (or the middle) and the band."""
+        out = {"band": pygame.Rect(self.band), "trick": self.trick_rect()}
+        for seat in range(self.seats):
+            out[f"hand{seat}"] = self.hand_rect(seat)
+            out[f"plate{seat}"] = self.plate_rect(seat)
+            out[f"pile{seat}"] = self.pile_rect(seat)
+        return out
+
+    def pile_rect(self, seat: int) -> pygame.Rect:
+        """Where ``seat``'s won cards lie."""
+        rect = pygame.Rect((0, 0), card_size(self.small))
+        rect.center = (round(self.spot(seat).pile[0]), round(self.spot(seat).pile[1]))
+        return rect
+
+    def _center_box(self) -> None:
         """The middle of the table for games that lay cards there (Scopa, Cattura): a box
         between the hands, with the draw deck at its left."""
+        tw = self.table.w
+        sw, sh = card_size(self.small)
         cx = self.center[0]
-        top = max(
-            (sp.plate[1] + self.plate_h for sp in self.spots if sp.side == "top"),
-            default=self.margin + sh * 0.4,
-        )
-        bottom = self.spots[0].plate[1] - self.plate_h * 1.9  # above the prompt line
-        side_x = [abs(sp.anchor[0] - cx) for sp in self.spots if sp.side in ("left", "right")]
-        half_w = (min(side_x) - sw * 0.9) if side_x else tw * 0.36
-        half_w = max(sw * 3.0, min(half_w, tw * 0.4))
+        # between the other seats: below the plates over it, inside the hands and plates beside
+        top, half_w = self.margin + sh * 0.4, tw * 0.4
+        least = card_size(self.trick_w)[0] * 1.3  # the narrowest the middle may be
+        for seat in range(1, self.seats):
+            for r in (self.hand_rect(seat), self.plate_rect(seat), self.pile_rect(seat)):
+                if r.right > cx - least and r.left < cx + least:  # over the middle
+                    top = max(top, r.bottom + self.gap)
+                else:
+                    half_w = min(half_w, abs((r.left if r.left > cx else r.right) - cx) - self.gap)
+        bottom = self.floor
+        half_w = max(least, half_w)
         self.center_box = pygame.Rect(0, 0, round(2 * half_w), round(max(sh, bottom - top)))
         self.center_box.center = (round(cx), round((top + bottom) / 2))
         # the card width of the middle: the trick size while it fits, smaller when crowded

@@ -34,6 +34,7 @@ _RINGS: dict[str, tuple[int, int, int]] = {
     "hover": (255, 236, 150),
     "selected": theme.GOLD,
     "winner": theme.GOLD,
+    "received": (140, 200, 255),  # a card the exchange just brought
 }
 
 
@@ -497,13 +498,11 @@ class TableView:
         return dur
 
     def play(self, seat: int, card: Card) -> float:
-        """A card from ``seat``'s hand to its place in the trick, shown large."""
+        """A card from ``seat``'s hand to its place in the trick."""
         dur = self.d(0.34)
         sp = self.take(self.hands[seat], card)
-        self.send(
-            sp, self.played, dur, ease=ease_out_cubic, on_start=lambda: self.sound("slide"),
-            width=self.layout.big,
-        )  # fmt: skip
+        # the trick's own size, the one a rebuilt table (undo, continue) lays it at
+        self.send(sp, self.played, dur, ease=ease_out_cubic, on_start=lambda: self.sound("slide"))
         self.place_hand(seat, self.d(0.25))
         return dur
 

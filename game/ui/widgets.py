@@ -259,11 +259,12 @@ class Toasts:
             surfs = [self._render(t, width, size) for t in items]
             total_h = sum(s.get_height() for s in surfs) + gap * (len(surfs) - 1)
             total_w = max(s.get_width() for s in surfs)
-            spot = self._place(area, avoid, total_w, total_h, round(16 * scale))
+            top = round(16 * scale) if area.h >= total_h + round(32 * scale) else 0
+            spot = self._place(area, avoid, total_w, total_h, top)
             if spot is None and len(items) > 1:
                 items = items[-1:]
             elif spot is None:
-                spot = (area.centerx, area.y + round(16 * scale))
+                spot = (area.centerx, area.y + top)
         if spot is None:
             return
         x, y = spot

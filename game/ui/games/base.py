@@ -13,7 +13,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
+from game import skins
 from game.engine import Card, GameState
+from game.engine.cards import FRENCH
 
 from . import words
 
@@ -24,6 +26,9 @@ if TYPE_CHECKING:
     from ..hud import Item
     from .table_api import TableApi
 
+
+#: the signs French cards print in their corners, in the order of the deck's suits
+_SIGNS = dict(zip(FRENCH.suits, "♠♥♦♣", strict=True))
 
 COMPASS = {
     2: ["South", "North"],
@@ -70,6 +75,18 @@ class GameUI:
     def suit_label(self, suit: str, deck: str) -> str:
         """The display name of a native suit in ``deck`` (via the skin of its ace)."""
         return words.suit_label(self.name, suit, deck)
+
+    def card_short(self, card: Card) -> str:
+        """A card as short as its corner where the deck has signs for its suits ("5♠" in
+        French cards), else by name ("Cavallo of cups")."""
+        deck = self.t.deck
+        try:
+            folder, stem = skins.face_image(self.name, card, deck)
+        except ValueError:
+            return str(card)
+        if folder == FRENCH.name:
+            return stem[:-1] + _SIGNS[stem[-1]]
+        return self.card_label(card, deck)
 
     def card_words(self, card: Card) -> str:
         """'the 7 of coins' in the deck on screen (for toasts and banners)."""

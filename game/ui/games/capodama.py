@@ -19,6 +19,7 @@ from game.engine.capodama_cards import hand_key
 from game.engine.capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 
 from .. import theme
+from ..cards import card_size
 from ..chooser import Choice, Chooser
 from ..widgets import Button
 from . import words
@@ -97,6 +98,10 @@ class HudModel:
         )  # fmt: skip
 
 
+#: how long a card the exchange brought stays marked in the hand, in seconds
+RECEIVED_MARK = 3.0
+
+
 class CapodamaUI(TrickGameUI):
     name = "capodama"
     title = "Capodama"
@@ -106,6 +111,8 @@ class CapodamaUI(TrickGameUI):
         super().__init__()
         self.ready: set[int] = set()  # seats that chose their pass
         self.pending_pass: tuple[Card, ...] = ()
+        self.received: set[Card] = set()  # what the exchange brought the viewer, marked a moment
+        self.received_at = 0.0
 
     # -- words --------------------------------------------------------------------------------
     def seat_name(self, seat: int, viewer: int, seats: int, kinds: list[str], players: int) -> str:
@@ -290,6 +297,9 @@ class CapodamaUI(TrickGameUI):
         passes: list[tuple[int, int, Card | None]] = []
         for e in batch:
             passes.append((_seat(e), e.payload(Passed).to, e.cards[0]))
+        viewer = self.t.viewer
+        self.received = {c for _g, to, c in passes if to == viewer and c is not None}
+        self.received_at = self.t.time
         return self.t.table.pass_cards(passes)
 
     def _on_partner(self, e: Event) -> float:
@@ -322,43 +332,33 @@ class CapodamaUI(TrickGameUI):
         return legal[0].kind
 
     def place_prompt(self) -> None:
+        """The doubled suit and the pass are buttons (the table lines them up in the band);
+        the 4th trump is a grid of cards in the middle, where no trick lies yet."""
         t = self.t
-        lay = t.table.layout
-        s = lay.scale
-        cx, cy = lay.center
         kind = t.prompt_kind
         if kind == "double":
-            bw, bh = round(170 * s), round(64 * s)
-            gap = round(16 * s)
-            n = len(t.legal)
-            x0 = cx - (n * bw + (n - 1) * gap) / 2
-            for i, m in enumerate(t.legal):
+            for m in t.legal:
                 assert m.arg is not None  # a doubling names its suit
                 label = self.suit_label(m.arg, t.deck).capitalize()
-                b = Button(
-                    "      " + label,
-                    partial(t.apply, m),
-                    size=round(20 * s),
-                    tag=f"double {m.arg}",
-                )
-                b.place(pygame.Rect(round(x0 + i * (bw + gap)), round(cy - bh / 2), bw, bh))
-                t.buttons.append(b)
+                t.buttons.append(Button(label, partial(t.apply, m), tag=f"double {m.arg}"))
         elif kind == "pass":
-            bw, bh = round(320 * s), round(44 * s)
-            b = Button(
-                "Pass", self.confirm_pass, primary=True, size=round(19 * s), tag="confirm",
-                key=pygame.K_RETURN,
-            )  # fmt: skip
-            b.place(pygame.Rect(round(cx - bw / 2), round(cy + lay.big_size[1] * 0.2), bw, bh))
+            b = Button("Pass", self.confirm_pass, primary=True, tag="confirm", key=pygame.K_RETURN)
             t.buttons.append(b)
             self._update_pass_button()
         elif kind == "trump":
+            lay = t.table.layout
             chooser = Chooser(
                 self.prompt("trump", t.state.players),
                 [Choice(m, (m.cards[0],)) for m in t.legal],
                 grid=True,
             )
-            chooser.place_grid((cx, cy), round(lay.small * 0.95), s)
+            box = lay.center_box
+            cols = min(7, len(t.legal))
+            rows = -(-len(t.legal) // cols)
+            fit_w = (box.w - 60 * lay.scale) / cols * 0.9
+            fit_h = (box.h - 80 * lay.scale) / rows / card_size(100)[1] * 100 * 0.92
+            width = max(24, round(min(lay.small * 0.95, fit_w, fit_h)))
+            chooser.place_grid(box.center, width, lay.scale)
             t.chooser = chooser
 
     def button_icon(self, b: Button) -> Card | None:
@@ -381,15 +381,12 @@ class CapodamaUI(TrickGameUI):
                 b.enabled = len(t.selected) == need
                 if need == 2 and len(t.selected) < 2:
                     b.label = "Pick left, then right"
+                elif t.selected and need == 2:
+                    left, right = (self.card_short(c) for c in t.selected)
+                    b.label = f"Pass → left: {left}, right: {right}"
                 elif t.selected:
-                    names = [
-                        t.short_name((t.viewer + 1) % t.state.seats),
-                        t.short_name((t.viewer - 1) % t.state.seats),
-                    ]
-                    b.label = "Pass " + " · ".join(
-                        f"{self.card_label(c, t.deck)} → {names[i]}"
-                        for i, c in enumerate(t.selected)
-                    )
+                    left = t.short_name((t.viewer + 1) % t.state.seats)
+                    b.label = f"Pass {self.card_short(t.selected[0])} → {left}"
                 else:
                     b.label = "Choose a card to pass"
 
@@ -462,6 +459,10 @@ class CapodamaUI(TrickGameUI):
 
     def marks(self, out: dict[int, str]) -> None:
         t = self.t
+        if self.received and t.time - self.received_at < RECEIVED_MARK:
+            for sp in t.table.hands[t.viewer]:
+                if sp.card in self.received and not sp.moving:
+                    out[id(sp)] = "received"
         if self.pending_pass and not t.prompt_kind:
             for sp in t.table.hands[t.viewer]:
                 if sp.card in self.pending_pass:

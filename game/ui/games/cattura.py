@@ -14,8 +14,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
-import pygame
-
 from game.engine import Card, Event, Move
 from game.engine.cattura import HAND_SIZE, WIN_CAPTURES, CatturaView
 from game.engine.cattura_events import (
@@ -168,6 +166,7 @@ class CatturaUI(GameUI):
         elif isinstance(data, Drew):
             q.add(lambda: t.table.draw_to_hand(e.seat or 0, e.cards[0], data.deck), "drew")
         elif isinstance(data, Captured):
+            q.add(lambda: self._hold_capture(e, data), "capture pause")
             q.add(lambda: self._captured(e, data), "captured")
             q.add(lambda: self._put_back(e, data), "put back")
         elif isinstance(data, Passed):
@@ -203,8 +202,18 @@ class CatturaUI(GameUI):
         t.table.to_center(e.seat or 0, e.cards[0])
         return t.table.d(0.4)
 
+    def _hold_capture(self, e: Event, data: Captured) -> float:
+        """The top card about to be taken, held lit with who takes it and with what."""
+        t = self.t
+        top = t.table.center[-1] if t.table.center else None
+        t.winner_mark = top
+        used = " + ".join(self.card_short(c) for c in data.used)
+        return t.hold(f"Taken by {t.who(e.seat or 0)} with {used}", top)
+
     def _captured(self, e: Event, data: Captured) -> float:
         t = self.t
+        t.winner_mark = None
+        t.end_hold()
         seat = e.seat or 0
         if seat < len(t.model.scores):
             t.model.scores[seat] = data.score
@@ -265,20 +274,7 @@ class CatturaUI(GameUI):
         if passing is not None:
             from ..widgets import Button
 
-            lay = t.table.layout
-            s = lay.scale
-            b = Button(
-                "Pass", partial(t.apply, passing), primary=True, size=round(19 * s), tag="pass"
-            )
-            cx, cy = lay.center
-            b.place(
-                pygame.Rect(
-                    round(cx - 90 * s),
-                    round(cy + lay.big_size[1] * 0.7),
-                    round(180 * s),
-                    round(42 * s),
-                )
-            )
+            b = Button("Pass", partial(t.apply, passing), primary=True, tag="pass")
             t.buttons.append(b)
         self._chooser(self.takes())
 
@@ -296,19 +292,9 @@ class CatturaUI(GameUI):
             if len(used) == 2:
                 marks[-1] = (marks[-1] + " top").strip()
             rows.append(Choice(m, tuple(m.cards), "take", tuple(marks)))
-        title = "Captures you can make" if not self.picked else "Captures with that card"
+        title = "Your captures" if not self.picked else "With that card"
         chooser = Chooser(title, rows)
-        left = lay.hand_positions(t.viewer, max(1, len(t.table.hands[t.viewer])))[0][0]
-        right = round(left - lay.big_size[0] * 0.6 - 10 * s)
-        top = lay.center_box.centery
-        for seat in range(t.state.seats):  # clear of the cards in front of a left-hand seat
-            spot = lay.spot(seat)
-            if spot.side == "left":
-                pos = lay.front_positions(seat, 4)
-                top = max(top, round(max(y for _x, y in pos) + lay.small_size[1] / 2 + 8 * s))
-        box = pygame.Rect(lay.table.x + round(10 * s), top, 0, 0)
-        box.w = max(80, right - box.x)
-        box.h = lay.table.bottom - round(10 * s) - top
+        box = lay.chooser_box()
         chooser.place_rows(box, round(lay.small * 0.62), s)
         t.chooser = chooser
 

@@ -12,8 +12,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-import pygame
-
 from game.engine import Card, Event, Move
 from game.engine.scopa import ScopaView
 from game.engine.scopa_events import (
@@ -196,7 +194,7 @@ class ScopaUI(GameUI):
         elif k == "played":
             q.add(lambda: self._played(e), "played")
         elif k == "captured":
-            q.add(lambda: self._pause_on(list(e.cards)), "capture pause")
+            q.add(lambda: self._pause_on(e), "capture pause")
             q.add(lambda: self._captured(e), "captured")
         elif k == "scopa":
             q.add(lambda: self._scopa(e), "scopa")
@@ -234,14 +232,20 @@ class ScopaUI(GameUI):
         t.table.to_center(e.seat or 0, e.cards[0])
         return t.table.d(0.4)
 
-    def _pause_on(self, cards: list[Card]) -> float:
-        self.t.winner_mark = None
-        self._flash = cards
-        return self.t.table.d(0.45)
+    def _pause_on(self, e: Event) -> float:
+        """The capture held on the table: the cards taken lit, and "Taken by West" beside the
+        card that took them."""
+        t = self.t
+        t.winner_mark = None
+        self._flash = list(e.cards)
+        took = e.payload(Captured).card
+        sprite = next((sp for sp in t.table.center if sp.card == took), None)
+        return t.hold(f"Taken by {t.who(e.seat or 0)}", sprite)
 
     def _captured(self, e: Event) -> float:
         t = self.t
         self._flash = []
+        t.end_hold()
         data = e.payload(Captured)
         flag = data.card if data.scopa else None
         return t.table.sweep_center([*e.cards, data.card], self.keeper(data.side), flag)
@@ -311,12 +315,7 @@ class ScopaUI(GameUI):
         s = lay.scale
         rows = [Choice(m, tuple(m.cards[1:]), "takes") for m in moves]
         chooser = Chooser(f"The {self.card_label(card, t.deck)}:", rows)
-        left = lay.hand_positions(t.viewer, max(1, len(t.table.hands[t.viewer])))[0][0]
-        right = round(left - lay.big_size[0] * 0.6 - 10 * s)
-        top = lay.center_box.bottom - round(30 * s)
-        box = pygame.Rect(lay.table.x + round(10 * s), top, 0, 0)
-        box.w = max(80, right - box.x)
-        box.h = lay.table.bottom - round(10 * s) - top
+        box = lay.chooser_box()
         chooser.place_rows(box, round(lay.small * 0.7), s)
         t.chooser = chooser
 

@@ -41,6 +41,7 @@ class TableApi(Protocol):
     chooser: Chooser | None  # or the prompt's card chooser
 
     # -- tricks ----------------------------------------------------------------------------
+    time: float  # seconds since the table opened (marks that last a moment)
     winner_mark: CardSprite | None  # the card that takes the trick, ringed a moment
     shown_last: list[tuple[int, Card]]  # the last trick, to look at again
     last_winner: int | None
@@ -65,6 +66,19 @@ class TableApi(Protocol):
 
     def refuse(self, move: Move) -> None:
         """Say why ``move`` (known to be illegal) is refused."""
+        ...
+
+    def who(self, seat: int) -> str:
+        """A seat's name inside a sentence: "you" for the viewer."""
+        ...
+
+    def hold(self, label: str, sprite: CardSprite | None) -> float:
+        """Keep a finished trick or capture on the table with ``label`` beside ``sprite``;
+        the beat's length (infinite: until the player clicks)."""
+        ...
+
+    def end_hold(self) -> None:
+        """The held trick or capture goes on (its label disappears)."""
         ...
 
     def show_banner(self, text: str, sub: str = "", ttl: float = 1.6) -> float:

@@ -254,18 +254,9 @@ class TressetteUI(TrickGameUI):
         declare = next((m for m in t.legal if m.kind == "declare"), None)
         if declare is None:
             return
-        lay = t.table.layout
-        s = lay.scale
-        spot = lay.spot(t.viewer)
-        bw, bh = round(190 * s), round(42 * s)
-        x = round(spot.plate[0] + lay.big_size[0] * 2.9)
-        x = min(x, lay.table.right - bw - round(12 * s))
-        y = round(spot.plate[1] - lay.plate_h * 1.2 - bh / 2)
         b = Button(
-            "Buongioco!", lambda: t.apply(declare), primary=True, size=round(19 * s),
-            tag="buongioco", key=pygame.K_b,
-        )  # fmt: skip
-        b.place(pygame.Rect(x, y, bw, bh))
+            "Buongioco!", lambda: t.apply(declare), primary=True, tag="buongioco", key=pygame.K_b
+        )
         t.buttons.append(b)
 
     def legal_cards(self) -> set[Card]:

@@ -52,11 +52,12 @@ class TrickGameUI(GameUI):
     def _on_trick_pause(self, e: Event) -> float:
         t = self.t
         t.winner_mark = next((sp for s, sp in t.table.trick if s == e.seat), None)
-        return t.table.d(0.6) + t.table.d(0.05)
+        return t.hold(f"Won by {t.who(e.seat or 0)}", t.winner_mark)
 
     def _on_sweep(self, e: Event) -> float:
         t = self.t
         t.winner_mark = None
+        t.end_hold()
         winner = e.seat or 0
         n = len(e.cards)
         t.shown_last = [(s, sp.card) for s, sp in t.table.trick if sp.card is not None][:n]

@@ -17,6 +17,7 @@ them: drawing is ``self.painter`` (:mod:`.table_draw`), the solitaire's undo/res
 from __future__ import annotations
 
 import logging
+import math
 import random
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +35,7 @@ from ..hud import Hud
 from ..savegame import MatchSetup
 from ..savejournal import keep_finished, keep_saved
 from ..scene import Scene
+from ..settings import HOLDS
 from ..tableview import TableView
 from ..widgets import Button
 from ..worker import AIWorker, Thought
@@ -94,9 +96,13 @@ class TableScene(Scene):
         self.show_last = False
         self.show_last_timer = 0.0
         self.winner_mark: CardSprite | None = None
+        #: a finished trick or capture on hold: the label beside the card that took it
+        self.held: tuple[str, CardSprite] | None = None
+        self.held_until_click = False
         self.legal: list[Move] = []
         self.prompt_kind = ""
         self.buttons: list[Button] = []
+        self._band_labels: list[str] = []
         self.panel_buttons: list[Button] = []
         self.chooser: Chooser | None = None
         self.banner: tuple[str, str, float, float] | None = None  # text, sub, age, ttl
@@ -190,6 +196,7 @@ class TableScene(Scene):
         rows = (n + cols - 1) // cols
         top = panel.bottom - pad - rows * (bh + 8)
         for i, btn in enumerate(self.panel_buttons):
+            btn.size = lay.button_font
             r, c = divmod(i, cols)
             btn.place(pygame.Rect(panel.x + pad + c * (bw + 8), top + r * (bh + 8), bw, bh))
         self._place_prompt()
@@ -224,6 +231,8 @@ class TableScene(Scene):
 
         stats.deal_scored(self, e.payload(DealScored))
         self.summary_open = True
+        if hasattr(self.model, "turn"):  # the panel marks nobody to play under the summary
+            self.model.turn = None
         self.app.push(SummaryScene(self.app, self, e.payload(DealScored)))
         return 0.0
 
@@ -245,6 +254,36 @@ class TableScene(Scene):
         """A big word over the middle of the table ("Scopa!", a Buongioco), fading out."""
         self.banner = (text, sub, 0.0, ttl * max(0.5, self.app.settings.speed_factor))
         return 0.0
+
+    def hold(self, label: str, sprite: CardSprite | None) -> float:
+        """Keep a finished trick or capture on the table, ``label`` ("Won by West") beside the
+        card that took it, for the time set in Settings (scaled by the speed) or, set to wait
+        for a click, until the player clicks or presses a key; returns the beat's length.  A
+        table of AI seats only never waits for a click."""
+        seconds = self.app.settings.hold_seconds
+        self.held_until_click = seconds is None and not self.setup.autoplay
+        if seconds is None:
+            seconds = math.inf if self.held_until_click else self.table.d(HOLDS["normal"] or 1)
+        self.held = (label, sprite) if sprite is not None and seconds > 0 else None
+        return seconds
+
+    def end_hold(self) -> None:
+        self.held = None
+        self.held_until_click = False
+
+    def band_message(self) -> str:
+        """What the band says: what a held trick waits for, else the prompt."""
+        if self.held is not None and self.held_until_click:
+            return "Click or press a key to go on"
+        if not self.prompt_kind or not self.synced:
+            return ""
+        if self.chooser is not None and self.chooser.grid:
+            return ""  # the chooser carries the question as its title
+        return self.gui.prompt_text()
+
+    def who(self, seat: int) -> str:
+        """A seat's name inside a sentence ("won by you", "won by West")."""
+        return "you" if seat == self.viewer and not self.solitaire else self.short_name(seat)
 
     # -- sync, AI and decisions ---------------------------------------------------------------
     @property
@@ -390,6 +429,26 @@ class TableScene(Scene):
         self.chooser = None
         if self.prompt_kind:
             self.gui.place_prompt()
+        self.lay_band()
+
+    def lay_band(self) -> None:
+        """Line the prompt's buttons up in the band, right-aligned, each as wide as its label
+        (again whenever a label changes: the pass button names the cards chosen)."""
+        lay = self.table.layout
+        icon = getattr(self.gui, "button_icon", None)
+        widths = []
+        for b in self.buttons:
+            b.size = lay.button_font
+            widths.append(lay.button_width(b.label, icon is not None and icon(b) is not None))
+        for b, rect in zip(self.buttons, lay.band_buttons(widths), strict=True):
+            b.place(rect)
+        self._band_labels = [b.label for b in self.buttons]
+
+    def band_text(self) -> pygame.Rect:
+        """The part of the band for the prompt and the messages (left of the buttons)."""
+        if [b.label for b in self.buttons] != self._band_labels:
+            self.lay_band()
+        return self.table.layout.band_text([b.rect for b in self.buttons])
 
     @property
     def trump_rects(self) -> list[tuple[pygame.Rect, Move]]:

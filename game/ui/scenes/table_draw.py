@@ -7,7 +7,7 @@ so drawing can never change what the table does.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,6 +24,8 @@ class TablePainter:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        self._plates: dict[tuple[Any, ...], pygame.Surface] = {}
+        self._held_at: tuple[Any, pygame.Rect] | None = None  # a held trick's label
 
     # -- highlights -----------------------------------------------------------------------------
     def lift(self, sp: CardSprite) -> float:
@@ -81,6 +83,7 @@ class TablePainter:
         for b in sc.panel_buttons:
             b.draw(surface)
         self._draw_prompt(surface)
+        self._draw_held(surface)
         if sc.chooser is not None and sc.synced:
             sc.chooser.draw(surface, sc.images, sc.face_key, lay.scale)
         if sc.banner is not None:
@@ -91,43 +94,64 @@ class TablePainter:
     def _draw_plates(self, surface: pygame.Surface) -> None:
         sc = self.scene
         lay = sc.table.layout
-        s = lay.scale
+        # no seat is marked to play while the table shows something else (a held trick, a
+        # summary): the engine may already be at the next deal
         current = sc.state.current_player if sc.synced else None
         scores = sc.gui.seat_scores(sc.model)
         for seat in range(sc.state.seats):
-            spot = lay.spot(seat)
-            name = sc.short_name(seat)
+            score = f"  {scores[seat]}" if not sc.solitaire and seat < len(scores) else ""
+            names = [sc.short_name(seat)]
             if not sc.solitaire and sc.kind_of(seat) != "human":
-                name = f"{name} · {sc.kind_of(seat)}"
-            score = ""
-            if not sc.solitaire and seat < len(scores):
-                score = f"  {scores[seat]}"
-            img = theme.text(name + score, round(16 * s), theme.INK, True)
-            badges = sc.gui.badges(seat)
-            bw = sum(
-                theme.text(t, round(12 * s), (0, 0, 0), True).get_width() + round(14 * s)
-                for t, _ in badges
-            )
-            w = img.get_width() + round(24 * s) + bw
-            h = lay.plate_h
-            rect = pygame.Rect(0, 0, w, h)
-            rect.center = (round(spot.plate[0]), round(spot.plate[1]))
+                names.insert(0, f"{names[0]} · {sc.kind_of(seat)}")
+            plate = self._plate_image(names, score, sc.gui.badges(seat), lay.plate_width(seat))
+            rect = plate.get_rect(center=lay.plate_rect(seat).center)
             if current is not None and seat == current:
                 pulse = 0.6 + 0.4 * abs(((sc.time * 1.2) % 2) - 1)
-                glow = _glow(w + 14, h + 14)
+                glow = _glow(rect.w + 14, rect.h + 14)
                 glow.set_alpha(int(255 * pulse))
                 surface.blit(glow, glow.get_rect(center=rect.center))
-            edge = theme.GOLD if current is not None and seat == current else (120, 170, 140)
-            surface.blit(_plate(w, h, edge), rect.topleft)
-            surface.blit(img, img.get_rect(midleft=(rect.x + round(12 * s), rect.centery)))
-            x = rect.x + round(12 * s) + img.get_width() + round(8 * s)
-            for text, color in badges:
-                t = theme.text(text, round(12 * s), (20, 16, 8), True)
-                br = pygame.Rect(x, 0, t.get_width() + round(10 * s), round(h * 0.7))
-                br.centery = rect.centery
-                pygame.draw.rect(surface, color, br, border_radius=br.h // 2)
-                surface.blit(t, t.get_rect(center=br.center))
-                x = br.right + round(4 * s)
+                pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=rect.h // 2)
+            surface.blit(plate, rect.topleft)
+
+    def _plate_image(
+        self, names: list[str], score: str, badges: list[tuple[str, Any]], most: int
+    ) -> pygame.Surface:
+        """A name plate no wider than ``most``: the first of ``names`` that fits (the longest
+        first), then a smaller font."""
+        lay = self.scene.table.layout
+        key = (tuple(names), score, tuple(badges), most, lay.plate_h)
+        cached = self._plates.get(key)
+        if cached is not None:
+            return cached
+        if len(self._plates) > 64:
+            self._plates.clear()
+        s = lay.scale
+        h = lay.plate_h
+        for size in (round(16 * s), round(14 * s), round(12 * s)):
+            for name in names:
+                img = theme.text(name + score, size, theme.INK, True)
+                tags = [theme.text(t, round(12 * s), (20, 16, 8), True) for t, _ in badges]
+                w = (
+                    img.get_width()
+                    + round(24 * s)
+                    + sum(t.get_width() + round(14 * s) for t in tags)
+                )
+                if w <= most:
+                    break
+            if w <= most:
+                break
+        w = min(w, most)
+        plate = _plate(w, h, (120, 170, 140)).copy()
+        plate.blit(img, img.get_rect(midleft=(round(12 * s), h // 2)))
+        x = round(12 * s) + img.get_width() + round(8 * s)
+        for tag, (_t, color) in zip(tags, badges, strict=True):
+            br = pygame.Rect(x, 0, tag.get_width() + round(10 * s), round(h * 0.7))
+            br.centery = h // 2
+            pygame.draw.rect(plate, color, br, border_radius=br.h // 2)
+            plate.blit(tag, tag.get_rect(center=br.center))
+            x = br.right + round(4 * s)
+        self._plates[key] = plate
+        return plate
 
     def _count_badge(self, surface: pygame.Surface, text: str, at: tuple[float, float]) -> None:
         s = self.scene.table.layout.scale
@@ -155,45 +179,69 @@ class TablePainter:
             self._count_badge(surface, str(sc.table.deck_count), (x, y + sh / 2 + 4))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
+        """The band along the bottom: the prompt (or what a held trick waits for) at its left,
+        the action buttons at its right."""
         sc = self.scene
-        kind = sc.prompt_kind
-        if not kind or not sc.synced:
+        text = sc.band_message()
+        if not text and not sc.buttons:
             return
         lay = sc.table.layout
         s = lay.scale
-        cx, cy = lay.center
-        text = sc.gui.prompt_text()
-        img = theme.text(text, round(20 * s), theme.INK, True)
-        if kind == "trump" and sc.chooser is not None:
-            return  # the chooser carries the question as its title
-        y = cy - lay.big_size[1] * 0.55 if kind == "double" else None
-        if kind in ("play", "pass"):
-            current = sc.state.current_player
-            spot = lay.spot(sc.viewer if not sc.solitaire else (current or 0))
-            y = (
-                spot.plate[1] - lay.plate_h * 1.2
-                if spot.rel == 0
-                else spot.plate[1] + lay.plate_h * 1.5
-            )
-        if y is not None:
-            bg = theme.rounded_panel(
-                (img.get_width() + 30, img.get_height() + 12),
-                (8, 16, 12, 190),
-                (img.get_height() + 12) // 2,
-            )
-            r = bg.get_rect(center=(round(cx), round(y)))
-            chooser = sc.chooser
-            if chooser is not None and r.colliderect(chooser.panel):
-                r.left = chooser.panel.right + round(12 * s)  # beside the list, not over it
-            surface.blit(bg, r.topleft)
-            surface.blit(img, img.get_rect(center=r.center))
+        band = lay.band
+        surface.blit(_band(band.w, band.h), band.topleft)
+        if text:
+            area = sc.band_text()
+            size = round(19 * s)
+            while size > 11 and theme.font(size, True).size(text)[0] > area.w - round(24 * s):
+                size -= 1
+            img = theme.text(text, size, theme.INK, True)
+            surface.blit(img, img.get_rect(midleft=(area.x + round(14 * s), area.centery)))
+        icon = getattr(sc.gui, "button_icon", None)
         for b in sc.buttons:
             b.draw(surface)
-            icon = getattr(sc.gui, "button_icon", None)
             card = icon(b) if icon else None
             if card is not None:
                 ace = sc.images.get(sc.face_key(card), round(b.rect.h * 0.55))
-                surface.blit(ace, ace.get_rect(midleft=(b.rect.x + round(14 * s), b.rect.centery)))
+                surface.blit(ace, ace.get_rect(midleft=(b.rect.x + round(10 * s), b.rect.centery)))
+
+    def _label_spot(self, sprite: CardSprite, card: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
+        """Where a held trick's label goes: beside the card, clear of every other card if it
+        can be, else over the other cards of the trick only, else on the card itself."""
+        sc = self.scene
+        lay = sc.table.layout
+        seats = [r for k, r in lay.regions().items() if k != "trick"]
+        cards = [sc.sprite_rect(sp) for sp in sc.table.sprites if sp is not sprite]
+        near = _beside(card, box.size, lay.gap, lay.trick_rect())
+        for avoid in (seats + cards, seats):
+            for spot in near:
+                trial = box.copy()
+                trial.center = spot
+                if lay.table.contains(trial) and trial.collidelist(avoid) < 0:
+                    return trial
+        box = box.copy()
+        box.midbottom = (card.centerx, card.bottom - lay.gap)
+        return box
+
+    def _draw_held(self, surface: pygame.Surface) -> None:
+        """While a finished trick or a capture is held: "Won by West" beside the card that
+        took it, clear of every other card, plate and hand."""
+        sc = self.scene
+        held = sc.held
+        if held is None:
+            return
+        label, sprite = held
+        lay = sc.table.layout
+        s = lay.scale
+        img = theme.text(label, round(16 * s), (30, 22, 8), True)
+        pad = round(8 * s)
+        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + pad)
+        card = sc.sprite_rect(sprite)
+        key = (label, tuple(card), box.size, lay.size)
+        if self._held_at is None or self._held_at[0] != key:
+            self._held_at = (key, self._label_spot(sprite, card, box))
+        box = self._held_at[1]
+        pygame.draw.rect(surface, theme.GOLD, box, border_radius=box.h // 2)
+        surface.blit(img, img.get_rect(center=box.center))
 
     def _draw_banner(self, surface: pygame.Surface, banner: tuple[str, str, float, float]) -> None:
         text, sub, age, ttl = banner
@@ -247,17 +295,10 @@ class TablePainter:
             x += cw + gap
 
     def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """Where messages may go: over the felt (not the panel), clear of every card."""
+        """Where messages go: the band's text part, over the prompt (which they outlast only
+        for a moment), so a message never covers a hand, a plate, a card or a button."""
         sc = self.scene
-        avoid = []
-        for sp in sc.table.sprites:
-            w, h = card_size(round(sp.w))
-            r = pygame.Rect(0, 0, w, h)
-            r.center = (round(sp.x), round(sp.y))
-            avoid.append(r)
-        if sc.chooser is not None:
-            avoid.append(sc.chooser.panel)
-        return sc.table.layout.table, avoid
+        return sc.band_text(), [b.rect for b in sc.buttons]
 
 
 _PLATES: dict[tuple[int, int, theme.Color | str], pygame.Surface] = {}
@@ -272,6 +313,33 @@ def _plate(w: int, h: int, edge: theme.Color) -> pygame.Surface:
         surf = theme.rounded_panel((w, h), (8, 18, 14, 200), h // 2, edge, 1)
         _PLATES[key] = surf
     return surf
+
+
+def _band(w: int, h: int) -> pygame.Surface:
+    key = (w, h, "band")
+    surf = _PLATES.get(key)
+    if surf is None:
+        surf = theme.rounded_panel((w, h), (8, 16, 12, 215), h // 2, (120, 170, 140), 1)
+        _PLATES[key] = surf
+    return surf
+
+
+def _beside(
+    card: pygame.Rect, size: tuple[int, int], gap: int, trick: pygame.Rect
+) -> list[tuple[int, int]]:
+    """Centres for a label of ``size`` just beside ``card``: below, above, right, left, then
+    below and above again slid sideways to stay over the trick."""
+    w, h = size
+    below, above = card.bottom + gap + h // 2, card.top - gap - h // 2
+    slid = min(max(card.centerx, trick.left + w // 2), trick.right - w // 2)
+    return [
+        (card.centerx, below),
+        (card.centerx, above),
+        (card.right + gap + w // 2, card.centery),
+        (card.left - gap - w // 2, card.centery),
+        (slid, below),
+        (slid, above),
+    ]
 
 
 def _glow(w: int, h: int) -> pygame.Surface:
