@@ -128,6 +128,16 @@ def _has_face(game: str, card: Card, deck: str) -> bool:
 
 
 def card_label(game: str, card: Card | str, deck: str) -> str:
-    """Plain words for the card as displayed: 'Cavallo of coins', 'queen of hearts'."""
+    """Plain words for the card as displayed: 'Cavallo of coins', 'queen of hearts'.
+
+    A game shown in the other deck names a number card by the number printed on its picture:
+    Capodama's ace of hearts is the 1 of coins in Italian cards (A→1), so no French "ace"
+    shows beside an Italian picture.  A game in its own deck keeps the deck's words (Scopa's
+    ace of coins, as Tressette's "three aces" say it).
+    """
     folder, stem = face_image(game, card, deck)
-    return _DECK_OBJ[folder].describe(parse_card(stem, folder))
+    shown = parse_card(stem, folder)
+    d = _DECK_OBJ[folder]
+    if folder != _native(game) and shown.rank.isdigit():
+        return f"{shown.rank} of {d.suit_name(shown.suit)}"
+    return d.describe(shown)

@@ -257,6 +257,10 @@ def test_card_label_names_the_card_as_displayed() -> None:
     assert card_label("scopa", "CC", "french") == "queen of hearts"
     assert card_label("scopa", "7D", "italian") == "7 of coins"
     assert card_label("tressette", "RB", "french") == "king of clubs"
+    # a French game's ace shown in Italian cards is the 1 printed on it, no French "ace"
+    assert card_label("capodama", "AH", "italian") == "1 of coins"
+    assert card_label("cattura", "AS", "italian") == "1 of swords"
+    assert card_label("scopa", "1D", "italian") == "ace of coins"  # its own deck's words
 
 
 # ---------------------------------------------------------------- table, icon, font, sheets

@@ -296,7 +296,7 @@ def _cavallo(pen: Pen, suit: str) -> None:
     # far legs first (darker), then tail, body, near legs
     pen.poly(thick_polyline([(170, 412), (190, 462), (168, 486)], [20, 16, 14]), dark, INK, 1.5)
     pen.poly(thick_polyline([(290, 414), (316, 470), (318, 520)], [24, 16, 14]), dark, INK, 1.5)
-    tail = bezier((326, 360), (370, 372), (372, 440), (356, 492))
+    tail = bezier((326, 360), (358, 372), (356, 440), (340, 492))  # clear of the corner mark
     pen.poly(
         thick_polyline(tail, [10 + 10 * (i / 16) * (1 - i / 16) * 4 for i in range(17)]),
         dark,

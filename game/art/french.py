@@ -1,7 +1,8 @@
 """French-suited faces: corner indices, classic pip layouts, aces and court cards.
 
 Pips sit in the classic three-column grid and the ones in the lower half are turned 180°, as on
-printed cards, so a card reads the same from both ends; so do the indices and court figures.
+printed cards, so a card reads the same from both ends; so do the indices (the 6 and the 9
+barred, :mod:`game.art.index`) and court figures.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from PIL import Image
 from game.art import CARD_H, CARD_W
 from game.art.card import blank, layer
 from game.art.figures import french_court
+from game.art.index import draw_rank
 from game.art.pen import Pen
 from game.art.suits import SUIT_COLOUR, draw_suit
 
@@ -43,14 +45,14 @@ PIP_LAYOUTS: dict[str, list[tuple[float, float]]] = {
 """Pip centres in card pixels (420 × 600) for 2–10, the classic arrangements."""
 
 PIP_SIZE = 70.0
-INDEX_X, INDEX_RANK_Y, INDEX_SUIT_Y = 42.0, 52.0, 110.0
+INDEX_X, INDEX_RANK_Y, INDEX_SUIT_Y = 42.0, 52.0, 114.0
 
 
 def draw_index(pen: Pen, rank: str, suit: str) -> None:
     """Rank and suit in the top-left corner and, turned 180°, in the bottom-right one."""
     top = layer()
     size = 50.0 if rank == "10" else 62.0
-    top.text(INDEX_X, INDEX_RANK_Y, rank, size, SUIT_COLOUR[suit])
+    draw_rank(top, INDEX_X, INDEX_RANK_Y, rank, size, SUIT_COLOUR[suit])
     draw_suit(top, suit, INDEX_X, INDEX_SUIT_Y, 42)
     pen.paste(top)
     pen.paste(top, rotate180=True)

@@ -1,10 +1,12 @@
 """Neapolitan-style Italian faces: corner numbers, emblem arrangements for 1–7, court cards.
 
-Neapolitan cards carry only the card's number (1–10; Fante 8, Cavallo 9, Re 10) at the top-left
-and, turned, the bottom-right corner; the suit is told by the emblems themselves, so they are
-drawn large.  Coins and cups stand in rows; swords and batons cross in pairs, as printed, but
-the pairs are stacked in rows with gaps (and odd counts add one upright down the middle) so the
-count reads at table size instead of melting into a lattice.
+Neapolitan cards carry the card's number (1–10; Fante 8, Cavallo 9, Re 10) at the top-left
+and, turned, the bottom-right corner.  Printed decks leave the suit to the emblems; ours add a
+small suit mark under the number (:mod:`game.art.marks`), because a fanned hand shows only the
+corners and a Fante of cups must not look like a Fante of swords there.  The 6 and the 9 are
+barred (:mod:`game.art.index`).  Coins and cups stand in rows; swords and batons cross in pairs,
+as printed, but the pairs are stacked in rows with gaps (and odd counts add one upright down the
+middle) so the count reads at table size instead of melting into a lattice.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from game.art import CARD_H, CARD_W
 from game.art.card import blank, layer
 from game.art.emblems import draw_emblem
 from game.art.figures import italian_court
+from game.art.index import draw_rank
+from game.art.marks import MARK_SIZE, draw_mark
 from game.art.palette import INK
 from game.art.pen import Pen
 
@@ -79,10 +83,17 @@ def long_layout(suit: str, n: int) -> list[Spec]:
     return specs
 
 
-def draw_number(pen: Pen, rank: str) -> None:
-    """The card's number at top-left and, turned 180°, at bottom-right."""
+INDEX_X, INDEX_Y, MARK_TOP = 40.0, 50.0, 88.0
+"""The corner column: the number's centre, and where the suit mark starts (below the 6's bar)."""
+
+
+def draw_index(pen: Pen, rank: str, suit: str) -> None:
+    """The card's number with its suit mark under it, at top-left and, turned 180°,
+    at bottom-right: a card fanned in a hand shows only its corner, so the corner names it."""
     top = layer()
-    top.text(40, 50, NUMBER[rank], 48 if NUMBER[rank] == "10" else 60, INK)
+    number = NUMBER[rank]
+    draw_rank(top, INDEX_X, INDEX_Y, number, 48 if number == "10" else 60, INK)
+    draw_mark(top, suit, INDEX_X, MARK_TOP + MARK_SIZE[suit] / 2)
     pen.paste(top)
     pen.paste(top, rotate180=True)
 
@@ -112,5 +123,5 @@ def italian_face(rank: str, suit: str) -> Image.Image:
         italian_court(pen, rank, suit)
     else:
         draw_pips(pen, suit, int(rank))
-    draw_number(pen, rank)
+    draw_index(pen, rank, suit)
     return pen.finish()
