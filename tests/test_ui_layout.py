@@ -1,0 +1,184 @@
+"""The table's layout: nothing the player must read covers anything else, at every seat count and
+window size, and a finished trick stays on the table as long as the player asked.
+
+The geometric tests lay out the real table scene of every game and player count at the four
+sizes the issue names (fullscreen taken as the common 1366×768, 2560×1440 and 4K screens) and
+check that no two of its rectangles (hands, name plates, won piles, the trick or the middle,
+the band of prompts and buttons) overlap, that buttons and messages stay inside the band, and
+that a plate with its badges stays inside its rectangle.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+from ui_harness import click, drive_to_play, make_app, run_until, start_game, user_dirs
+
+from game.catalog import CATALOG
+from game.engine.registry import GAMES
+from game.ui.widgets import Button
+
+SIZES = [(1024, 600), (1280, 720), (1920, 1080), (1366, 768), (2560, 1440), (3840, 2160)]
+CASES = [(name, p) for name in CATALOG for p in GAMES[name].players]
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app()
+    yield app
+    app.shutdown()
+
+
+def _overlaps(regions: dict[str, pygame.Rect]) -> list[str]:
+    return [
+        f"{a} {regions[a]} × {b} {regions[b]}"
+        for a, b in itertools.combinations(regions, 2)
+        if regions[a].colliderect(regions[b])
+    ]
+
+
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_no_two_places_on_the_table_overlap(app, name: str, players: int) -> None:
+    table = start_game(app, name, players)
+    for size in SIZES:
+        table.resize(size)
+        lay = table.table.layout
+        regions = lay.regions()
+        assert len(regions) == 2 + 3 * table.state.seats
+        assert _overlaps(regions) == [], (name, players, size)
+        for key, rect in regions.items():
+            assert lay.table.contains(rect), (name, players, size, key, rect)
+        # the longest prompt's buttons stay in the band, clear of the prompt's text
+        labels = ["Pass → left: Cavallo of swords, right: 10 of batons", "Buongioco!", "Diamonds"]
+        rects = lay.band_buttons([lay.button_width(t, icon=True) for t in labels])
+        text = lay.band_text(rects)
+        for r in rects:
+            assert lay.band.contains(r) and not r.colliderect(text), (size, r, text)
+
+
+def test_a_plate_with_badges_fits_its_place(app) -> None:
+    table = start_game(app, "capodama", 6)
+    for size in SIZES[:3]:
+        table.resize(size)
+        lay = table.table.layout
+        for seat in range(6):
+            most = lay.plate_width(seat)
+            names = ["A very long seat name · search", "A very long seat name"]
+            badges = [("CAPO", (240, 200, 90)), ("READY", (120, 220, 140))]
+            img = table.painter._plate_image(names, "  12", badges, most)
+            assert img.get_width() <= most
+            assert img.get_height() == lay.plate_h
+
+
+def test_the_band_shows_the_prompt_and_the_pass_names_both_cards(app) -> None:
+    """6-player Capodama: the pass button reads "Pass → left: …, right: …" in the band."""
+    app.settings.deck = "french"
+    table = start_game(app, "capodama", 6, seed=2)
+    assert run_until(app, lambda: table.synced and table.prompt_kind in ("pass", "play"), 4000)
+    while table.prompt_kind != "pass":  # the capo doubles first if the human is the capo
+        if table.prompt_kind == "double":
+            click(app, table.buttons[0].rect.center)
+        app.step()
+    assert table.band_message() == table.gui.prompt_text() != ""
+    for _ in range(2):
+        legal = table.legal_cards()
+        sp = next(
+            s for s in table.table.hands[0] if s.card in legal and s.card not in table.selected
+        )
+        table.gui.click_card(sp)
+    app.step()
+    (confirm,) = [b for b in table.buttons if b.tag == "confirm"]
+    left, right = (table.gui.card_short(c) for c in table.selected)
+    assert confirm.label == f"Pass → left: {left}, right: {right}"
+    assert table.table.layout.band.contains(confirm.rect)
+    assert confirm.size == table.table.layout.button_font == table.panel_buttons[0].size
+
+
+def _to_held_trick(app, table) -> None:
+    """Play the human's first legal card until a finished trick is held on the table."""
+    for _ in range(40):
+        if (
+            run_until(
+                app,
+                lambda: table.held is not None or (table.synced and table.prompt_kind == "play"),
+                3000,
+            )
+            and table.held is not None
+        ):
+            return
+        table.apply(table.legal[0])
+    raise AssertionError("no trick was ever held")
+
+
+def test_a_trick_waits_for_a_click_when_asked(app) -> None:
+    app.settings.hold = "click"
+    table = start_game(app, "capodama", 4, seed=4)
+    drive_to_play(app)
+    _to_held_trick(app, table)
+    label, sprite = table.held
+    assert label.startswith("Won by ") and sprite is table.winner_mark
+    assert table.band_message() == "Click or press a key to go on"
+    trick = list(table.table.played)
+    for _ in range(300):  # ten seconds of frames: nothing moves on
+        app.step()
+    assert table.held is not None and list(table.table.played) == trick
+    click(app, (5, 5))  # anywhere on the felt
+    run_until(app, lambda: table.held is None, 60)
+    assert table.held is None and not table.table.played
+
+
+def test_a_held_trick_lasts_the_hold_set_in_settings(app) -> None:
+    """The hold scales with the setting: a long hold keeps the trick more frames than short."""
+    held_frames = {}
+    for hold in ("short", "long"):
+        app.settings.hold = hold
+        app.settings.speed = "normal"
+        table = start_game(app, "tressette", 4, seed=2)
+        drive_to_play(app)
+        _to_held_trick(app, table)
+        frames = 0
+        while table.held is not None and frames < 1000:
+            app.step()
+            frames += 1
+        held_frames[hold] = frames
+        app.scenes.pop()
+    assert 0 < held_frames["short"] < held_frames["long"] < 1000
+    # at 30 frames a second: 0.8 s and 3 s, give or take the frame the hold began in
+    assert abs(held_frames["short"] - 24) <= 2 and abs(held_frames["long"] - 90) <= 2
+
+
+def test_the_winners_label_covers_no_seat(app) -> None:
+    app.settings.hold = "click"
+    for players in (4, 6):
+        table = start_game(app, "capodama", players, seed=5)
+        drive_to_play(app)
+        _to_held_trick(app, table)
+        lay = table.table.layout
+        _label, sprite = table.held
+        box = table.painter._label_spot(
+            sprite, table.sprite_rect(sprite), pygame.Rect(0, 0, 160, 22)
+        )
+        seats = {k: r for k, r in lay.regions().items() if k != "trick"}
+        assert [k for k, r in seats.items() if r.colliderect(box)] == [], (players, box)
+        app.scenes.pop()
+
+
+def test_trick_cards_keep_their_size_after_continue(app) -> None:
+    table = start_game(app, "capodama", 4, seed=6)
+    drive_to_play(app)
+    table.apply(table.legal[0])
+    run_until(app, lambda: not table.busy(), 200)
+    widths = {round(sp.w) for sp in table.table.played}
+    assert widths == {table.table.layout.trick_w}
+    table.rebuild()
+    assert {round(sp.w) for sp in table.table.played} == widths
+
+
+def test_band_buttons_are_one_font(app) -> None:
+    table = start_game(app, "capodama", 4)
+    table.buttons = [Button("Hearts", lambda: None), Button("Pass", lambda: None, primary=True)]
+    table.lay_band()
+    assert {b.size for b in table.buttons} == {table.table.layout.button_font}
