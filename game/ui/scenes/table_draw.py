@@ -14,6 +14,7 @@ import pygame
 from .. import background, theme
 from ..anim import CardSprite
 from ..cards import card_size
+from .common import dim
 
 if TYPE_CHECKING:
     from .table import TableScene
@@ -279,7 +280,8 @@ class TablePainter:
         gap = round(10 * s)
         width = n * cw + (n - 1) * gap + round(40 * s)
         height = ch + round(80 * s)
-        panel = theme.rounded_panel((width, height), (8, 16, 12, 230), 16, theme.GOLD, 2)
+        dim(surface, 120)  # an opaque panel over a dimmed table, like every overlay
+        panel = theme.rounded_panel((width, height), (10, 22, 16, 255), 16, theme.GOLD, 2)
         r = panel.get_rect(center=(round(cx), round(cy)))
         surface.blit(panel, r.topleft)
         winner = sc.last_winner
