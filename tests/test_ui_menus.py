@@ -223,3 +223,34 @@ def test_the_solitaires_end_is_one_panel(app, monkeypatch):
     assert str(last.seed) in result.lines[1]
     assert [b.tag for b in result.buttons] == ["retry", "new_deal", "title"]
     assert not save_path("capodama-1").exists()  # a finished deal is not offered to continue
+
+
+def _label_box(app, b) -> tuple[int, int]:
+    """The width and height of a button's label as drawn in the window (its ink pixels)."""
+    surface = pygame.Surface(app.screen.get_size())
+    b.draw(surface)
+    ink = [
+        (x, y)
+        for x in range(b.rect.x, b.rect.right)
+        for y in range(b.rect.y, b.rect.bottom)
+        if min(surface.get_at((x, y))[:3]) > 200  # the light label on a dark button
+    ]
+    xs, ys = [p[0] for p in ink], [p[1] for p in ink]
+    return max(xs) - min(xs), max(ys) - min(ys)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_buttons_have_one_text_size_across_scenes(tmp_path, monkeypatch, size):
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app(size=size)
+    title = app.scenes.top
+    start_game(app, "scopa", 2)
+    menu = pause(app)
+    for tag in ("rules", "settings"):  # the same words on differently sized buttons
+        assert title.button(tag).rect.size != button_of(menu, tag).rect.size
+        assert _label_box(app, title.button(tag)) == _label_box(app, button_of(menu, tag))
+    app.shutdown()
+
+
+def button_of(scene, tag: str):
+    return next(b for b in scene.buttons if b.tag == tag)
