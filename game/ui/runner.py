@@ -144,11 +144,10 @@ class App:
         """Switch the displayed deck everywhere; a scene may refuse (6-player Capodama).
 
         ``chosen``: the player picked it (D, Settings), so it is saved, and remembered for the
-        game on the table.  Otherwise it is the deck a table opens in, its game's own or the one
-        chosen for it before; a deck given on the command line (``--deck``) stays then.
+        game on the table.  Otherwise it is the deck a table opens in: its game's own, or the
+        one chosen for that game before (the command line's ``--deck`` is for the table the
+        command line opens).
         """
-        if not chosen and self._session_deck:
-            return True
         for scene in self.scenes.stack:
             refuse = getattr(scene, "refuse_deck", None)
             reason = refuse(deck) if refuse else None
