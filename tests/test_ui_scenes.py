@@ -89,15 +89,6 @@ def test_start_each_variant_from_setup(app, players):
     assert table.prompt_kind in ("double", "pass", "play", "trump")
 
 
-def test_six_players_refused_in_italian(app):
-    click_button(app, app.scenes.top, "new")
-    setup = _setup_players(app, 6)
-    click(app, setup.deck_sel.right.rect.center)
-    assert setup.deck == "italian"
-    assert not setup.start.enabled
-    assert "cannot be shown in Italian" in setup.refusal()
-
-
 def _start(app, players=4, seed=11, seats=None):
     from game.engine import new_game
     from game.ui.savegame import MatchSetup

@@ -140,8 +140,14 @@ class App:
             self._session_deck = (deck, self.settings.deck)
             self.settings.deck = deck
 
-    def set_deck(self, deck: str) -> bool:
-        """Switch the displayed deck everywhere; a scene may refuse (6-player Capodama)."""
+    def set_deck(self, deck: str, *, chosen: bool = True) -> bool:
+        """Switch the displayed deck everywhere; a scene may refuse (6-player Capodama).
+
+        ``chosen``: the player picked it (D, Settings), so it is saved, and remembered for the
+        game on the table.  Otherwise it is the deck a table opens in: its game's own, or the
+        one chosen for that game before (the command line's ``--deck`` is for the table the
+        command line opens).
+        """
         for scene in self.scenes.stack:
             refuse = getattr(scene, "refuse_deck", None)
             reason = refuse(deck) if refuse else None
@@ -149,7 +155,13 @@ class App:
                 self.toast(reason, "warn", 4.0)
                 return False
         self.settings.deck = deck
-        self._session_deck = None  # the player chose: from now on it is saved
+        if chosen:
+            from .scenes.table import TableScene
+
+            table = self.scenes.find(TableScene)
+            if isinstance(table, TableScene):
+                self.settings.decks[table.state.name] = deck
+            self._session_deck = None  # the player chose: from now on it is saved
         self.save_settings()
         for scene in self.scenes.stack:
             hook = getattr(scene, "deck_changed", None)
@@ -158,6 +170,7 @@ class App:
         return True
 
     def toggle_deck(self) -> None:
+        """The other deck (D), chosen by the player for the game on the table."""
         new = "italian" if self.settings.deck == "french" else "french"
         if self.set_deck(new):
             self.toast(f"{new.capitalize()} cards", "info", 1.5)

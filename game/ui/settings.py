@@ -1,4 +1,5 @@
-"""The player's settings: deck, animation speed, trick hold, fullscreen, card back, sound.
+"""The player's settings: deck, animation speed, trick hold, fullscreen, card back, sound, and
+the last New game setup (the game, each game's player count and seats, each game's chosen deck).
 
 Kept as JSON in the user's config folder, tagged ``"format": "tavolo-settings/1"``.  A missing
 file means defaults.  Nothing the player had is ever lost, and nothing is a crash:
@@ -9,7 +10,12 @@ file means defaults.  Nothing the player had is ever lost, and nothing is a cras
   defaults and does not write over it;
 - an unreadable file (no permission) is left untouched too;
 - entries this version does not know are written back as they were; a known entry with a bad
-  value is reset to its default.
+  value is reset to its default.  In the per-game entries (``setups``, ``decks``) a game this
+  version does not have is kept as it is, and a bad entry of a known game is dropped alone.
+
+Decks: each game is shown in its own deck (the engine's) unless the player chose another one for
+it, in the setup or by switching during one of its matches (``decks``).  ``deck`` is the deck on
+screen now: a table sets it from its game's when it opens (:func:`playable_deck`).
 
 Each case gives one message for the player (logged, and shown once by the UI).
 """
@@ -22,6 +28,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from game import skins
+from game.ai import seat_kinds
+from game.engine import GAMES
 
 from . import storage
 
@@ -52,6 +62,12 @@ class Settings:
     hold: str = "normal"
     #: a seat's only legal card plays itself after a short beat
     auto_last: bool = True
+    #: the game the New game dialog showed last ("": the first of the catalogue)
+    last_game: str = ""
+    #: per game, its last setup as written in the file: {"players": n, "seats": [kind, ...]}
+    setups: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: per game, the deck the player chose for it (absent: the game's own deck)
+    decks: dict[str, str] = field(default_factory=dict)
     #: entries of the file this version does not know (a newer Tavolo's), written back as read
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     #: True when the file on disk must not be written over (newer, or unreadable)
@@ -68,9 +84,29 @@ class Settings:
         base = HOLDS.get(self.hold, HOLDS["normal"])
         return None if base is None else base * self.speed_factor
 
+    def deck_for(self, game: str, players: int) -> str:
+        """The deck ``game`` is shown in with ``players`` players: the player's choice for it,
+        else its own, unless that deck cannot show it (:func:`playable_deck`)."""
+        return playable_deck(game, players, self.chosen_deck(game))[0]
+
+    def chosen_deck(self, game: str) -> str:
+        """The deck the player chose for ``game``, else the game's own."""
+        return self.decks.get(game) or skins.NATIVE_DECK[game]
+
+    def setup_of(self, game: str) -> tuple[int, list[str]] | None:
+        """The player count and seats last chosen for ``game`` (checked when the file was read)."""
+        entry = self.setups.get(game)
+        if entry is None:
+            return None
+        return entry["players"], list(entry["seats"])
+
+    def remember_setup(self, game: str, players: int, seats: list[str]) -> None:
+        self.setups[game] = {"players": players, "seats": list(seats)}
+        self.last_game = game
+
     def to_json(self) -> dict[str, Any]:
         out = dict(self.extra)
-        out.update({key: getattr(self, key) for key in _VALID})
+        out.update({key: getattr(self, key) for key in (*_VALID, *_CLEAN)})
         out["window"] = list(self.window)
         out["format"] = f"{FORMAT}/{VERSION}"
         return out
@@ -88,7 +124,11 @@ class Settings:
         for key, value in data.items():
             if key == "format":
                 continue
-            if key not in _VALID:
+            if key in _CLEAN:
+                kept, bad = _CLEAN[key](value)
+                setattr(s, key, kept)
+                notes += bad
+            elif key not in _VALID:
                 s.extra[key] = value
             elif _VALID[key](value):
                 setattr(s, key, tuple(value) if key == "window" else value)
@@ -124,7 +164,62 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "window": _is_window,
     "hold": lambda v: isinstance(v, str) and v in HOLDS,
     "auto_last": _is_bool,
+    "last_game": lambda v: isinstance(v, str) and (v == "" or (len(v) <= 40 and v.isidentifier())),
 }
+
+
+def _game_entries(
+    key: str, value: Any, valid: Callable[[str, Any], bool]
+) -> tuple[dict[str, Any], list[str]]:
+    """A per-game entry (``{game: ...}``): a game this version does not have is kept as it is
+    (a newer Tavolo's), a known game's value must pass ``valid`` or is dropped with a note."""
+    if not isinstance(value, dict):
+        return {}, [f"{key}={_short.repr(value)} is not valid"]
+    kept: dict[str, Any] = {}
+    notes: list[str] = []
+    for game, entry in value.items():
+        if game not in GAMES or valid(game, entry):
+            kept[game] = entry
+        else:
+            notes.append(f"{key}[{_short.repr(game)}]={_short.repr(entry)} is not valid")
+    return kept, notes
+
+
+def _is_setup(game: str, entry: Any) -> bool:
+    """``{"players": n, "seats": [...]}`` with a player count and seat kinds the game has."""
+    if not isinstance(entry, dict) or set(entry) != {"players", "seats"}:
+        return False
+    players, seats = entry["players"], entry["seats"]
+    if not isinstance(players, int) or isinstance(players, bool):
+        return False
+    if players not in GAMES[game].players:
+        return False
+    kinds = {"human", *seat_kinds(game, players)}
+    return (
+        isinstance(seats, list)
+        and len(seats) == players
+        and all(isinstance(k, str) and k in kinds for k in seats)
+    )
+
+
+#: the settings holding one entry per game, each checked on its own
+_CLEAN: dict[str, Callable[[Any], tuple[dict[str, Any], list[str]]]] = {
+    "setups": lambda v: _game_entries("setups", v, _is_setup),
+    "decks": lambda v: _game_entries("decks", v, lambda _g, d: isinstance(d, str) and d in DECKS),
+}
+
+
+def playable_deck(game: str, players: int, wanted: str) -> tuple[str, str | None]:
+    """The deck to show ``game`` in: ``wanted`` if it can show every card of the game with
+    ``players`` players, else the first one that can (the game's own first), with the reason
+    ("6-player Capodama needs ... cannot be shown in Italian cards")."""
+    reason = skins.can_show(game, players, wanted)
+    if reason is None:
+        return wanted, None
+    for deck in (skins.NATIVE_DECK[game], *skins.DECKS):
+        if skins.can_show(game, players, deck) is None:
+            return deck, reason
+    return wanted, reason
 
 
 def _version(data: dict[str, Any]) -> int | None:

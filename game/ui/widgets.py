@@ -3,6 +3,9 @@
 Widgets pre-render their look per state (normal, hover, pressed, disabled) when their rectangle
 changes, so a frame costs one blit per widget.  A click is a press and a release inside the same
 widget, as players expect: dragging off a button cancels it.
+
+Every button's label has one font and size (:func:`button_text`), scaled with the window like
+the rest of the interface; only a label too long for its button is set smaller.
 """
 
 from __future__ import annotations
@@ -15,6 +18,14 @@ import pygame
 
 from . import theme
 
+#: the size of every button's label, in pixels at a scale of 1 (a 1280×720 window)
+BUTTON_TEXT = 18
+
+
+def button_text(scale: float) -> int:
+    """Every button's label size at ``scale`` (:func:`theme.ui_scale` of the window)."""
+    return max(10, round(BUTTON_TEXT * scale))
+
 
 class Button:
     def __init__(
@@ -25,10 +36,12 @@ class Button:
         primary: bool = False,
         enabled: bool = True,
         key: int | None = None,
-        size: int = 22,
+        size: int | None = None,
         tag: str = "",
         color: theme.Color | None = None,
     ) -> None:
+        """``size`` is not used: every label has the one size of :func:`button_text` (the
+        scenes that still pass or set it are left to drop it)."""
         self.label = label
         self.on_click = on_click
         self.primary = primary
@@ -48,8 +61,8 @@ class Button:
             self.rect = pygame.Rect(rect)
             self._cache.clear()
 
-    def _surface(self, state: str) -> pygame.Surface:
-        key = (state, self.label, self.rect.size, self.size, self.enabled)
+    def _surface(self, state: str, text: int) -> pygame.Surface:
+        key = (state, self.label, self.rect.size, text, self.enabled)
         surf = self._cache.get(key)
         if surf is not None:
             return surf
@@ -84,9 +97,9 @@ class Button:
         surf.blit(gloss, (3, dy + 2))
         width = 2 if state in ("hover", "focus") else 1
         pygame.draw.rect(surf, edge, (0, dy, w, h), width, border_radius=radius)
-        label = theme.text(self.label, self.size, ink, bold=True)
+        label = theme.text(self.label, text, ink, bold=True)
         if label.get_width() > w - 12:
-            smaller = max(10, int(self.size * (w - 12) / label.get_width()))
+            smaller = max(8, int(text * (w - 12) / label.get_width()))
             label = theme.text(self.label, smaller, ink, bold=True)
         surf.blit(label, label.get_rect(center=(w // 2, dy + h // 2)))
         self._cache[key] = surf
@@ -119,7 +132,8 @@ class Button:
         if self.rect.w <= 0:
             return
         state = "press" if self.pressed else "hover" if self.hover or self.focus else "normal"
-        surface.blit(self._surface(state), self.rect.topleft)
+        text = button_text(theme.ui_scale(surface.get_size()))
+        surface.blit(self._surface(state, text), self.rect.topleft)
 
 
 class Selector:
@@ -139,8 +153,8 @@ class Selector:
         self.on_change = on_change
         self.fmt = fmt
         self.rect = pygame.Rect(0, 0, 0, 0)
-        self.left = Button("◀", lambda: self.step(-1), size=18)
-        self.right = Button("▶", lambda: self.step(1), size=18)
+        self.left = Button("◀", lambda: self.step(-1))
+        self.right = Button("▶", lambda: self.step(1))
         self.enabled = True
 
     def set_choices(self, choices: Sequence[Any], value: Any | None = None) -> None:
@@ -185,7 +199,11 @@ class Selector:
         self.left.enabled = self.right.enabled = self.enabled
         self.left.draw(surface)
         self.right.draw(surface)
-        val = theme.text(self.fmt(self.value), size, color, bold=True)
+        words = self.fmt(self.value)
+        room = self._value_rect.w - 4
+        while size > 9 and theme.font(size, True).size(words)[0] > room:
+            size -= 1  # a long value is set smaller rather than under the arrows
+        val = theme.text(words, size, color, bold=True)
         surface.blit(val, val.get_rect(center=self._value_rect.center))
 
 

@@ -58,7 +58,6 @@ class ConfirmScene(Scene):
         bw, bh = round(200 * s), round(46 * s)
         y = self.rect.bottom - bh - round(20 * s)
         for i, b in enumerate(self.buttons):
-            b.size = round(19 * s)
             b.place(pygame.Rect(self.rect.centerx - bw - 8 + i * (bw + 16), y, bw, bh))
 
     def handle(self, event: pygame.event.Event) -> None:

@@ -1,20 +1,25 @@
-"""The in-game menu (Esc): resume, settings, rules, or leave to the title.
+"""The in-game menu (Esc): resume, a new game, restart the match, rules, settings, or the title.
 
-The match is saved after every move, so leaving loses nothing; when the last save failed the menu
-says so, since then leaving would lose the moves since the last save.
+The match is saved after every move, so leaving it loses nothing: Quit to title still asks first
+while the match is in progress, and says that it stays saved (or, when the last save failed,
+that leaving now loses the moves since).  Restart throws the match away, so it asks too.
 """
 
 from __future__ import annotations
 
+import random
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.engine import new_game
+
 from .. import theme
-from ..savejournal import journal
+from ..savejournal import journal, keep_saved
 from ..scene import Scene
 from ..widgets import Button, layout_column
-from .common import MenuKeys, dialog, dim
+from .common import MenuKeys, dialog, dim, open_table
+from .confirm import ConfirmScene
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -28,30 +33,28 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
         self.keys = MenuKeys()
+        restart = "Restart deal" if table.solitaire else "Restart match"
         self.buttons = [
             Button("Resume", self.resume, primary=True, tag="resume"),
-            Button("Settings", self.settings, tag="settings"),
+            Button("New game", self.new_game, tag="new"),
+            Button(restart, self.ask_restart, tag="restart"),
             Button("Rules", self.rules, tag="rules"),
-            Button("Leave to title", self.leave_table, tag="title"),
+            Button("Settings", self.settings, tag="settings"),
+            Button("Quit to title", self.ask_quit, tag="title"),
         ]
+        self.warning = ""
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s
         self.warning = self._unsaved()
+        n = len(self.buttons)
+        bh, gap = round(44 * s), round(10 * s)
         extra = round(70 * s) if self.warning else 0
-        self.rect = pygame.Rect(0, 0, round(380 * s), round(360 * s) + extra)
+        self.rect = pygame.Rect(0, 0, round(380 * s), round(100 * s) + n * (bh + gap) + extra)
         self.rect.center = (size[0] // 2, size[1] // 2)
-        for b in self.buttons:
-            b.size = round(20 * s)
-        layout_column(
-            self.buttons,
-            self.rect.centerx,
-            self.rect.y + round(80 * s),
-            round(280 * s),
-            round(48 * s),
-            round(12 * s),
-        )
+        top = self.rect.y + round(76 * s)
+        layout_column(self.buttons, self.rect.centerx, top, round(280 * s), bh, gap)
 
     def _unsaved(self) -> str:
         failure = journal(self.app).failure
@@ -59,22 +62,78 @@ class PauseScene(Scene):
             return ""
         return f"The last moves could not be saved ({failure.reason}): leaving now loses them."
 
+    @property
+    def in_progress(self) -> bool:
+        """A match someone plays and that is kept: leaving or restarting it asks first."""
+        t = self.table
+        return self.app.persist and not t.setup.autoplay and not t.state.is_over
+
+    # -- the choices --------------------------------------------------------------------------
     def resume(self) -> None:
         self.app.scenes.remove(self)
 
-    def settings(self) -> None:
-        from .settings import SettingsScene
+    def new_game(self) -> None:
+        """The setup, over the match: Back returns here, Start replaces the match on the table
+        (its save stays, unless the same game's slot is replaced, which the setup asks)."""
+        from .setup import SetupScene
 
-        self.app.push(SettingsScene(self.app))
+        self._save()
+        self.app.push(SetupScene(self.app))
+
+    def ask_restart(self) -> None:
+        if not self.table.state.history:
+            self.restart()
+            return
+        what = "deal" if self.table.solitaire else "match"
+        question = f"Start this {what} again from the beginning? The moves played so far are lost."
+        self.app.push(
+            ConfirmScene(
+                self.app, question, "Restart", self.restart, "Keep playing", f"Restart {what}"
+            )
+        )
+
+    def restart(self) -> None:
+        """The same game, players and seats from its first deal: a new match (the solitaire
+        replays the same deal, as its R key does)."""
+        st, setup = self.table.state, self.table.setup
+        seed = st.seed if self.table.solitaire else random.SystemRandom().randrange(1, 10**6)
+        state = new_game(st.name, players=st.players, seed=seed, **dict(st.options))
+        if self.in_progress:
+            keep_saved(self.app, state, setup)  # the old match is gone from its slot now
+        open_table(self.app, state, setup)
 
     def rules(self) -> None:
         from .rules import RulesScene
 
         self.app.push(RulesScene(self.app, self.table.state.name))
 
-    def leave_table(self) -> None:
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene(self.app))
+
+    def ask_quit(self) -> None:
+        if not self.in_progress:
+            self.quit_to_title()
+            return
+        said = self.warning or "Your match stays saved: continue it from the title."
+        self.app.push(
+            ConfirmScene(
+                self.app, f"Leave this match? {said}", "Quit to title", self.quit_to_title,
+                "Keep playing", "Quit to title",
+            )
+        )  # fmt: skip
+
+    def quit_to_title(self) -> None:
+        self._save()
         self.app.scenes.reset(self.app.title_scene())
 
+    def _save(self) -> None:
+        """Save the match as it stands (a move still being shown on the table included)."""
+        if self.in_progress:
+            keep_saved(self.app, self.table.state, self.table.setup)
+
+    # -- input and drawing --------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.resume()
@@ -82,7 +141,7 @@ class PauseScene(Scene):
         self.keys.route(event, self.buttons)
 
     def draw(self, surface: pygame.Surface) -> None:
-        dim(surface, 130)
+        dim(surface, 150)
         dialog(surface, self.rect, "Paused", self.scale)
         for b in self.buttons:
             b.draw(surface)

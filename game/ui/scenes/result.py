@@ -1,4 +1,8 @@
-"""The end of a match (or of a solitaire deal): a clear win or loss, and what next."""
+"""The end of a match (or of a solitaire deal): a clear win or loss, and what next.
+
+The solitaire's deal is its whole match, so its end is this one panel (the deal summary passes
+straight on to it): won or lost, the capo's points against the window, and the deal's number.
+"""
 
 from __future__ import annotations
 
@@ -6,12 +10,27 @@ from typing import Any
 
 import pygame
 
-from game.engine import MatchOver, new_game
+from game.engine import GameState, MatchOver, new_game
 
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button
-from .common import dialog, dim
+from .common import dialog, dim, open_table
+
+
+def solitaire_lines(state: GameState) -> list[str]:
+    """The solitaire's end in words: the capo's points against the window (from the view), and
+    the deal's number to replay it.
+
+    The hints, once they exist, add their line here: whether the window could still be reached
+    when the deal went astray.  They will know it; this panel only says it.
+    """
+    view: Any = state.view(0)
+    lo, hi = view.window
+    return [
+        f"The capo took {view.points_won[0]} points: the window is {lo} to {hi}.",
+        f"Deal no. {state.seed} — replay it with Restart deal.",
+    ]
 
 
 class ResultScene(Scene):
@@ -25,14 +44,9 @@ class ResultScene(Scene):
         self.age = 0.0
         self.autoplay = table.setup.autoplay
         if table.solitaire:
-            view = st.view(0)
-            lo, hi = view.window
             self.won = bool(winners)
             self.title = "You won the solitaire!" if self.won else "Solitaire lost"
-            self.lines = [
-                f"The capo took {view.points_won[0]} points: the window is {lo} to {hi}.",
-                f"Deal no. {st.seed} — replay it with Restart.",
-            ]
+            self.lines = solitaire_lines(st)
             self.buttons = [
                 Button("Restart deal", self.retry, tag="retry"),
                 Button("New deal", self.new_deal, primary=True, tag="new_deal"),
@@ -55,21 +69,23 @@ class ResultScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s
-        self.rect = pygame.Rect(0, 0, round(600 * s), round(300 * s))
-        self.rect.center = (size[0] // 2 - round(120 * s), size[1] // 2)
+        w = round(600 * s)
+        size_text = round(19 * s)
+        self.wrapped = [
+            part for line in self.lines for part in theme.wrap(line, size_text, w - round(50 * s))
+        ]
+        lh = theme.font(size_text, True).get_linesize() + 4
         bw, bh, gap = round(170 * s), round(46 * s), round(14 * s)
+        h = round(70 * s) + len(self.wrapped) * lh + round(24 * s) + bh + round(20 * s)
+        self.rect = pygame.Rect(0, 0, w, h)
+        self.rect.center = (size[0] // 2 - round(120 * s), size[1] // 2)
         n = len(self.buttons)
         x0 = self.rect.centerx - (n * bw + (n - 1) * gap) // 2
         for i, b in enumerate(self.buttons):
-            b.size = round(19 * s)
             b.place(pygame.Rect(x0 + i * (bw + gap), self.rect.bottom - bh - round(20 * s), bw, bh))
 
     def _to_table(self, state: Any) -> None:
-        from .table import TableScene
-
-        setup = self.table.setup
-        self.app.scenes.reset(self.app.title_scene())
-        self.app.push(TableScene(self.app, state, setup))
+        open_table(self.app, state, self.table.setup)
 
     def retry(self) -> None:
         st = self.table.state
@@ -105,10 +121,9 @@ class ResultScene(Scene):
         s = self.scale
         y = dialog(surface, self.rect, self.title, s)
         color = theme.GREEN if self.won else theme.INK
-        for line in self.lines:
-            for part in theme.wrap(line, round(19 * s), self.rect.w - round(50 * s)):
-                t = theme.text(part, round(19 * s), color, True)
-                surface.blit(t, t.get_rect(midtop=(self.rect.centerx, y)))
-                y += t.get_height() + 4
+        for part in self.wrapped:
+            t = theme.text(part, round(19 * s), color, True)
+            surface.blit(t, t.get_rect(midtop=(self.rect.centerx, y)))
+            y += t.get_height() + 4
         for b in self.buttons:
             b.draw(surface)

@@ -1,4 +1,9 @@
-"""The rules of the game in plain words, scrollable with the wheel, arrows and Page keys."""
+"""The rules of the game in plain words, scrollable with the wheel, arrows and Page keys.
+
+Each game's page is a text of assets/rules (named by its catalogue entry): ``# Title``, then
+``## Heading`` sections of paragraphs and ``- `` bullets.  Its first section, ``## In short``,
+is the game in two lines: the New game dialog shows it too (:func:`in_short`).
+"""
 
 from __future__ import annotations
 
@@ -31,6 +36,24 @@ def load_rules(name: str = "capodama") -> str:
         return "The rules text is missing from this installation."
 
 
+#: the heading of the section that says the game in two lines
+IN_SHORT = "In short"
+
+
+def in_short(name: str) -> list[str]:
+    """The lines of the game's ``## In short`` section (none if its text has none)."""
+    lines: list[str] = []
+    inside = False
+    for raw in load_rules(name).splitlines():
+        if raw.startswith("#"):
+            if inside:
+                break
+            inside = raw == f"## {IN_SHORT}"
+        elif inside and raw.strip():
+            lines.append(raw.strip())
+    return lines
+
+
 class RulesScene(Scene):
     overlay = True
 
@@ -38,7 +61,7 @@ class RulesScene(Scene):
         """``game`` None (from the title): tabs switch between the games' rules."""
         super().__init__(app)
         self.tabs = [
-            Button(e.title, partial(self.show, g), size=16, tag=f"tab {g}")
+            Button(e.title, partial(self.show, g), tag=f"tab {g}")
             for g, e in CATALOG.items()
         ] if game is None else []  # fmt: skip
         self.lines: list[tuple[str, int, bool, Any]] = []
@@ -71,7 +94,6 @@ class RulesScene(Scene):
         if self.tabs:
             tw = (self.rect.w - round(60 * s)) // len(self.tabs)
             for i, b in enumerate(self.tabs):
-                b.size = round(16 * s)
                 x = self.rect.x + round(30 * s) + i * tw
                 b.place(pygame.Rect(x, self.rect.y + round(64 * s), tw - 8, round(32 * s)))
         self.view = pygame.Rect(
@@ -100,7 +122,6 @@ class RulesScene(Scene):
         self.line_h = [theme.font(sz, b).get_linesize() for _, sz, b, _ in self.lines]
         self.total = sum(self.line_h)
         bw, bh = round(180 * s), round(46 * s)
-        self.done.size = round(20 * s)
         self.done.place(
             pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - bh - round(16 * s), bw, bh)
         )

@@ -1,4 +1,9 @@
-"""Settings: deck, animation speed, fullscreen, card back, sound; saved at once."""
+"""Settings: deck, animation speed, how long a trick stays, a forced last card, fullscreen, card
+back, sound; saved at once.
+
+Decks are chosen per game (in New game, or here and with D during one of its matches), so the
+Cards row shows only over a table, for its game.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +12,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import skins
+from game.catalog import CATALOG
 
 from .. import theme
 from ..scene import Scene
-from ..settings import SPEEDS
+from ..settings import HOLDS, SPEEDS
 from ..widgets import Button, Selector
 from .common import dialog, dim, felt
 
@@ -22,13 +28,26 @@ class SettingsScene(Scene):
     overlay = True
 
     def __init__(self, app: App) -> None:
+        from .table import TableScene
+
         super().__init__(app)
         st = app.settings
+        table = app.scenes.find(TableScene)
+        #: the game on the table, whose deck the Cards row sets (None: no table, no row)
+        self.game = CATALOG[table.state.name].title if isinstance(table, TableScene) else None
         self.deck_sel = Selector(
-            "Cards", list(skins.DECKS), st.deck, self._deck, lambda d: d.capitalize()
+            f"Cards ({self.game})", list(skins.DECKS), st.deck, self._deck, str.capitalize
         )
         self.speed_sel = Selector(
             "Animation", list(SPEEDS), st.speed, self._speed, lambda v: v.capitalize()
+        )
+        self.hold_sel = Selector("Trick stays", list(HOLDS), st.hold, self._hold, self._hold_words)
+        self.last_sel = Selector(
+            "Play a forced last card",
+            [True, False],
+            st.auto_last,
+            self._auto_last,
+            lambda v: "Automatically" if v else "I play it",
         )
         self.full_sel = Selector(
             "Fullscreen", [False, True], st.fullscreen, self._full, lambda v: "On" if v else "Off"
@@ -51,8 +70,10 @@ class SettingsScene(Scene):
     @property
     def selectors(self) -> list[Selector]:
         return [
-            self.deck_sel,
+            *([self.deck_sel] if self.game else []),
             self.speed_sel,
+            self.hold_sel,
+            self.last_sel,
             self.full_sel,
             self.back_sel,
             self.vol_sel,
@@ -65,6 +86,19 @@ class SettingsScene(Scene):
 
     def _speed(self, v: str) -> None:
         self.app.settings.speed = v
+        self.app.save_settings()
+
+    @staticmethod
+    def _hold_words(hold: str) -> str:
+        seconds = HOLDS[hold]
+        return "Until I click" if seconds is None else f"{seconds:g} s"
+
+    def _hold(self, v: str) -> None:
+        self.app.settings.hold = v
+        self.app.save_settings()
+
+    def _auto_last(self, v: bool) -> None:
+        self.app.settings.auto_last = v
         self.app.save_settings()
 
     def _full(self, v: bool) -> None:
@@ -100,15 +134,16 @@ class SettingsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s
-        rh = round(42 * s)
-        self.rect = pygame.Rect(0, 0, round(600 * s), round(160 * s) + 6 * (rh + 10))
+        n = len(self.selectors)
+        gap = round(8 * s)
+        rh = min(round(40 * s), (size[1] - round(190 * s)) // n - gap)
+        self.rect = pygame.Rect(0, 0, round(640 * s), round(160 * s) + n * (rh + gap))
         self.rect.center = (size[0] // 2, size[1] // 2)
-        y = self.rect.y + round(80 * s)
+        y = self.rect.y + round(76 * s)
         for sel in self.selectors:
             sel.place(pygame.Rect(self.rect.x + round(36 * s), y, self.rect.w - round(72 * s), rh))
-            y += rh + 10
+            y += rh + gap
         bw, bh = round(180 * s), round(48 * s)
-        self.done.size = round(20 * s)
         self.done.place(
             pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - bh - round(18 * s), bw, bh)
         )
@@ -129,5 +164,5 @@ class SettingsScene(Scene):
             dim(surface, 150)
         dialog(surface, self.rect, "Settings", self.scale)
         for sel in self.selectors:
-            sel.draw(surface, round(19 * self.scale))
+            sel.draw(surface, round(18 * self.scale))
         self.done.draw(surface)

@@ -1,4 +1,13 @@
-"""New-game setup: the game, the number of players, the deck and who sits at each seat."""
+"""New-game setup: the game, the number of players, the deck, the rule options and the seats.
+
+The dialog keeps its place and size whatever is chosen: it is laid out for the most rows any
+game has (its options on the left, up to six seats on the right), so nothing jumps when rows
+appear.  It remembers, in the settings, the game chosen last and per game its player count and
+seats, and the deck the player picked for it (each game starts in its own deck otherwise).  A
+deck that cannot show the chosen table (6-player Capodama in Italian cards) is not a dead end:
+the dialog says so and uses one that can.  The game's two-line summary (its rules page's
+"In short") sits at the top with a link to the whole page.
+"""
 
 from __future__ import annotations
 
@@ -9,15 +18,18 @@ import pygame
 
 from game import skins
 from game.ai import seat_kinds
+from game.catalog import CATALOG
 from game.engine import GAMES, new_game
 
 from .. import theme
 from ..games import playable_games
 from ..savegame import MatchSetup, slot_of
 from ..scene import Scene
+from ..settings import playable_deck
 from ..widgets import Button, Selector
-from .common import dialog, felt
+from .common import dialog, felt, open_table
 from .confirm import confirm_replace
+from .rules import RulesScene, in_short
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -44,22 +56,32 @@ OPTION_WORDS: dict[str, tuple[str, Any]] = {
 }
 
 
+def _rows() -> tuple[int, int]:
+    """The most rows of the left column (game, players, cards, options) and of the right one
+    (seats) over every game: the dialog is laid out for them once."""
+    left = 3 + max(len(GAMES[g].options) for g in CATALOG)
+    right = max(max(GAMES[g].players) for g in CATALOG)
+    return left, right
+
+
 class SetupScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        st = app.settings
         games = playable_games()
-        self.game = games[0]
+        self.game = st.last_game if st.last_game in games else games[0]
         self.players = 4
-        self.deck = app.settings.deck
         self.kinds: list[str] = []
-        self.game_sel = Selector("Game", games, self.game, self._set_game, lambda g: GAMES[g].title)
+        #: the deck asked for this game (the player's choice, else its own) and the one used
+        self.wanted = self.deck = st.chosen_deck(self.game)
+        self.deck_note: str | None = None
+        #: games whose deck the player picked in this dialog (remembered for them)
+        self.deck_picked: set[str] = set()
+        self.game_sel = Selector("Game", games, self.game, self._set_game, self._title)
         self.players_sel = Selector(
-            "Players",
-            GAMES[self.game].players,
-            self.players,
-            self._set_players,
+            "Players", GAMES[self.game].players, self.players, self._set_players,
             self._players_label,
-        )
+        )  # fmt: skip
         self.deck_sel = Selector(
             "Cards", list(skins.DECKS), self.deck, self._set_deck, lambda d: d.capitalize()
         )
@@ -68,19 +90,42 @@ class SetupScene(Scene):
         self.seat_sels: list[Selector] = []
         self.start = Button("Start", self.begin, primary=True, key=pygame.K_RETURN, tag="start")
         self.back = Button("Back", self.app.scenes.pop, tag="back")
-        self._make_options()
-        self._seats()
+        self.rules = Button("Full rules", self.open_rules, tag="rules")
+        self.how: list[str] = []
+        self._load(self.game)
+
+    @staticmethod
+    def _title(game: str) -> str:
+        return CATALOG[game].title
 
     @staticmethod
     def _players_label(n: int) -> str:
         return "1 (solitaire)" if n == 1 else str(n)
 
-    def _set_game(self, g: str) -> None:
-        self.game = g
-        self.players_sel.set_choices(GAMES[g].players, self.players)
+    # -- what is chosen -----------------------------------------------------------------------
+    def _load(self, game: str) -> None:
+        """Show ``game`` as it was last set up: its player count, seats and deck."""
+        self.game = game
+        self.how = in_short(game)
+        remembered = self.app.settings.setup_of(game)
+        if remembered is not None:
+            self.players, self.kinds = remembered
+        self.players_sel.set_choices(GAMES[game].players, self.players)
         self.players = self.players_sel.value
+        self.wanted = self.app.settings.chosen_deck(game)
         self._make_options()
         self._seats()
+
+    def _remember(self) -> None:
+        """Keep this game's setup (and the deck picked for it) in the settings."""
+        st = self.app.settings
+        st.remember_setup(self.game, self.players, self.kinds)
+        if self.game in self.deck_picked:
+            st.decks[self.game] = self.wanted
+
+    def _set_game(self, g: str) -> None:
+        self._remember()
+        self._load(g)
 
     def _make_options(self) -> None:
         """A selector per rule option of the game."""
@@ -103,7 +148,8 @@ class SetupScene(Scene):
         self._seats()
 
     def _set_deck(self, d: str) -> None:
-        self.deck = d
+        self.wanted = d
+        self.deck_picked.add(self.game)
         self._check()
 
     def _seats(self) -> None:
@@ -138,8 +184,15 @@ class SetupScene(Scene):
         return skins.can_show(self.game, self.players, self.deck)
 
     def _check(self) -> None:
+        """The deck used: the one asked for, or one that can show this table, said why."""
+        self.deck, reason = playable_deck(self.game, self.players, self.wanted)
+        self.deck_sel.value = self.deck
+        self.deck_note = None
+        if reason and self.deck != self.wanted:
+            self.deck_note = f"{reason}: it is played in {self.deck.capitalize()} cards."
         self.start.enabled = self.refusal() is None
 
+    # -- leaving ------------------------------------------------------------------------------
     def begin(self) -> None:
         """Start the match, asking first if this game's saved match would be replaced."""
         reason = self.refusal()
@@ -149,46 +202,63 @@ class SetupScene(Scene):
         confirm_replace(self.app, slot_of(self.game, self.players), self._start)
 
     def _start(self) -> None:
-        from .table import TableScene
-
         options: dict[str, Any] = dict(self.options)
         state = new_game(self.game, players=self.players, **options)
-        if self.deck != self.app.settings.deck:
-            self.app.set_deck(self.deck)
-        setup = MatchSetup(self.game, self.players, list(self.kinds))
-        self.app.scenes.replace(TableScene(self.app, state, setup))
+        self._remember()
+        open_table(self.app, state, MatchSetup(self.game, self.players, list(self.kinds)))
 
+    def open_rules(self) -> None:
+        self.app.push(RulesScene(self.app, self.game))
+
+    def leave(self) -> None:
+        self._remember()
+        self.app.save_settings()
+
+    # -- layout -------------------------------------------------------------------------------
     @property
     def buttons(self) -> list[Button]:
-        return [self.start, self.back]
+        return [self.start, self.back, self.rules]
+
+    @property
+    def left(self) -> list[Selector]:
+        return [self.game_sel, self.players_sel, self.deck_sel, *self.option_sels]
+
+    @property
+    def selectors(self) -> list[Selector]:
+        return [*self.left, *self.seat_sels]
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s
-        rows = 3 + len(self.option_sels) + len(self.seat_sels)
-        rh = round(min(40 * s, (size[1] - 190 * s) / rows - 8))
-        self.rect = pygame.Rect(0, 0, round(640 * s), round(150 * s) + rows * (rh + 8))
+        pad, gap = round(28 * s), round(8 * s)
+        rows = max(_rows())
+        fixed = round(64 * s) + round(70 * s) + round(14 * s) + round(34 * s) + round(66 * s)
+        w = min(size[0] - 24, round(940 * s))
+        h = min(size[1] - 24, fixed + rows * (round(38 * s) + gap))
+        self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2, size[1] // 2)
-        x = self.rect.x + round(36 * s)
-        w = self.rect.w - round(72 * s)
-        y = self.rect.y + round(80 * s)
-        for sel in self.selectors:
-            sel.place(pygame.Rect(x, y, w, rh))
-            for b in (sel.left, sel.right):
-                b.size = round(18 * s)
-            y += rh + 8
-        bw, bh = round(180 * s), round(48 * s)
+        rh = max(12, (h - fixed) // rows - gap)
+        top = self.rect.y + round(64 * s)
+        self.strip = pygame.Rect(self.rect.x + pad, top, w - 2 * pad, round(70 * s))
+        bw, bh = round(150 * s), round(38 * s)
+        self.rules.place(
+            pygame.Rect(self.strip.right - bw - round(12 * s), self.strip.centery - bh // 2, bw, bh)
+        )
+        y0 = self.strip.bottom + round(14 * s)
+        left_w = round((w - 3 * pad) * 0.56)
+        columns = (
+            (self.left, self.rect.x + pad, left_w),
+            (self.seat_sels, self.rect.x + 2 * pad + left_w, w - 3 * pad - left_w),
+        )
+        for sels, x, cw in columns:
+            for i, sel in enumerate(sels):
+                sel.place(pygame.Rect(x, y0 + i * (rh + gap), cw, rh))
+        bw, bh = round(180 * s), round(46 * s)
         by = self.rect.bottom - bh - round(18 * s)
         self.back.place(pygame.Rect(self.rect.centerx - bw - 10, by, bw, bh))
         self.start.place(pygame.Rect(self.rect.centerx + 10, by, bw, bh))
-        self.back.size = self.start.size = round(20 * s)
 
-    @property
-    def selectors(self) -> list[Selector]:
-        return [
-            self.game_sel, self.players_sel, self.deck_sel, *self.option_sels, *self.seat_sels,
-        ]  # fmt: skip
-
+    # -- input and drawing --------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
@@ -196,7 +266,7 @@ class SetupScene(Scene):
         for sel in self.selectors:
             if sel.handle(event):
                 return
-        for b in (self.start, self.back):
+        for b in self.buttons:
             if b.handle(event):
                 return
 
@@ -204,13 +274,41 @@ class SetupScene(Scene):
         felt(surface)
         s = self.scale
         dialog(surface, self.rect, "New game", s)
+        self._draw_how(surface)
         for sel in self.selectors:
-            sel.draw(surface, round(19 * s))
-        reason = self.refusal()
-        if reason:
-            t = theme.text(reason, round(15 * s), theme.RED, True)
-            surface.blit(
-                t, t.get_rect(midbottom=(self.rect.centerx, self.start.rect.y - round(8 * s)))
+            sel.draw(surface, round(17 * s))
+        note = self.deck_note or self.refusal()
+        if note:
+            color = theme.GOLD if self.start.enabled else theme.RED
+            size = round(15 * s)
+            lines = theme.wrap(note, size, self.rect.w - round(40 * s), True)
+            y = (
+                self.start.rect.y
+                - round(8 * s)
+                - len(lines) * theme.font(size, True).get_linesize()
             )
-        self.back.draw(surface)
-        self.start.draw(surface)
+            for line in lines:
+                t = theme.text(line, size, color, True)
+                surface.blit(t, t.get_rect(midtop=(self.rect.centerx, y)))
+                y += t.get_height()
+        for b in self.buttons:
+            b.draw(surface)
+
+    def _draw_how(self, surface: pygame.Surface) -> None:
+        """The game in two lines, set as large as the strip allows (they wrap if they must)."""
+        s = self.scale
+        box = self.strip
+        pygame.draw.rect(surface, (20, 40, 30), box, border_radius=round(10 * s))
+        x = box.x + round(14 * s)
+        width = self.rules.rect.x - round(14 * s) - x
+        size = round(16 * s)
+        while True:
+            lines = [part for line in self.how for part in theme.wrap(line, size, width)]
+            lh = theme.font(size).get_linesize()
+            if size <= 9 or len(lines) * lh <= box.h - round(8 * s):
+                break
+            size -= 1
+        y = box.centery - len(lines) * lh // 2
+        for line in lines:
+            surface.blit(theme.text(line, size, theme.INK), (x, y))
+            y += lh

@@ -4,6 +4,9 @@ What a deal's summary says comes from the game's presentation module, from the e
 ``deal_scored`` data: sentences (``summary_lines``), a table of figures (``summary_table``:
 Scopa's four points and scope, Tressette's raw and rounded points, Cattura's faces and bonuses)
 and the match score of each seat or side (``summary_scores``).
+
+The solitaire's deal is its whole match: its summary hands straight on to the result, which
+says its end in one panel (:mod:`.result`).
 """
 
 from __future__ import annotations
@@ -38,7 +41,9 @@ class SummaryScene(Scene):
         label = "See the result" if last else "Next deal"
         self.button = Button(label, self.close, primary=True, key=pygame.K_RETURN, tag="continue")
         self.closed = False
-        if gui.deal_won(data, table.viewer):
+        #: the solitaire's end is the result's one panel: this summary passes on at once
+        self.passes_on = table.solitaire and table.state.is_over
+        if gui.deal_won(data, table.viewer) and not self.passes_on:
             app.audio.play("chime")
 
     @property
@@ -63,7 +68,6 @@ class SummaryScene(Scene):
             h += round(28 * s) * ((len(self.scores) + 1) // 2) + round(10 * s)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2 - round(120 * s), size[1] // 2)
-        self.button.size = round(20 * s)
         bw, bh = round(220 * s), round(46 * s)
         self.button.place(
             pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - bh - round(18 * s), bw, bh)
@@ -111,17 +115,20 @@ class SummaryScene(Scene):
         self.button.handle(event)
 
     def update(self, dt: float) -> None:
+        if self.passes_on:  # on its first frame: the table is done pushing it by then
+            self.close()
+            return
         self.age += dt
         self.table.table.update(dt)
         if self.auto is not None and self.age >= self.auto:
             self.close()
 
     def draw(self, surface: pygame.Surface) -> None:
+        if self.passes_on:
+            return
         dim(surface, 110)
         s = self.scale
-        deal = self.data.deal_no
-        title = "Solitaire" if self.table.solitaire else f"Deal {deal}"
-        y = dialog(surface, self.rect, title, s)
+        y = dialog(surface, self.rect, f"Deal {self.data.deal_no}", s)
         x = self.rect.x + round(28 * s)
         for line in self.lines:
             for part in theme.wrap(line, round(18 * s), self.rect.w - round(56 * s)):

@@ -1,7 +1,8 @@
 """The title: the matches to continue, New game, Solitaire, Rules, Settings, Quit.
 
-Every game keeps its own match (:mod:`game.ui.savegame`); each is a button here, the most recent
-first (tagged ``continue``), as many as the window has room for.
+Every game keeps its own match (:mod:`game.ui.savegame`); each is a button here under the
+heading "Continue", saying what it resumes (game, players, deal, score, when it was saved), the
+most recent first (tagged ``continue``), as many as the window has room for.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..savegame import MatchSetup, SavedMatch, load_slot, saved_matches, slot_of
 from ..savejournal import tell
 from ..scene import Scene
 from ..widgets import Button, layout_column
-from .common import MenuKeys, felt
+from .common import MenuKeys, felt, open_table
 from .confirm import confirm_replace
 
 if TYPE_CHECKING:
@@ -92,8 +93,6 @@ class TitleScene(Scene):
         self.scale = s
         w, h = size
         top = round(h * 0.38)
-        for b in self.menu:
-            b.size = round(22 * s)
         if not self.match_buttons:
             layout_column(self.menu, w // 2, top, round(300 * s), round(52 * s), round(14 * s))
             return
@@ -109,25 +108,19 @@ class TitleScene(Scene):
         shown = self.match_buttons[:room]
         self.buttons = shown + self.menu
         layout_column(shown, round(w * 0.35), top, bw, bh, gap)
-        for b in shown:
-            b.size = round(18 * s)
-            while b.size > 9 and theme.font(b.size).size(b.label)[0] > bw - round(24 * s):
-                b.size -= 1
 
     def button(self, tag: str) -> Button:
         return next(b for b in self.buttons if b.tag == tag)
 
     def resume(self, slot: str) -> None:
         """Continue the match of ``slot``, read afresh (it may have changed since listed)."""
-        from .table import TableScene
-
         saved, notes = load_slot(slot)
         tell(self.app, notes)
         if saved is None:
             self.app.toast("That saved match could not be resumed", "warn")
             self.enter()
             return
-        self.app.push(TableScene(self.app, saved.state, saved.setup, resumed=True))
+        open_table(self.app, saved.state, saved.setup, resumed=True)
 
     def new_game(self) -> None:
         from .setup import SetupScene
@@ -139,11 +132,9 @@ class TitleScene(Scene):
         confirm_replace(self.app, slot_of("capodama", 1), self._deal_solitaire)
 
     def _deal_solitaire(self) -> None:
-        from .table import TableScene
-
         seed = random.SystemRandom().randrange(1, 1_000_000)
         state = new_game("capodama", players=1, seed=seed)
-        self.app.push(TableScene(self.app, state, MatchSetup("capodama", 1, ["human"])))
+        open_table(self.app, state, MatchSetup("capodama", 1, ["human"]))
 
     def rules(self) -> None:
         from .rules import RulesScene
@@ -176,7 +167,13 @@ class TitleScene(Scene):
         surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.17))))
         sub = theme.text("Capodama · Scopa · Tressette · Cattura", round(22 * s), theme.INK_DIM)
         surface.blit(sub, sub.get_rect(center=(w // 2, round(h * 0.17 + 66 * s))))
+        if self.match_buttons:
+            first = self.match_buttons[0].rect
+            head = theme.text("Continue", round(18 * s), theme.GOLD, True)
+            surface.blit(head, head.get_rect(midbottom=(first.centerx, first.y - round(8 * s))))
         for b in self.buttons:
             b.draw(surface)
-        hint = theme.text("F11 fullscreen · D French/Italian cards", round(14 * s), theme.INK_FAINT)
+        hint = theme.text(
+            "F11 fullscreen · D in a game: French/Italian cards", round(14 * s), theme.INK_FAINT
+        )
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - round(14 * s))))
