@@ -207,12 +207,9 @@ def _run(args: argparse.Namespace) -> int:
         app.use_deck_for_session(args.deck)  # the title, the setup, the solitaire: all of it
     app.scenes.push(app.title_scene())
     if getattr(args, "seat_list", None):
-        deck = settings.deck
-        from game import skins
-
-        if skins.can_show(args.game, args.players, deck):
-            deck = "french"
-        settings.deck = deck
+        # --deck shows this table in that deck; else the game's own (or the one chosen for it)
+        if not args.deck:
+            settings.deck = settings.deck_for(args.game, args.players)
         seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1, 10**6)
         state = new_game(args.game, players=args.players, seed=seed)
         setup = MatchSetup(args.game, args.players, args.seat_list, autoplay=args.autoplay)

@@ -66,7 +66,8 @@ class TableLayout:
         self.solitaire = solitaire
         w, h = size
         self.scale = s = ui_scale(size)
-        self.panel_w = round(min(340, max(230, 270 * s))) if panel else 0
+        # the side panel grows with its text (no cap: at 1920×1080 a capped panel cut lines off)
+        self.panel_w = round(max(230, 270 * s)) if panel else 0
         self.panel = pygame.Rect(w - self.panel_w, 0, self.panel_w, h)
         self.table = pygame.Rect(0, 0, w - self.panel_w, h)
         tw, th = self.table.size
