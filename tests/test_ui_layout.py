@@ -18,7 +18,6 @@ from ui_harness import click, drive_to_play, make_app, run_until, start_game, us
 
 from game.catalog import CATALOG
 from game.engine.registry import GAMES
-from game.ui.widgets import Button
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (1366, 768), (2560, 1440), (3840, 2160)]
 CASES = [(name, p) for name in CATALOG for p in GAMES[name].players]
@@ -94,7 +93,6 @@ def test_the_band_shows_the_prompt_and_the_pass_names_both_cards(app) -> None:
     left, right = (table.gui.card_short(c) for c in table.selected)
     assert confirm.label == f"Pass → left: {left}, right: {right}"
     assert table.table.layout.band.contains(confirm.rect)
-    assert confirm.size == table.table.layout.button_font == table.panel_buttons[0].size
 
 
 def _to_held_trick(app, table) -> None:
@@ -175,10 +173,3 @@ def test_trick_cards_keep_their_size_after_continue(app) -> None:
     assert widths == {table.table.layout.trick_w}
     table.rebuild()
     assert {round(sp.w) for sp in table.table.played} == widths
-
-
-def test_band_buttons_are_one_font(app) -> None:
-    table = start_game(app, "capodama", 4)
-    table.buttons = [Button("Hearts", lambda: None), Button("Pass", lambda: None, primary=True)]
-    table.lay_band()
-    assert {b.size for b in table.buttons} == {table.table.layout.button_font}

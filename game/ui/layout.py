@@ -244,16 +244,13 @@ class TableLayout:
         right = min((b.x for b in buttons), default=self.band.right) - self.gap
         return pygame.Rect(self.band.x, self.band.y, right - self.band.x, self.band.h)
 
-    @property
-    def button_font(self) -> int:
-        """The one font size of the table's buttons (band and side panel alike)."""
-        return round(17 * self.scale)
-
     def button_width(self, label: str, icon: bool = False) -> int:
-        """The width a band button needs for ``label`` (and a card icon before it)."""
+        """The width a button needs for ``label`` in the one button font (and a card icon
+        before it)."""
         from . import theme
+        from .widgets import button_text
 
-        w = theme.font(self.button_font, True).size(label)[0] + round(36 * self.scale)
+        w = theme.font(button_text(self.scale), True).size(label)[0] + round(36 * self.scale)
         return w + (round(self.band.h * 0.55) if icon else 0)
 
     def chooser_box(self) -> pygame.Rect:

@@ -190,13 +190,14 @@ class TableScene(Scene):
         pad = round(16 * s)
         bh = round(34 * s)
         panel = lay.panel
-        cols = 2
+        # two columns while every label fits at the one button size, else one
+        need = max(lay.button_width(b.label) for b in self.panel_buttons)
+        cols = 2 if need <= (panel.w - 2 * pad - 8) // 2 else 1
         bw = (panel.w - 2 * pad - (cols - 1) * 8) // cols
         n = len(self.panel_buttons)
         rows = (n + cols - 1) // cols
         top = panel.bottom - pad - rows * (bh + 8)
         for i, btn in enumerate(self.panel_buttons):
-            btn.size = lay.button_font
             r, c = divmod(i, cols)
             btn.place(pygame.Rect(panel.x + pad + c * (bw + 8), top + r * (bh + 8), bw, bh))
         self._place_prompt()
@@ -436,10 +437,10 @@ class TableScene(Scene):
         (again whenever a label changes: the pass button names the cards chosen)."""
         lay = self.table.layout
         icon = getattr(self.gui, "button_icon", None)
-        widths = []
-        for b in self.buttons:
-            b.size = lay.button_font
-            widths.append(lay.button_width(b.label, icon is not None and icon(b) is not None))
+        widths = [
+            lay.button_width(b.label, icon is not None and icon(b) is not None)
+            for b in self.buttons
+        ]
         for b, rect in zip(self.buttons, lay.band_buttons(widths), strict=True):
             b.place(rect)
         self._band_labels = [b.label for b in self.buttons]
