@@ -54,8 +54,9 @@ __all__ = [
 #: led, the reply).
 _Child = tuple[int, int, int, int, int, int, int]
 
-#: Positions remembered per doubled suit before the tables are emptied (a few MB at most).
-_MEMO_LIMIT = 300_000
+#: Positions remembered before the tables are emptied: about 2 KB each, and a whole second half
+#: has fewer than this (one hard question visits a few thousand).
+_MEMO_LIMIT = 40_000
 
 
 @dataclass(frozen=True)
@@ -104,6 +105,7 @@ class _Solver:
         self.clear()
 
     def clear(self) -> None:
+        self.cards = 0  # every card of the positions remembered
         self.kids: dict[int, list[_Child]] = {}
         self.windows: dict[tuple[int, int, int], bool] = {}
         # Per position, what is known of the largest gain of the rest (at least top_lb, at
@@ -135,23 +137,34 @@ class _Solver:
             out.append(c)
         return out
 
-    def trick(self, cap: int, oth: int, leader: int, c: int, d: int) -> _Child:
-        """The trick where ``leader`` plays c and the other hand d (both still in the hands)."""
+    def replies(self, cap: int, oth: int, leader: int, c: int, merge: bool = True) -> list[_Child]:
+        """The tricks completing ``c`` led (still in the leader's hand), one per legal reply, or
+        with ``merge`` one per class of equivalent replies (alike against c too).  The search's
+        innermost loop, so written out in full."""
         t = self.t
-        w = leader if t.beats[c] >> d & 1 else 1 - leader
-        tot = t.points[c] + t.points[d]
-        if leader == 0:
-            cap, oth = cap & ~(1 << c), oth & ~(1 << d)
-        else:
-            cap, oth = cap & ~(1 << d), oth & ~(1 << c)
-        return (tot if w == 0 else 0, tot, cap, oth, w, c, d)
-
-    def replies(self, cap: int, oth: int, leader: int, c: int) -> list[_Child]:
-        """The tricks completing ``c`` led (still in the leader's hand), one per distinct reply:
-        two replies are alike only if they fare alike against c too."""
+        beats, points, peers = t.beats, t.points, t.peers
         lead_hand, other = (cap, oth) if leader == 0 else (oth, cap)
+        after = lead_hand & ~(1 << c)
+        pc, bc, loser = points[c], beats[c], 1 - leader
         legal = legal_mask(other, c, self.trumps)
-        return [self.trick(cap, oth, leader, c, d) for d in self.distinct(legal, other, lead_hand)]
+        out: list[_Child] = []
+        seen: set[tuple[int, int, int]] = set()
+        while legal:
+            low = legal & -legal
+            legal ^= low
+            d = low.bit_length() - 1
+            if merge and peers[d] & other:
+                sig = (t.kind[d], beats[d] & lead_hand, t.beaten[d] & lead_hand)
+                if sig in seen:
+                    continue
+                seen.add(sig)
+            tot = pc + points[d]
+            w = leader if bc >> d & 1 else loser
+            if leader == 0:
+                out.append((tot if w == 0 else 0, tot, after, other ^ low, w, c, d))
+            else:
+                out.append((tot if w == 0 else 0, tot, other ^ low, after, w, c, d))
+        return out
 
     def children(self, cap: int, oth: int, leader: int, key: int) -> list[_Child]:
         """Every distinct whole trick from a position, the capo's largest gain first."""
@@ -268,12 +281,17 @@ _SOLVERS: dict[tuple[int, int], _Solver] = {}
 
 
 def _solver_for(p: Position) -> _Solver:
+    """The solver for ``p``'s doubled suit and trumps.  What it remembers stays true for any
+    deal, but is only of use within one, so it is forgotten when a position holds a card the
+    positions before did not (a new deal), or when it grows past the limit."""
     key = (p.doubled, p.trumps)
     s = _SOLVERS.get(key)
     if s is None:
         s = _SOLVERS[key] = _Solver(p.doubled, p.trumps)
-    elif s.size() > _MEMO_LIMIT:
+    cards = p.hands[0] | p.hands[1] | (0 if p.led is None else 1 << p.led)
+    if cards & ~s.cards or s.size() > _MEMO_LIMIT:
         s.clear()
+        s.cards = cards
     return s
 
 
@@ -376,8 +394,9 @@ def winning_moves(where: CapodamaView | CapodamaState, legal: Sequence[Move]) ->
             ok = any(s.keeps(kid, p.lo, p.hi, p.out) for kid in s.replies(cap, oth, p.leader, x))
         else:
             c = p.led
-            hands = (cap | 1 << c, oth) if p.leader == 0 else (cap, oth | 1 << c)
-            ok = s.keeps(s.trick(*hands, p.leader, c, x), p.lo, p.hi, p.out)
+            cap, oth = (cap | 1 << c, oth) if p.leader == 0 else (cap, oth | 1 << c)
+            kids = s.replies(cap, oth, p.leader, c, merge=False)
+            ok = any(s.keeps(kid, p.lo, p.hi, p.out) for kid in kids if kid[6] == x)
         if ok:
             good.append(move)
     return good
