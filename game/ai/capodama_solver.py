@@ -11,14 +11,17 @@ one against), which is what makes it fast:
   minus the points already won, and the search stops at the first play that does.
 - The gain of the rest lies in ``[0, R]`` (R: the points still out), so a window reaching past R
   only asks "can the gain reach lo" and one reaching below 0 only "can it stay within hi".
-  Those answers are kept as bounds on the largest and smallest gain of each position, shared by
-  every window that asks (a "no" for lo is a "no" for every larger lo).
+  Those answers fail soft (a "no" comes with the best gain found possible) and are kept as
+  bounds on the largest and smallest gain of each position, shared by every window that asks:
+  a "no" for lo is a "no" for every larger lo.
 - A transposition table keyed on the two remaining hands (bitmasks) and the leader.
-- Equivalent cards merged: two cards of one hand of the same suit, trumpness and points that
-  no card of the other hand tells apart (each beats, and is beaten by, the same cards of it)
-  lead to mirror-image positions, so only one of them is tried.  The other hand only shrinks
-  and the three properties are fixed, so they stay equivalent below, too.
-- Move ordering: the plays whose gain keeps the capo on course for the window come first.
+- Equivalent cards merged: two cards of one hand of the same suit, trumpness and points (the
+  following rule and the points see nothing else) that no card of the other hand tells apart
+  (each beats, and is beaten by, the same cards of it) lead to mirror-image positions, so only
+  one of them is tried.  The other hand only shrinks and the three properties are fixed, so
+  they stay equivalent below, too.
+- Move ordering: when the window asks for most of the points still out, the tricks that bring
+  the capo most come first, else those that bring least.
 
 Before trick 8 the set-aside order is hidden, so the solitaire seat falls back to the search
 seat there (and for the doubled suit).
@@ -85,8 +88,8 @@ class _Tables:
     def __init__(self, doubled: int, trumps: int) -> None:
         cards = range(52)
         self.points = [card_points(c, doubled) for c in cards]
-        #: beats[c]: the cards that c, led, beats as the reply; beaten[c]: the cards that beat c
-        #: played as the reply when they are led.
+        #: beats[c]: the cards c wins against when c is led and they reply; beaten[c]: the
+        #: cards that win when they are led and c replies.
         self.beats = [
             sum(1 << d for d in cards if d != c and winning_index((c, d)) == 0) for c in cards
         ]
