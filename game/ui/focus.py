@@ -176,9 +176,8 @@ class KeyFocus:
 
             t.app.push(KeysScene(t.app))
             return True
-        if key == SKIP:
-            if t.busy():
-                t.skip()
+        if key == SKIP and t.busy():
+            t.skip()
             return True
         n = number_of(key)
         moving = key in FORWARD or key in BACK
