@@ -30,6 +30,8 @@ from game.engine import Card, DealScored, Event, GameState, IllegalMove, MatchOv
 from ..anim import CardSprite, StepQueue
 from ..cards import CardImages, card_size
 from ..chooser import Chooser
+from ..focus import KeyFocus
+from ..forced import ForcedCard
 from ..games import game_ui
 from ..hud import Hud
 from ..savegame import MatchSetup
@@ -62,6 +64,8 @@ class TableScene(Scene):
     def __init__(self, app: App, state: GameState, setup: MatchSetup, *, resumed: bool = False):
         super().__init__(app)
         self.painter = TablePainter(self)
+        self.keys = KeyFocus(self)  # keyboard play: the focus, its keys and the key list
+        self.forced = ForcedCard(self)  # a forced card plays itself after a beat
         self.solitaire_tools = SolitaireTools(self)
         self.state = state
         self.setup = setup
@@ -320,6 +324,7 @@ class TableScene(Scene):
         if current is None:
             return
         if self.kind_of(current) == "human":
+            self.human_turn(dt)
             return
         if self.thought is None:
             view = self.state.view(current)
@@ -336,6 +341,12 @@ class TableScene(Scene):
                 self.app.toast(self.thought.fallback, "warn", 3.0)
             self.thought = None
             self.apply(move)
+
+    def human_turn(self, dt: float) -> None:
+        """Each frame the human is to decide: the keyboard focus follows the prompt, and a
+        forced card plays itself after its beat."""
+        self.keys.update()
+        self.forced.update(dt)
 
     def _on_sync(self) -> None:
         st = self.state
@@ -556,7 +567,8 @@ class TableScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:
-            self._keydown(event)
+            if not self.keys.keydown(event):  # focus, Enter, 1-9, Space, H/F1: ..focus
+                self._keydown(event)
             return
         if event.type == pygame.KEYUP and event.key == pygame.K_l:
             if self.show_last_timer <= 0:
@@ -566,6 +578,7 @@ class TableScene(Scene):
             if b.handle(event):
                 return
         if event.type == pygame.MOUSEMOTION:
+            self.keys.hide()  # the player points again: the keyboard focus goes
             for b in self.buttons:
                 b.handle(event)
             self.hover = self.sprite_at(event.pos) if self.prompt_kind else None

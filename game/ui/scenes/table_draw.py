@@ -87,6 +87,7 @@ class TablePainter:
         self._draw_held(surface)
         if sc.chooser is not None and sc.synced:
             sc.chooser.draw(surface, sc.images, sc.face_key, lay.scale)
+        sc.keys.draw(surface)  # the keyboard focus ring (game/ui/focus.py)
         if sc.banner is not None:
             self._draw_banner(surface, sc.banner)
         if sc.show_last and sc.shown_last:

@@ -1,0 +1,63 @@
+"""A forced card plays itself: when the human's only legal move is one card, after a short beat.
+
+The beat lets the player see which card goes (it is lifted and ringed as chosen) and still
+click it; then the card is played through the same ``GameUI.click_card`` as a click.  Only a
+card play is ever played for the player: a decision with a single option (a pass, a suit, the
+4th trump, Cattura's pass) still waits for the player.  Whether a move is forced comes from the
+engine's legal moves; the setting ``auto_last`` turns this off.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .anim import CardSprite
+    from .scenes.table import TableScene
+
+#: seconds the forced card waits, at normal speed (the speed setting scales it; 0 at instant)
+BEAT = 0.4
+
+
+class ForcedCard:
+    """The table's forced card (``scene.forced``), found anew at each prompt."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.t = scene
+        self.sprite: CardSprite | None = None
+        self.left = 0.0
+        self._prompt: tuple[int, int, str] | None = None
+
+    def find(self) -> CardSprite | None:
+        """The hand card the human must play now, if playing it is the only legal move."""
+        t = self.t
+        current = t.state.current_player
+        if not t.app.settings.auto_last or t.prompt_kind != "play" or len(t.legal) != 1:
+            return None
+        move = t.legal[0]
+        if current is None or not move.cards:
+            return None
+        for sp in t.table.hands[current]:
+            if sp.card == move.cards[0] and t.gui.clickable(sp):
+                return sp
+        return None  # the only move is no card of the hand (a capture's top card, a pass)
+
+    def update(self, dt: float) -> None:
+        """Each frame of the human's turn: arm at a new prompt, play when the beat is over."""
+        t = self.t
+        stamp = (id(t.state), t.synced_at, t.prompt_kind)
+        if stamp != self._prompt:
+            self._prompt = stamp
+            self.sprite = self.find()
+            self.left = BEAT * t.app.settings.speed_factor
+            if self.sprite is not None and self.sprite.card is not None:
+                t.selected = [self.sprite.card]  # lifted and ringed: this one goes
+        sp = self.sprite
+        if sp is None or t.show_last:
+            return  # nothing forced, or the player is looking at the last trick
+        self.left -= dt
+        if self.left > 0:
+            return
+        self.sprite = None
+        if t.prompt_kind == "play" and t.app.settings.auto_last and not sp.moving:
+            t.gui.click_card(sp)

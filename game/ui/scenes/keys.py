@@ -1,0 +1,128 @@
+"""The list of keys (H or F1 at the table): every key the table answers, on one opaque panel.
+
+:data:`KEYS` is the one list of the table's keys: the overlay draws it, and a test checks that
+every key code the table's handlers compare with is in it, so a key added to the table without
+a line here fails that test.  Esc, H, F1 or a click closes the panel.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import pygame
+
+from .. import focus, theme
+from ..scene import Scene
+from .common import dialog, dim
+
+if TYPE_CHECKING:
+    from ..runner import App
+
+
+@dataclass(frozen=True)
+class KeyRow:
+    keys: str  # the keys as the player reads them
+    does: str  # what they do
+    where: str  # "" everywhere, else the game or the moment they belong to
+    codes: tuple[int, ...]  # the pygame key codes the row stands for
+
+
+KEYS: tuple[KeyRow, ...] = (
+    KeyRow(
+        "Left / Right, Tab / Shift+Tab",
+        "move the focus over the playable cards, buttons and choices",
+        "",
+        (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB),
+    ),
+    KeyRow(
+        "Up / Down",
+        "move the focus too (handy in a list of captures)",
+        "",
+        (pygame.K_UP, pygame.K_DOWN),
+    ),
+    KeyRow("Enter", "play or confirm what has the focus", "", focus.ENTER),
+    KeyRow(
+        "1 – 9",
+        "pick that choice: the doubled suit, the 4th trump, a capture, a button",
+        "",
+        focus.NUMBERS + focus.KEYPAD,
+    ),
+    KeyRow("Space", "skip the running animation (so does a click or any key)", "", (focus.SKIP,)),
+    KeyRow("Esc", "drop a choice being made; otherwise the menu", "", (pygame.K_ESCAPE,)),
+    KeyRow("hold L", "look at the last trick", "trick games", (pygame.K_l,)),
+    KeyRow("B", "declare Buongioco", "Tressette", (pygame.K_b,)),
+    KeyRow(
+        "U / Shift+U", "undo one move / undo to the start of the deal", "solitaire", (pygame.K_u,)
+    ),
+    KeyRow(
+        "R / N", "restart the same deal / deal a new one", "solitaire", (pygame.K_r, pygame.K_n)
+    ),
+    KeyRow("D", "switch French / Italian cards", "", (pygame.K_d,)),
+    KeyRow("F11", "fullscreen on / off", "", (pygame.K_F11,)),
+    KeyRow("H or F1", "this list of keys", "", focus.HELP),
+)
+
+#: what closes the panel besides a click
+CLOSE = (pygame.K_ESCAPE, *focus.HELP)
+
+
+class KeysScene(Scene):
+    overlay = True
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.scale = 1.0
+        self.col = 0  # where the descriptions start, from the panel's left edge
+        self.rows: list[tuple[KeyRow, list[str]]] = []  # each row's description, wrapped
+
+    def _size(self) -> int:
+        return round(16 * self.scale)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = theme.ui_scale(size)
+        self.scale = s
+        f = theme.font(self._size(), True)
+        pad = round(30 * s)
+        self.col = pad + max(f.size(r.keys)[0] for r in KEYS) + round(24 * s)
+        widest = max(theme.font(self._size()).size(self._said(r))[0] for r in KEYS)
+        w = min(size[0] - 24, self.col + widest + pad)
+        self.rows = [(r, theme.wrap(self._said(r), self._size(), w - self.col - pad)) for r in KEYS]
+        line_h = theme.font(self._size()).get_linesize()
+        h = round(120 * s) + sum(len(lines) * line_h + round(8 * s) for _r, lines in self.rows)
+        self.rect = pygame.Rect(0, 0, w, min(size[1] - 16, h))
+        self.rect.center = (size[0] // 2, size[1] // 2)
+
+    @staticmethod
+    def _said(row: KeyRow) -> str:
+        return row.does + (f" ({row.where})" if row.where else "")
+
+    def close(self) -> None:
+        self.app.scenes.remove(self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if (event.type == pygame.KEYDOWN and event.key in CLOSE) or (
+            event.type == pygame.MOUSEBUTTONDOWN
+        ):
+            self.close()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        dim(surface, 170)
+        s = self.scale
+        solid = theme.rounded_panel(self.rect.size, (*theme.PANEL_SOLID, 255), round(18 * s))
+        surface.blit(solid, self.rect.topleft)  # opaque: the table does not show through
+        y = dialog(surface, self.rect, "Keys", s)
+        size = self._size()
+        line_h = theme.font(size).get_linesize()
+        x = self.rect.x + round(30 * s)
+        for row, lines in self.rows:
+            surface.blit(theme.text(row.keys, size, theme.GOLD, True), (x, y))
+            for line in lines:
+                surface.blit(theme.text(line, size, theme.INK), (self.rect.x + self.col, y))
+                y += line_h
+            y += round(8 * s)
+        hint = theme.text("Esc, H, F1 or a click closes this list", round(14 * s), theme.INK_FAINT)
+        surface.blit(
+            hint, hint.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - round(12 * s)))
+        )
