@@ -121,7 +121,7 @@ class Chooser:
         if not self.choices:
             return
         surface.blit(
-            theme.rounded_panel(self.panel.size, (8, 16, 12, 228), 14, theme.GOLD, 2),
+            theme.rounded_panel(self.panel.size, theme.OVERLAY, 14, theme.GOLD, 2),
             self.panel.topleft,
         )
         size = round((20 if self.grid else 17) * scale)

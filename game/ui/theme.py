@@ -30,6 +30,8 @@ GREEN = (96, 200, 120)
 BLUE = (110, 160, 230)
 PANEL = (10, 20, 16, 200)
 PANEL_SOLID = (18, 34, 28)
+#: the fill of every panel laid over the table (dialogs, choosers, the last trick): opaque
+OVERLAY = (10, 22, 16)
 BUTTON = (38, 66, 54)
 BUTTON_HOVER = (58, 98, 78)
 BUTTON_PRESS = (28, 50, 40)

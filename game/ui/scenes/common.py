@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from ..runner import App
 
 #: the fill of every dialog: opaque
-PANEL = (10, 22, 16)
+PANEL = theme.OVERLAY
 
 _DIM: dict[tuple[int, int], pygame.Surface] = {}
 

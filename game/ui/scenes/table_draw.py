@@ -282,7 +282,7 @@ class TablePainter:
         width = n * cw + (n - 1) * gap + round(40 * s)
         height = ch + round(80 * s)
         dim(surface, 120)  # an opaque panel over a dimmed table, like every overlay
-        panel = theme.rounded_panel((width, height), (10, 22, 16, 255), 16, theme.GOLD, 2)
+        panel = theme.rounded_panel((width, height), theme.OVERLAY, 16, theme.GOLD, 2)
         r = panel.get_rect(center=(round(cx), round(cy)))
         surface.blit(panel, r.topleft)
         winner = sc.last_winner
