@@ -173,3 +173,14 @@ def test_trick_cards_keep_their_size_after_continue(app) -> None:
     assert widths == {table.table.layout.trick_w}
     table.rebuild()
     assert {round(sp.w) for sp in table.table.played} == widths
+
+
+@pytest.mark.parametrize(("name", "players"), [("capodama", 4), ("scopa", 2), ("tressette", 3)])
+def test_nobody_is_marked_to_play_under_the_summary(app, name: str, players: int) -> None:
+    from ui_harness import autoplay_to_summary
+
+    table = autoplay_to_summary(app, name, players)
+    items = table.gui.hud_items(table.model, table.names, table.deck)
+    marked = [row for kind, *rest in items if kind == "rows" for row in rest[0] if row[2]]
+    assert marked == []
+    assert table.state.current_player is not None  # the engine is already at the next deal
