@@ -33,10 +33,11 @@ from ..games import game_ui
 from ..hud import Hud
 from ..savegame import MatchSetup
 from ..savejournal import keep_finished, keep_saved
-from ..scene import Scene
+from ..scene import Damage, Scene
 from ..tableview import TableView
 from ..widgets import Button
 from ..worker import AIWorker, Thought
+from .table_damage import TableDamage
 from .table_draw import TablePainter
 from .table_tools import SolitaireTools
 
@@ -60,6 +61,7 @@ class TableScene(Scene):
     def __init__(self, app: App, state: GameState, setup: MatchSetup, *, resumed: bool = False):
         super().__init__(app)
         self.painter = TablePainter(self)
+        self.damage = TableDamage(self)  # what a frame changes, when the table next changes
         self.solitaire_tools = SolitaireTools(self)
         self.state = state
         self.setup = setup
@@ -547,6 +549,13 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
+
+    # -- what a frame changes (game.ui.scenes.table_damage) -----------------------------------
+    def changed(self) -> Damage:
+        return self.damage.changed()
+
+    def wake_in(self) -> float | None:
+        return self.damage.wake_in()
 
     def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """Where the app's messages may go (read by the runner): clear of every card."""

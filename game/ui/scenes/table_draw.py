@@ -24,6 +24,9 @@ class TablePainter:
 
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
+        # where the last frame drew the glow and the banner (scene.damage redraws them alone)
+        self.glow_rect: pygame.Rect | None = None
+        self.banner_rect: pygame.Rect | None = None
 
     # -- highlights -----------------------------------------------------------------------------
     def lift(self, sp: CardSprite) -> float:
@@ -113,10 +116,11 @@ class TablePainter:
             rect = pygame.Rect(0, 0, w, h)
             rect.center = (round(spot.plate[0]), round(spot.plate[1]))
             if current is not None and seat == current:
-                pulse = 0.6 + 0.4 * abs(((sc.time * 1.2) % 2) - 1)
+                pulse = sc.damage.glow()  # breathes as a turn begins, then holds still
                 glow = _glow(w + 14, h + 14)
                 glow.set_alpha(int(255 * pulse))
-                surface.blit(glow, glow.get_rect(center=rect.center))
+                self.glow_rect = glow.get_rect(center=rect.center)
+                surface.blit(glow, self.glow_rect)
             edge = theme.GOLD if current is not None and seat == current else (120, 170, 140)
             surface.blit(_plate(w, h, edge), rect.topleft)
             surface.blit(img, img.get_rect(midleft=(rect.x + round(12 * s), rect.centery)))
@@ -210,6 +214,7 @@ class TablePainter:
         h = big.get_height() + (small.get_height() + round(6 * s) if small else 0) + round(26 * s)
         panel = theme.rounded_panel((w, h), (8, 16, 12, 215), round(18 * s), theme.GOLD, 2)
         box = panel.get_rect(center=(round(lay.center[0]), round(lay.center[1])))
+        self.banner_rect = box
         panel.set_alpha(alpha)
         surface.blit(panel, box.topleft)
         big.set_alpha(alpha)
