@@ -214,3 +214,15 @@ def test_areas_merge_overlaps_and_give_way_to_a_whole_redraw():
     many = [pygame.Rect(i * 50, 0, 10, 10) for i in range(MAX_AREAS + 1)]
     assert merge_areas(many, bounds) == [pygame.Rect(0, 0, MAX_AREAS * 50 + 10, 10)]
     assert merge_areas([pygame.Rect(0, 0, 900, 900)], bounds) is None
+
+
+def test_the_title_rests_once_its_pictures_are_ready(app, monkeypatch):
+    for _ in range(20000):
+        app.step()
+        if app.idle:
+            break
+    assert app.idle and app.scenes.top.__class__.__name__ == "TitleScene"
+    presents = Presents(monkeypatch)
+    for _ in range(60):
+        app.step()
+    assert presents.count == 0
