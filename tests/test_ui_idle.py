@@ -226,3 +226,13 @@ def test_the_title_rests_once_its_pictures_are_ready(app, monkeypatch):
     for _ in range(60):
         app.step()
     assert presents.count == 0
+
+
+def test_a_run_of_n_frames_sleeps_a_frame_at_most(app, monkeypatch):
+    """``--frames N`` stays a measure of time: an idle frame sleeps one frame's time at most."""
+    waiting_table(app)
+    app.fps = 60
+    waits: list[float] = []
+    monkeypatch.setattr(app, "_idle_wait", waits.append)
+    app.run(frames=app.frame + 10)
+    assert len(waits) == 10 and max(waits) <= 1 / 60

@@ -108,6 +108,7 @@ class App:
         self.redraw_all = False
         self._toasts_shown = False
         self._rest: float | None = None  # how long to sleep before the next frame (None: don't)
+        self.max_rest = MAX_REST  # the longest idle sleep (a frame's time under run(frames))
         self._frame_at = time.perf_counter()
         self.crashed: str | None = None
         self.notices: list[str] = []
@@ -283,13 +284,13 @@ class App:
 
     def _rest_for(self) -> float | None:
         """How long to sleep before the next frame: None while anything moves or a redraw is
-        owed, else until the scenes' soonest timer, and never more than MAX_REST."""
+        owed, else until the scenes' soonest timer, and never more than ``max_rest``."""
         if self._whole or self.redraw_all or self.toasts.items or not self.scenes.stack:
             return None
         wake = self.scenes.wake_in()
         if wake is None:
-            return MAX_REST
-        return None if wake <= 0 else min(wake, MAX_REST)
+            return self.max_rest
+        return None if wake <= 0 else min(wake, self.max_rest)
 
     def _present(self, *, whole: bool) -> None:
         """Draw and present what changed: everything, or the changed areas, or nothing."""
@@ -323,6 +324,12 @@ class App:
             self.toasts.draw(self.screen, *(zone() if zone else ()))
 
     def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
+        """Loop frames until the app quits, or for ``frames`` frames of 1/fps seconds each (an
+        idle frame then sleeps no longer than one: ``--frames`` stays a measure of time)."""
+        if frames is not None and self.fps:
+            self.max_rest = min(self.max_rest, 1 / self.fps)
+            if self._rest is not None:
+                self._rest = min(self._rest, self.max_rest)
         while self.step():
             if frames is not None and self.frame >= frames:
                 break
