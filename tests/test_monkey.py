@@ -42,10 +42,10 @@ def test_the_error_page_counts_as_an_exception(tmp_path, monkeypatch) -> None:
     watcher.frame()
     assert found.exceptions == 0
 
-    def broken(self: TitleScene, surface: object) -> None:
+    def broken(self: TitleScene, dt: float) -> None:
         raise RuntimeError("drawn wrong")
 
-    monkeypatch.setattr(TitleScene, "draw", broken)
+    monkeypatch.setattr(TitleScene, "update", broken)  # a still title is not drawn again
     watcher.frame()
     assert isinstance(app.scenes.top, ErrorScene)
     assert found.exceptions == 1

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import threading
 
+import pygame
 import pytest
 from ui_harness import click_button, make_app, run_until, table_scene, user_dirs
 
@@ -141,6 +142,10 @@ def test_a_crash_in_a_scene_shows_the_error_page_and_logs(dirs, monkeypatch):
         raise ZeroDivisionError("oops")
 
     monkeypatch.setattr(table, "draw", broken)
+    # a still table is not drawn again: a mouse move (input redraws everything) makes it
+    pygame.event.post(
+        pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0))
+    )
     app.step()
     assert isinstance(app.scenes.top, ErrorScene)
     assert app.crashed and "ZeroDivisionError" in app.crashed

@@ -1,9 +1,17 @@
 """The application object: window, clock, scene stack, toasts, audio and crash handling.
 
-``App.step()`` runs exactly one frame (events, update, draw, flip), so tests and the benchmark
+``App.step()`` runs exactly one frame (events, update, draw, present), so tests and the benchmark
 drive the real scenes frame by frame; ``App.run(frames)`` loops it.  An exception inside a scene
 is logged with its traceback to the user log folder (never to the console) and replaced by a
-friendly error scene, which says whether the last save of the match succeeded.
+friendly error scene, which says whether the last save of the match succeeded.  The error scene
+and everything it draws with are imported with this module, so a broken install (files replaced
+under a running app) still shows it.
+
+A frame draws only what changed: the scenes say which rectangles (:meth:`Scene.changed`), the
+app redraws those areas with the window clipped to them and presents only them; input, a resize,
+a toast or a new scene redraws everything.  When nothing moves and nothing is due, the app does
+not spin: it sleeps until input arrives, a worker thread sets :data:`~game.ui.scene.WAKEUP` (an
+AI's move is ready) or the soonest timer of its scenes ends (:meth:`Scene.wake_in`).
 """
 
 from __future__ import annotations
@@ -20,8 +28,10 @@ import pygame
 from game.resources import asset_path
 
 from .audio import Audio
+from .damage import merge_areas
 from .logsetup import log_path
-from .scene import Scene, SceneManager, window_surface
+from .scene import WAKEUP, Scene, SceneManager, window_surface
+from .scenes.error import ErrorScene
 from .settings import Settings, save_settings
 from .widgets import Toasts
 
@@ -30,6 +40,25 @@ log = logging.getLogger(__name__)
 #: The smallest window opened at start (a saved size is never smaller).  The player may shrink
 #: it further: below scene.MIN_WINDOW the scenes wait behind a "window too small" notice.
 MIN_SIZE = (800, 500)
+#: The longest step of time a frame of animation takes (a stalled machine skips, not jumps).
+MAX_DT = 0.1
+#: The longest an idle app sleeps before looking at its scenes again, whatever they say.
+MAX_REST = 0.25
+#: How often an idle app looks for input.  pygame's ``event.wait`` looks every millisecond
+#: inside (2.6 % of a core measured under X11); a frame's worth of latency costs a fifth.
+POLL = 1 / 60
+
+
+def prefer_shared_memory() -> None:
+    """Present through the window system's shared memory, not an OpenGL texture (Linux).
+
+    SDL otherwise streams the window through OpenGL, and where that is Mesa's software
+    renderer (virtual machines, remote desktops, Xvfb) every present costs about 10 ms of CPU
+    for the whole window however little changed; X11's shared memory costs a few microseconds
+    and presents only the changed areas.  A player's own SDL_FRAMEBUFFER_ACCELERATION wins.
+    """
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
 
 
 class App:
@@ -52,6 +81,7 @@ class App:
         sys.setswitchinterval(0.0005)
         self.settings = settings or Settings()
         self.persist = persist
+        prefer_shared_memory()
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("Tavolo")
@@ -69,7 +99,17 @@ class App:
         self.running = True
         self.frame = 0
         self.first_frame_at: float | None = None
-        self.frame_times: list[float] | None = None
+        #: (wall, main-thread CPU) seconds of each frame's work, when a benchmark asks
+        self.frame_times: list[tuple[float, float]] | None = None
+        self.drawn_frames = 0  # frames that drew anything
+        self.idle_frames = 0  # frames that began with the idle sleep
+        self._whole = True  # the next frame redraws everything
+        #: every frame drawn whole and no sleeping: the benchmark's reference, the loop before
+        self.redraw_all = False
+        self._toasts_shown = False
+        self._rest: float | None = None  # how long to sleep before the next frame (None: don't)
+        self.max_rest = MAX_REST  # the longest idle sleep (a frame's time under run(frames))
+        self._frame_at = time.perf_counter()
         self.crashed: str | None = None
         self.notices: list[str] = []
         self.exit_code = 0
@@ -192,41 +232,117 @@ class App:
         self.scenes.handle(event)
 
     def step(self) -> bool:
-        """One frame; False once the app wants to quit."""
+        """One frame; False once the app wants to quit.  An idle app (nothing moving, no
+        timer due) first sleeps until input, a worker's news or its scenes' next timer."""
         if not self.running:
             return False
-        if self.fixed_dt is not None:
-            dt = self.fixed_dt
-            if self.fps:
-                self.clock.tick(self.fps)
-        else:
-            dt = min(0.1, self.clock.tick(self.fps) / 1000.0) if self.fps else 1 / 60
-        start = time.perf_counter()
+        dt = self._pace()
+        start, cpu = time.perf_counter(), time.thread_time()
         try:
-            for event in pygame.event.get():
+            events = pygame.event.get()
+            for event in events:
                 self._dispatch(event)
             self.scenes.update(dt)
             self.toasts.update(dt)
-            self.scenes.draw(self.screen)  # the bottom scene paints the whole window
-            # a scene's toast zone is laid out for a bigger window than a too small one
-            zone = None if self.scenes.too_small else getattr(self.scenes.top, "toast_zone", None)
-            self.toasts.draw(self.screen, *(zone() if zone else ()))
+            self._present(whole=bool(events))
+            self._rest = self._rest_for()
         except Exception as exc:
             self.crash(exc)
-        pygame.display.flip()
         end = time.perf_counter()
         if self.frame_times is not None:
-            self.frame_times.append(end - start)
+            self.frame_times.append((end - start, time.thread_time() - cpu))
         if self.first_frame_at is None:
             self.first_frame_at = end
             if os.environ.get("TAVOLO_REPORT_FIRST_FRAME"):
-                print(f"first-frame {time.time():.4f}", flush=True)
+                # CPU of the whole process since it started (every thread), and the moment
+                print(f"first-frame {time.time():.4f} cpu {time.process_time():.4f}", flush=True)
         self.frame += 1
         if not self.scenes.stack:
             self.running = False
         return self.running
 
+    @property
+    def idle(self) -> bool:
+        """Nothing moves and nothing is due: the next frame begins with a sleep."""
+        return self._rest is not None
+
+    def _pace(self) -> float:
+        """Wait for this frame (the idle sleep, or the frame rate's tick); its time step."""
+        rest = self._rest
+        if rest is None:
+            if self.fps:
+                self.clock.tick(self.fps)
+        else:
+            self.idle_frames += 1
+            if self.fps:
+                self._idle_wait(rest)
+        now = time.perf_counter()
+        elapsed, self._frame_at = now - self._frame_at, now
+        if self.fixed_dt is not None:
+            return self.fixed_dt
+        if not self.fps:
+            return 1 / 60
+        # after a sleep nothing was moving: timers (a toast, an AI's pause) get the real time
+        return min(elapsed, MAX_DT if rest is None else rest + MAX_DT)
+
+    def _idle_wait(self, seconds: float) -> None:
+        """Sleep up to ``seconds``, until input arrives or a worker sets WAKEUP."""
+        end = time.perf_counter() + seconds
+        while True:
+            pygame.event.pump()
+            left = end - time.perf_counter()
+            if pygame.event.peek() or left <= 0 or WAKEUP.wait(min(left, POLL)):
+                break
+        WAKEUP.clear()
+
+    def _rest_for(self) -> float | None:
+        """How long to sleep before the next frame: None while anything moves or a redraw is
+        owed, else until the scenes' soonest timer, and never more than ``max_rest``."""
+        if self._whole or self.redraw_all or self.toasts.items or not self.scenes.stack:
+            return None
+        wake = self.scenes.wake_in()
+        if wake is None:
+            return self.max_rest
+        return None if wake <= 0 else min(wake, self.max_rest)
+
+    def _present(self, *, whole: bool) -> None:
+        """Draw and present what changed: everything, or the changed areas, or nothing."""
+        toasts = bool(self.toasts.items)
+        whole = whole or self._whole or self.redraw_all or toasts or self._toasts_shown
+        self._toasts_shown = toasts
+        rects = self.scenes.changed()  # asked every frame, so scenes keep track of their looks
+        areas = None if whole or rects is None else merge_areas(rects, self.screen.get_rect())
+        if areas == []:
+            return
+        self.drawn_frames += 1
+        if areas is None:
+            self._whole = False
+            self._draw()
+            pygame.display.flip()
+            return
+        try:
+            for area in areas:
+                self.screen.set_clip(area)
+                self._draw()
+        finally:
+            self.screen.set_clip(None)
+        pygame.display.update(areas)
+
+    def _draw(self) -> None:
+        self.scenes.draw(self.screen)  # the bottom scene paints the whole window
+        if self.toasts.items:
+            # a scene's toast zone is laid out for a bigger window than a too small one
+            top = None if self.scenes.too_small else self.scenes.top
+            zone = getattr(top, "toast_zone", None)
+            self.toasts.draw(self.screen, *(zone() if zone else ()))
+
     def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
+        """Loop frames until the app quits, or for ``frames`` frames of 1/fps seconds each (an
+        idle frame then sleeps no longer than one: ``--frames`` stays a measure of time)."""
+        if frames is not None and self.fps:
+            self.max_rest = min(self.max_rest, 1 / self.fps)
+            if self._rest is not None:
+                self._rest = min(self._rest, self.max_rest)
         while self.step():
             if frames is not None and self.frame >= frames:
                 break
@@ -252,16 +368,26 @@ class App:
             save_settings(self._persisted())
 
     def crash(self, exc: BaseException) -> None:
-        """Log the traceback and show the error scene instead of the broken one."""
+        """Log the traceback and show the error scene instead of the broken one.
+
+        Nothing here imports or may raise: the scenes that are closed may be the broken ones.
+        Only when the error page itself fails does the app give up (quietly, exit code 1).
+        """
         log.error("unexpected error: %s", exc, exc_info=exc)
         self.crashed = f"{exc.__class__.__name__}: {exc}"
         self.exit_code = 1
-        from .scenes.error import ErrorScene
-
-        if isinstance(self.scenes.top, ErrorScene):  # the error page itself fails: give up
+        self._whole = True
+        self._rest = None
+        if isinstance(self.scenes.top, ErrorScene):
             self.running = False
             return
-        self.scenes.reset(ErrorScene(self, self.crashed, log_path()))
+        for scene in reversed(self.scenes.stack):
+            try:
+                scene.leave()
+            except Exception:
+                log.exception("while closing %s after an error", scene)
+        self.scenes.stack.clear()
+        self.scenes.push(ErrorScene(self, self.crashed, log_path()))
 
     def push(self, scene: Scene) -> None:
         self.scenes.push(scene)

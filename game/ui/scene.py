@@ -14,6 +14,7 @@ grows again.  So no scene has to cope with a window only a few pixels wide.
 
 from __future__ import annotations
 
+import threading
 from typing import TYPE_CHECKING
 
 import pygame
@@ -25,6 +26,12 @@ if TYPE_CHECKING:
 
 #: The smallest window the scenes are laid out in; below it the "window too small" notice shows.
 MIN_WINDOW = (480, 320)
+
+#: Set by a thread whose result the main loop waits for (an AI seat's move): an app asleep
+#: because nothing moves wakes at once instead of at its next timer.
+WAKEUP = threading.Event()
+
+Damage = list[pygame.Rect] | None  # what a frame changes: these rectangles, or None for all
 
 _MOUSE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
 
@@ -82,12 +89,26 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (overlays draw only their own part)."""
 
+    def changed(self) -> Damage:
+        """What the next draw changes on screen since this scene was last drawn, asked once per
+        frame after ``update``: the rectangles, ``[]`` for nothing, None for everything.  The
+        default, None, suits a scene that does not keep track: it is drawn whole every frame.
+        Input, a resize, a toast or a change of the scene stack redraw everything anyway."""
+        return None
+
+    def wake_in(self) -> float | None:
+        """How soon this scene changes without input: 0 while it animates (a frame every tick,
+        the default), the seconds until its next timer ends, or None when only input can
+        change it.  The app sleeps until the soonest wake of the scenes it updates."""
+        return 0.0
+
 
 class SceneManager:
     def __init__(self) -> None:
         self.stack: list[Scene] = []
         self.window: tuple[int, int] | None = None  # the last size given to resize()
         self.notice: str | None = None  # drawn instead of the scenes in the last frame
+        self._shown: tuple[object, ...] | None = None  # what the last changed() answered for
 
     @property
     def too_small(self) -> bool:
@@ -163,15 +184,42 @@ class SceneManager:
                 scene.update(dt)
         top.update(dt)
 
+    def drawn(self) -> list[Scene]:
+        """The scenes a frame draws: the top one and, under overlays, down to the first opaque."""
+        first = len(self.stack) - 1
+        while first > 0 and self.stack[first].overlay:
+            first -= 1
+        return self.stack[max(0, first) :]
+
+    def updated(self) -> list[Scene]:
+        """The scenes a frame updates: the top one and the covered ones that ask to be."""
+        return [s for s in self.stack[:-1] if s.update_when_covered] + self.stack[-1:]
+
+    def changed(self) -> Damage:
+        """What the next draw changes: everything when the drawn scenes, the window size or
+        the "too small" notice differ from the last frame, else what the drawn scenes say."""
+        drawn = self.drawn()
+        shown = (*drawn, self.window, self.too_small)
+        rects: list[pygame.Rect] = []
+        whole = shown != self._shown
+        self._shown = shown
+        for scene in drawn:  # every scene is asked, so each keeps track of what it showed
+            part = scene.changed()
+            if part is None:
+                whole = True
+            else:
+                rects += part
+        return None if whole else rects
+
+    def wake_in(self) -> float | None:
+        """The soonest wake of the updated scenes (0: one animates; None: input only)."""
+        waits = [w for w in (s.wake_in() for s in self.updated()) if w is not None]
+        return min(waits, default=None)
+
     def draw(self, surface: pygame.Surface) -> None:
         self.notice = too_small_notice() if self.too_small else None
         if self.notice is not None:
             draw_notice(surface, self.notice)
             return
-        if not self.stack:
-            return
-        first = len(self.stack) - 1
-        while first > 0 and self.stack[first].overlay:
-            first -= 1
-        for scene in self.stack[first:]:
+        for scene in self.drawn():
             scene.draw(surface)

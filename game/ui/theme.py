@@ -81,7 +81,12 @@ def text(s: str, size: int, color: Color = INK, bold: bool = False) -> pygame.Su
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:
     """Break ``s`` into lines no wider than ``width`` pixels."""
-    f = font(size, bold)
+    return wrap_in(font(size, bold), s, width)
+
+
+def wrap_in(f: pygame.font.Font, s: str, width: int) -> list[str]:
+    """Break ``s`` into lines no wider than ``width`` pixels in font ``f`` (a word wider
+    than that, such as a long path, keeps a line of its own)."""
     out: list[str] = []
     for para in s.split("\n"):
         words = para.split(" ")

@@ -5,6 +5,9 @@ the main thread.  A "thinking" pause of at least ``min_delay`` keeps play follow
 seat answers at once.  A seat that raises, returns something illegal or takes longer than the
 timeout is replaced for that move by a random legal move: logged, and told to the player, but the
 game never hangs.  A late answer of an abandoned thought is simply ignored.
+
+An answer wakes the app at once (:data:`~game.ui.scene.WAKEUP`): while a seat thinks nothing
+moves, so the app sleeps, and :meth:`Thought.wake_in` tells it until when at most.
 """
 
 from __future__ import annotations
@@ -17,6 +20,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from game.engine import Move
+
+from .scene import WAKEUP
 
 log = logging.getLogger(__name__)
 
@@ -60,6 +65,13 @@ class Thought:
             return self._fall_back(f"chose an illegal move ({move!r})")
         return move
 
+    def wake_in(self) -> float:
+        """Seconds until :meth:`poll` may have news: the rest of the thinking pause once the
+        answer is in, else until the timeout (an answer arriving sooner sets WAKEUP)."""
+        if self.future.done():
+            return max(0.0, self.min_delay - self.waited)
+        return max(0.0, self.timeout - (time.monotonic() - self.started))
+
     def _fall_back(self, why: str) -> Move:
         self.fallback = f"{self.who} {why}: a legal move was played for it"
         log.warning(self.fallback)
@@ -84,7 +96,13 @@ class AIWorker:
         # the seat gets its own generator, so an abandoned thought never races the main thread
         seat_rng = random.Random(rng.random())
         future = self.pool.submit(seat.choose, view, moves, seat_rng)
+        future.add_done_callback(_wake)
         return Thought(future, moves, rng, min_delay, self.timeout, who)
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _wake(_: Future[Move]) -> None:
+    """An answer is in (or the thought failed): wake the app if it sleeps."""
+    WAKEUP.set()

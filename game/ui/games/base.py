@@ -231,6 +231,11 @@ class GameUI:
             return full * 0.3
         return 0.0
 
+    def next_change(self, now: float) -> float | None:
+        """Seconds until something this game draws changes on its own (a mark shown for a
+        moment), None if nothing will: an idle table sleeps until then."""
+        return None
+
     def draw_extras(self, surface: Any) -> None:
         """Anything a game draws over the table (counts, badges)."""
 

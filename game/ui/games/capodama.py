@@ -457,6 +457,10 @@ class CapodamaUI(TrickGameUI):
             return {m.cards[k] for m in t.legal if tuple(m.cards[:k]) == pre}
         return set()
 
+    def next_change(self, now: float) -> float | None:
+        left = self.received_at + RECEIVED_MARK - now
+        return left if self.received and left > 0 else None
+
     def marks(self, out: dict[int, str]) -> None:
         t = self.t
         if self.received and t.time - self.received_at < RECEIVED_MARK:

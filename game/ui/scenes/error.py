@@ -1,7 +1,15 @@
-"""Something went wrong: a friendly page with where the log is, never a raw traceback."""
+"""Something went wrong: a friendly page with where the log is, never a raw traceback.
+
+The app imports this page at start-up (:mod:`game.ui.runner`), with everything it draws with,
+because the moment it is needed is the moment something is broken: perhaps the install itself,
+files replaced under a running app.  So the page never imports anything later, and if drawing
+it the usual way fails (a font, the felt, the save journal), it draws itself plainly with
+pygame's default font: the message and the log's path always show.
+"""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -9,12 +17,17 @@ import pygame
 
 from .. import theme
 from ..savejournal import journal
-from ..scene import Scene
+from ..scene import Damage, Scene
 from ..widgets import Button
 from .common import dialog, felt
 
 if TYPE_CHECKING:
     from ..runner import App
+
+log = logging.getLogger(__name__)
+
+_PLAIN_BACK = (14, 30, 22)
+_PLAIN_INK = (240, 236, 222)
 
 
 class ErrorScene(Scene):
@@ -22,6 +35,9 @@ class ErrorScene(Scene):
         super().__init__(app)
         self.message = message
         self.log_file = log_file
+        self.scale = 1.0
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.plain = False  # drawing the usual way failed: drawn plainly from then on
         self.buttons = [
             Button("Back to title", self.title, primary=True, tag="title"),
             Button("Quit", app.quit, tag="quit"),
@@ -45,24 +61,52 @@ class ErrorScene(Scene):
             )
 
     def title(self) -> None:
+        """Back to the title; if even the title cannot be made, say so here and stay."""
+        try:
+            scene = self.app.title_scene()
+        except Exception as exc:
+            log.error("the title cannot be shown either: %s", exc, exc_info=exc)
+            self.message = f"{self.message}\nThe title cannot be shown either: {exc!r}"
+            self.buttons[0].enabled = False
+            return
         self.app.exit_code = 0
-        self.app.scenes.reset(self.app.title_scene())
+        self.app.scenes.reset(scene)
 
     def handle(self, event: pygame.event.Event) -> None:
         for b in self.buttons:
             if b.handle(event):
                 return
 
+    def changed(self) -> Damage:
+        return []  # still: only input (which redraws everything) changes it
+
+    def wake_in(self) -> float | None:
+        return None
+
     @property
     def text(self) -> str:
         """The page's words; what it says of the match is only what is true of the last save."""
-        saved = journal(self.app).truth()
+        try:
+            saved = journal(self.app).truth()
+        except Exception:  # the journal is part of what may be broken
+            log.exception("the save journal cannot say how the last save went")
+            saved = ""
         return (
             f"Tavolo met an unexpected problem and stopped this screen. {saved}".strip()
             + f"\n\nDetails were written to the log file:\n{self.log_file}\n\n{self.message}"
         )
 
     def draw(self, surface: pygame.Surface) -> None:
+        if not self.plain:
+            try:
+                self._draw(surface)
+                return
+            except Exception:
+                log.exception("the error page is drawn plainly")
+                self.plain = True
+        self._draw_plain(surface)
+
+    def _draw(self, surface: pygame.Surface) -> None:
         felt(surface)
         s = self.scale
         y = dialog(surface, self.rect, "Sorry — something went wrong", s)
@@ -72,3 +116,18 @@ class ErrorScene(Scene):
             y += t.get_height() + 2
         for b in self.buttons:
             b.draw(surface)
+
+    def _draw_plain(self, surface: pygame.Surface) -> None:
+        """The words in pygame's own font on a plain background, and the buttons as boxes."""
+        surface.fill(_PLAIN_BACK)
+        size = max(14, round(22 * self.scale))
+        font = pygame.font.Font(None, size)
+        width = max(40, surface.get_width() - 2 * size)
+        y = size
+        for line in theme.wrap_in(font, f"Sorry — something went wrong\n\n{self.text}", width):
+            surface.blit(font.render(line, True, _PLAIN_INK), (size, y))
+            y += font.get_linesize()
+        for b in self.buttons:
+            pygame.draw.rect(surface, _PLAIN_INK, b.rect, 2, border_radius=6)
+            img = font.render(b.label, True, _PLAIN_INK if b.enabled else (120, 120, 120))
+            surface.blit(img, img.get_rect(center=b.rect.center))

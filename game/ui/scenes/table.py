@@ -36,11 +36,12 @@ from ..games import game_ui
 from ..hud import Hud
 from ..savegame import MatchSetup
 from ..savejournal import keep_finished, keep_saved
-from ..scene import Scene
+from ..scene import Damage, Scene
 from ..settings import HOLDS
 from ..tableview import TableView
 from ..widgets import Button
 from ..worker import AIWorker, Thought
+from .table_damage import TableDamage
 from .table_draw import TablePainter
 from .table_tools import SolitaireTools
 
@@ -66,6 +67,7 @@ class TableScene(Scene):
         self.painter = TablePainter(self)
         self.keys = KeyFocus(self)  # keyboard play: the focus, its keys and the key list
         self.forced = ForcedCard(self)  # a forced card plays itself after a beat
+        self.damage = TableDamage(self)  # what a frame changes, when the table next changes
         self.solitaire_tools = SolitaireTools(self)
         self.state = state
         self.setup = setup
@@ -620,6 +622,13 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.painter.draw(surface)
+
+    # -- what a frame changes (game.ui.scenes.table_damage) -----------------------------------
+    def changed(self) -> Damage:
+        return self.damage.changed()
+
+    def wake_in(self) -> float | None:
+        return self.damage.wake_in()
 
     def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """Where the app's messages may go (read by the runner): clear of every card."""

@@ -27,6 +27,9 @@ class TablePainter:
         self.scene = scene
         self._plates: dict[tuple[Any, ...], pygame.Surface] = {}
         self._held_at: tuple[Any, pygame.Rect] | None = None  # a held trick's label
+        # where the last frame drew the glow and the banner (scene.damage redraws them alone)
+        self.glow_rect: pygame.Rect | None = None
+        self.banner_rect: pygame.Rect | None = None
 
     # -- highlights -----------------------------------------------------------------------------
     def lift(self, sp: CardSprite) -> float:
@@ -108,10 +111,11 @@ class TablePainter:
             plate = self._plate_image(names, score, sc.gui.badges(seat), lay.plate_width(seat))
             rect = plate.get_rect(center=lay.plate_rect(seat).center)
             if current is not None and seat == current:
-                pulse = 0.6 + 0.4 * abs(((sc.time * 1.2) % 2) - 1)
+                pulse = sc.damage.glow()  # breathes as a turn begins, then holds still
                 glow = _glow(rect.w + 14, rect.h + 14)
                 glow.set_alpha(int(255 * pulse))
-                surface.blit(glow, glow.get_rect(center=rect.center))
+                self.glow_rect = glow.get_rect(center=rect.center)
+                surface.blit(glow, self.glow_rect)
                 pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=rect.h // 2)
             surface.blit(plate, rect.topleft)
 
@@ -260,6 +264,7 @@ class TablePainter:
         h = big.get_height() + (small.get_height() + round(6 * s) if small else 0) + round(26 * s)
         panel = theme.rounded_panel((w, h), (8, 16, 12, 215), round(18 * s), theme.GOLD, 2)
         box = panel.get_rect(center=(round(lay.center[0]), round(lay.center[1])))
+        self.banner_rect = box
         panel.set_alpha(alpha)
         surface.blit(panel, box.topleft)
         big.set_alpha(alpha)

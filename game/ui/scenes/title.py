@@ -18,7 +18,7 @@ from game.engine import new_game
 from .. import theme
 from ..savegame import MatchSetup, SavedMatch, load_slot, saved_matches, slot_of
 from ..savejournal import tell
-from ..scene import Scene
+from ..scene import Damage, Scene
 from ..widgets import Button, layout_column
 from .common import MenuKeys, felt, open_table
 from .confirm import confirm_replace
@@ -87,6 +87,15 @@ class TitleScene(Scene):
         from .table import card_images
 
         card_images().warm(0.004)
+
+    def changed(self) -> Damage:
+        return []  # a still page: input, toasts and other scenes redraw it
+
+    def wake_in(self) -> float | None:
+        """Frames only while card pictures are left to prepare; then it waits for input."""
+        from .table import card_images
+
+        return 0.0 if card_images().pending else None
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
