@@ -24,3 +24,32 @@ def test_a_wanted_picture_jumps_the_loaders_queue() -> None:
     images.warm(5.0)  # one frame's preparation, with time to spare
     assert images.is_ready(wanted, 90)
     pygame.display.quit()
+
+
+def test_a_table_asks_again_for_widths_the_cache_dropped(tmp_path, monkeypatch) -> None:
+    """The cache keeps a dozen widths; pictures drawn at others while a table loads (the
+    panel's, a button's icon) may drop one the table waits for.  The table asks again instead
+    of waiting for it forever."""
+    from ui_harness import make_app, start_game, user_dirs
+
+    from game.ui.cards import MAX_WIDTHS
+
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app()
+    table = start_game(app, "capodama", 4)
+    for _ in range(2000):
+        if not table.loading:
+            break
+        app.step()
+    assert not table.loading
+    sizes = list(table.table.layout.sizes)
+    for w in range(20, 21 + MAX_WIDTHS):  # other widths push the table's out of the cache
+        table.images.get(table.back_key, w)
+    assert table.images.missing(table._wanted, sizes) > 0
+    table.loading = True
+    for _ in range(2000):
+        if not table.loading:
+            break
+        app.step()
+    assert not table.loading
+    app.shutdown()

@@ -306,8 +306,13 @@ class TableScene(Scene):
         if self.loading:
             # nothing moves yet: spend the frame preparing pictures, then deal
             self.images.warm(0.0025)
-            lay = self.table.layout
-            self.loading = self.images.missing(self._wanted, list(lay.sizes)) > 0
+            sizes = list(self.table.layout.sizes)
+            missing = self.images.missing(self._wanted, sizes)
+            if missing and not self.images.pending:
+                # a width the cache dropped for others drawn meanwhile (the panel's, a
+                # button's icon): ask again, or the table would wait for it forever
+                self.images.want(self._wanted, sizes)
+            self.loading = missing > 0
             self.pump()
             return
         self.images.warm(0.0015)
