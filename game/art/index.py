@@ -15,7 +15,7 @@ TURNABLE = frozenset({"6", "9"})
 """Numbers that read as another number turned over."""
 BAR_GAP = 0.07
 """Gap between the number and its bar, as a fraction of the font size."""
-BAR_THICK = 0.085
+BAR_THICK = 0.12
 """The bar's thickness, as a fraction of the font size."""
 
 
