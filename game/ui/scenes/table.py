@@ -290,7 +290,8 @@ class TableScene(Scene):
 
     def who(self, seat: int) -> str:
         """A seat's name inside a sentence ("won by you", "won by West")."""
-        return "you" if seat == self.viewer and not self.solitaire else self.short_name(seat)
+        mine = seat == self.viewer and self.kind_of(seat) == "human" and not self.solitaire
+        return "you" if mine else self.short_name(seat)
 
     # -- sync, AI and decisions ---------------------------------------------------------------
     @property
