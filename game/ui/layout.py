@@ -203,7 +203,7 @@ class TableLayout:
         spot = self.spot(seat)
         if spot.rel == 0:
             return round(260 * self.scale)
-        return max(round(150 * self.scale), min(self.hand_rect(seat).w, round(200 * self.scale)))
+        return max(round(150 * self.scale), min(self.hand_rect(seat).w, round(230 * self.scale)))
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         spot = self.spot(seat)

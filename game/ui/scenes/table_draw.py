@@ -136,7 +136,7 @@ class TablePainter:
         for size in (round(16 * s), round(14 * s), round(12 * s)):
             for name in names:
                 img = theme.text(name + score, size, theme.INK, True)
-                tags = [theme.text(t, round(12 * s), (20, 16, 8), True) for t, _ in badges]
+                tags = [theme.text(t, round(size * 0.75), (20, 16, 8), True) for t, _ in badges]
                 w = (
                     img.get_width()
                     + round(24 * s)
@@ -195,7 +195,7 @@ class TablePainter:
         s = lay.scale
         band = lay.band
         surface.blit(_band(band.w, band.h), band.topleft)
-        if text:
+        if text and not sc.app.toasts.items:  # a message takes the prompt's place a moment
             area = sc.band_text()
             size = round(19 * s)
             while size > 11 and theme.font(size, True).size(text)[0] > area.w - round(24 * s):
