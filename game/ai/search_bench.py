@@ -12,34 +12,32 @@ whether they do.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import random
 import sys
 import time
 
 from game.engine import GAMES, new_game
 
-from . import make_seat
+from . import make_seat, seat_kinds
 from .search import DeterminizedSearch
 
 __all__ = ["main"]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m game.ai.search_bench", description=__doc__)
-    parser.add_argument("--game", required=True, choices=sorted(GAMES))
-    parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--deals", type=int, default=5)
-    parser.add_argument("--seed", type=int, default=1)
-    args = parser.parse_args(argv)
-    seat = make_seat("search", args.game)
-    if not isinstance(seat, DeterminizedSearch):
-        parser.error(f"{args.game} has no determinized search seat")
-    rules = make_seat("rules", args.game)
-    rng = random.Random(args.seed)
+def measure(game: str, players: int, deals: int, seed: int) -> tuple[list[float], list[int], str]:
+    """The CPU time and worlds of every search decision of seat 0 over ``deals`` seeded deals
+    (the rule seat elsewhere), and a digest of every move chosen: two runs that print the same
+    digest played the very same moves."""
+    seat = make_seat("search", game)
+    assert isinstance(seat, DeterminizedSearch)
+    rules = make_seat("rules", game)
+    rng = random.Random(seed)
     times: list[float] = []
     worlds: list[int] = []
-    for k in range(args.deals):
-        state = new_game(args.game, players=args.players, seed=args.seed + k)
+    digest = hashlib.sha256()
+    for k in range(deals):
+        state = new_game(game, players=players, seed=seed + k)
         mark = len(state.events)
         while state.current_player is not None:
             p = state.current_player
@@ -52,25 +50,57 @@ def main(argv: list[str] | None = None) -> int:
                 if seat.last_worlds:
                     times.append(time.thread_time() - t)
                     worlds.append(seat.last_worlds)
+                digest.update(move.text.encode())
             else:
                 move = rules.choose(view, legal, rng)
             state.play(move)
             if any(e.kind == "deal_scored" for e in state.events[mark:]):
                 break
-    if not times:
-        print("no search decisions were made")
-        return 0
-    times.sort()
+    return times, worlds, digest.hexdigest()[:12]
+
+
+def _row(game: str, players: int, times: list[float], worlds: list[int], digest: str) -> str:
+    times = sorted(times)
     n = len(times)
-    print(
-        f"{args.game}, {args.players} players, {args.deals} deals: {n} search decisions, "
-        f"budget: {seat.budget.worlds} worlds, {seat.budget.cpu_seconds} s of CPU"
+    if not n:
+        return f"| {game} | {players} | 0 | | | | | | {digest} |"
+
+    def at(q: float) -> float:
+        return times[min(n - 1, int(n * q))]
+
+    return (
+        f"| {game} | {players} | {n} | {at(0.5):.3f} | {at(0.9):.3f} | {at(0.99):.3f} | "
+        f"{times[-1]:.3f} | {sum(worlds) / n:.1f} | {digest} |"
     )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m game.ai.search_bench", description=__doc__)
+    parser.add_argument("--game", choices=sorted(GAMES), help="only this game")
+    parser.add_argument("--players", type=int, help="only this player count")
+    parser.add_argument("--deals", type=int, default=5)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    cases = [
+        (game, players)
+        for game in sorted(GAMES)
+        for players in GAMES[game].players
+        if (args.game in (None, game))
+        and (args.players in (None, players))
+        and "search" in seat_kinds(game, players)
+    ]
+    if not cases:
+        parser.error("no search seat plays that game and player count")
+    print(f"search decisions of seat 0, {args.deals} deals each, CPU time of the searching thread")
     print(
-        f"CPU time per decision: mean {sum(times) / n:.3f} s, median {times[n // 2]:.3f} s, "
-        f"90% {times[min(n - 1, int(n * 0.9))]:.3f} s, max {times[-1]:.3f} s; "
-        f"worlds per decision: mean {sum(worlds) / n:.1f}"
+        "| game | players | decisions | median s | 90% s | 99% s | max s | worlds | moves digest |"
     )
+    print("|---|---|---|---|---|---|---|---|---|")
+    for game, players in cases:
+        seat = make_seat("search", game)
+        if not isinstance(seat, DeterminizedSearch):
+            continue
+        print(_row(game, players, *measure(game, players, args.deals, args.seed)), flush=True)
     return 0
 
 
