@@ -37,14 +37,14 @@ def scored_since(state: GameState, start: int) -> DealScored | None:
 def play_deal(state: GameState, choose: Chooser) -> int:
     """Play the current deal to its scoring; return the number of moves made.
 
-    Stops at the first "deal_scored" event after the call began (see :func:`scored_since`).
+    Stops at the first "deal_scored" event after the call began (see :func:`scored_since`),
+    which the engine counts as it logs it, so the loop does not reread the log after each move.
     """
-    seen = len(state.events)
+    scored = state._deals_scored
     made = 0
     while state.current_player is not None:
         state.play(choose(state, state.legal_moves()))
         made += 1
-        if scored_since(state, seen) is not None:
+        if state._deals_scored != scored:
             break
-        seen = len(state.events)
     return made

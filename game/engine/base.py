@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Self, TypeVar
+from functools import cache, lru_cache, partial
+from typing import Any, ClassVar, NamedTuple, Self, TypeVar, cast
 
 from .cards import Card, CardError, Deck, parse_card
 
@@ -25,16 +26,20 @@ __all__ = [
     "DealScored",
     "Dealt",
     "Event",
+    "EventFields",
     "GameInfo",
     "GameState",
     "IllegalMove",
     "MatchOver",
     "Move",
+    "MovesByMask",
     "Option",
     "Payload",
     "RecordError",
     "SeatResult",
     "StateFields",
+    "make_event",
+    "seat_result",
 ]
 
 
@@ -92,6 +97,52 @@ class Move:
         return hash(self.text)
 
 
+class MovesByMask:
+    """The moves of the cards in a mask, in card order: ``moves(mask)``, each tuple made once.
+
+    Games whose moves are one card each (a card play, a pass) look their legal moves up by
+    the mask of cards allowed instead of building a list after every card.  ``memo`` is open
+    for the hot paths' ``memo.get(mask) or moves(mask)``; it is emptied when it reaches
+    ``kept`` masks, so a long search cannot fill the memory with hands seen once.  A mask not
+    in it is put together from the moves of its parts in each of ``groups`` (the suits),
+    which are few and kept for good.
+    """
+
+    __slots__ = ("by_bit", "groups", "kept", "memo", "parts")
+
+    def __init__(self, moves: Sequence[Move], groups: Sequence[int], kept: int = 1 << 16) -> None:
+        """``moves[i]`` is the move of card index ``i``; ``groups`` are disjoint masks, in
+        card order, that cover every card."""
+        self.by_bit = {1 << i: m for i, m in enumerate(moves)}
+        self.groups = tuple(groups)
+        self.memo: dict[int, tuple[Move, ...]] = {}
+        self.parts: dict[int, tuple[Move, ...]] = {}
+        self.kept = kept
+
+    def __call__(self, mask: int) -> tuple[Move, ...]:
+        found = self.memo.get(mask)
+        if found is None:
+            if len(self.memo) >= self.kept:
+                self.memo.clear()
+            found = ()
+            for group in self.groups:
+                part = mask & group
+                if part:
+                    found += self.parts.get(part) or self._part(part)
+            self.memo[mask] = found
+        return found
+
+    def _part(self, part: int) -> tuple[Move, ...]:
+        moves = []
+        rest = part
+        while rest:
+            low = rest & -rest
+            moves.append(self.by_bit[low])
+            rest ^= low
+        found = self.parts[part] = tuple(moves)
+        return found
+
+
 @dataclass(frozen=True, slots=True)
 class Payload:
     """The typed data of one kind of event; each game declares its own subclasses."""
@@ -122,6 +173,13 @@ class SeatResult:
     won: bool
     points: int
     awards: int
+
+
+@lru_cache(maxsize=None, typed=True)
+def seat_result(won: bool, points: int, awards: int) -> SeatResult:
+    """The :class:`SeatResult` of these values: immutable, so one object serves every deal
+    that ends that way (every deal's scoring makes one per seat)."""
+    return SeatResult(won, points, awards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +231,15 @@ class Event(NamedTuple):
             for c, who in zip(self.cards, self.seen_by, strict=True)
         )
         return self._replace(cards=cards)  # type: ignore[arg-type]
+
+
+#: An :class:`Event`'s five fields, in order.
+EventFields = tuple[
+    str, int | None, tuple[Card, ...], Payload | None, tuple[frozenset[int], ...] | None
+]
+#: Builds an Event from its five fields without the NamedTuple's Python-level ``__new__``: the
+#: hot paths of random play and search log an event on almost every move.
+make_event = cast(Callable[[EventFields], Event], partial(tuple.__new__, Event))
 
 
 @dataclass(frozen=True)
@@ -299,6 +366,12 @@ class GameState(ABC):
     _deal_spec: dict[str, Any] | None
     _history: list[str]
     _winners: tuple[int, ...]
+    #: how many "deal_scored" events the log holds: :func:`game.sim.play_deal` watches this
+    #: count instead of rereading the log after every move
+    _deals_scored: int
+    #: the next deal, not dealt yet: the state's own class, how to deal and the dealer (see
+    #: :meth:`_deal_later`); None once dealt
+    _pending: tuple[type[GameState], Callable[[Any, int], None], int] | None
 
     def __init__(
         self, players: int, options: dict[str, Any], seed: int, deal: dict[str, Any] | None = None
@@ -319,6 +392,8 @@ class GameState(ABC):
         self._deal_spec = deal
         self._history = []
         self.events = []
+        self._deals_scored = 0
+        self._pending = None
 
     @classmethod
     def _blank(cls, players: int, options: dict[str, Any], seed: int) -> Self:
@@ -405,10 +480,32 @@ class GameState(ABC):
 
     def _reset_fields(self) -> None:
         """Set every per-deal field to its declared starting value and drop the caches."""
+        d = self.__dict__
         for name, make in self.FIELDS.deal.items():
-            setattr(self, name, make(self))
+            d[name] = make(self)
         for name in self.FIELDS.cache:
-            setattr(self, name, None)
+            d[name] = None
+
+    def _deal_later(self, deal: Callable[[Self, int], None], dealer: int) -> None:
+        """Deal the match's next deal (``deal(self, dealer)``) when anything first looks at the
+        state.
+
+        A deal's last move scores it; whoever stops there (the bench, a search's rollout) never
+        pays for the next shuffle.  Meanwhile the state takes a subclass whose
+        ``__getattribute__`` deals first, so the first read of anything but the count of scored
+        deals (``events``, ``current_player``, a view, a private field in a test) finds the
+        state as if the deal had been dealt at once.  The game's own class keeps the plain
+        attribute lookup, which the interpreter makes fast.  ``deal`` is the class's function,
+        not a bound method, so the waiting state holds no reference cycle and is freed as soon
+        as it is dropped.
+        """
+        self._pending = (type(self), deal, dealer)
+        self.__class__ = cast(type[Self], _waiting(type(self)))
+
+    def _log_scored(self, seat: int | None, scored: DealScored) -> None:
+        """Log the "deal_scored" event of a deal that just ended, and count it."""
+        self.events.append(Event("deal_scored", seat, (), scored))
+        self._deals_scored += 1
 
     # -- shared behaviour ---------------------------------------------------------------------
     @property
@@ -466,7 +563,11 @@ class GameState(ABC):
         return Move("play", (card,), str(card))
 
     def is_legal(self, move: Move) -> bool:
-        return move in self.legal_moves()
+        legal = self.legal_moves()
+        for m in legal:  # the very object legal_moves() gave, as random play and search pass
+            if m is move:
+                return True
+        return move in legal  # an equal move made elsewhere (parsed text, the table's pick)
 
     def play(self, move: Move | str) -> None:
         """Make ``move`` (a Move or its text) for the current player.
@@ -528,6 +629,25 @@ class GameState(ABC):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return type(self) is type(other) and self._snapshot() == other._snapshot()
+        mine, theirs = self._snapshot(), other._snapshot()  # deals any waiting deal first
+        return type(self) is type(other) and mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _deal_on_read(state: GameState, name: str) -> Any:
+    """``__getattribute__`` of a state whose next deal waits: deal it, then read ``name``."""
+    if name != "_deals_scored":  # what sim.play_deal watches, and nothing else, reads freely
+        fields = object.__getattribute__(state, "__dict__")
+        cls, deal, dealer = fields["_pending"]
+        fields["_pending"] = None
+        state.__class__ = cls
+        deal(state, dealer)
+    return object.__getattribute__(state, name)
+
+
+@cache
+def _waiting(cls: type[GameState]) -> type[GameState]:
+    """The class a ``cls`` state takes while its next deal waits (see ``_deal_later``)."""
+    namespace = {"__slots__": (), "__getattribute__": _deal_on_read, "__module__": cls.__module__}
+    return cast(type[GameState], type(cls.__name__, (cls,), namespace))
