@@ -30,6 +30,7 @@ import tarfile
 import tempfile
 import time
 from collections.abc import Callable
+from itertools import repeat, starmap
 from pathlib import Path
 
 from game.engine import GAMES, new_game
@@ -90,7 +91,7 @@ def _ref_bits(mask: int) -> list[int]:
 def _ref_deal(rng: random.Random) -> tuple[list[int], int, int]:
     """The hands after the deal and the exchange, the capo and the doubled suit."""
     dealer = rng.randrange(4)
-    keyed = sorted((rng.random(), c) for c in _REF_CARDS)
+    keyed = sorted(zip(starmap(rng.random, repeat((), 32)), _REF_CARDS, strict=True))
     hands = [0, 0, 0, 0]
     for k, (_, c) in enumerate(keyed):
         hands[(dealer + 1 + k) % 4] |= 1 << c

@@ -17,12 +17,13 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, lru_cache, partial
+from functools import cache, cached_property, lru_cache, partial
 from typing import Any, ClassVar, NamedTuple, Self, TypeVar, cast
 
 from .cards import Card, CardError, Deck, parse_card
 
 __all__ = [
+    "CardMove",
     "DealScored",
     "Dealt",
     "Event",
@@ -95,6 +96,21 @@ class Move:
 
     def __hash__(self) -> int:
         return hash(self.text)
+
+
+class CardMove(Move):
+    """A move of one card that a game makes once per card and hands out again and again.
+
+    ``index`` is the card's index in its deck and ``bit`` its mask bit, as plain ints, so a
+    game's hot path tests and applies the move without reading the card object.
+    """
+
+    __slots__ = ("bit", "index")
+
+    def __init__(self, kind: str, card: Card, text: str | None = None) -> None:
+        super().__init__(kind, (card,), str(card) if text is None else text)
+        self.index = card & 63
+        self.bit = 1 << self.index
 
 
 class MovesByMask:
@@ -299,28 +315,45 @@ class GameInfo:
 class StateFields:
     """The fields a game's state keeps, declared once; clone, equality and resets follow.
 
-    ``match``: kept for the whole match; ``deal``: reset at every new deal, each by calling its
-    factory with the state (``lambda s: [0] * s.players``); ``cache``: derived values that a
-    clone drops (set to None) and equality ignores.  A clone copies lists, dicts and random
-    generators and shares everything else (ints, tuples, frozensets, moves), so a field must
-    hold immutable values inside its list or dict.  ``unsnapped`` fields are copied but left
-    out of equality (bookkeeping that two equal positions may differ in).
+    ``match``: kept for the whole match; ``deal``: reset at every new deal, each to its value:
+    a factory called with the state (``lambda s: [0] * s.players``), or an immutable value
+    used as it is (``-1``, ``"double"``, ``frozenset()``; a list or dict must come from a
+    factory, since every deal needs its own); ``cache``: derived values that a clone drops
+    (set to None) and equality ignores.  A clone copies lists, dicts and random generators and
+    shares everything else (ints, tuples, frozensets, moves), so a field must hold immutable
+    values inside its list or dict.  ``unsnapped`` fields are copied but left out of equality
+    (bookkeeping that two equal positions may differ in).
     """
 
     match: tuple[str, ...] = ()
-    deal: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    deal: Mapping[str, Any] = field(default_factory=dict)
     cache: tuple[str, ...] = ()
     unsnapped: tuple[str, ...] = ()
 
-    @property
+    def __post_init__(self) -> None:
+        for name, value in self.deal.items():
+            if isinstance(value, list | dict | set):
+                raise TypeError(f"deal field {name} needs a factory, not a shared {value!r}")
+
+    @cached_property
     def kept(self) -> tuple[str, ...]:
         """Every field a clone copies, in declaration order."""
         return (*self.match, *self.deal)
 
-    @property
+    @cached_property
     def compared(self) -> tuple[str, ...]:
         """Every field equality compares."""
         return tuple(n for n in self.kept if n not in self.unsnapped)
+
+    @cached_property
+    def fixed(self) -> dict[str, Any]:
+        """The deal fields that start every deal at the same immutable value."""
+        return {n: v for n, v in self.deal.items() if not callable(v)}
+
+    @cached_property
+    def made(self) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+        """The deal fields that start every deal from a factory, with the factory."""
+        return tuple((n, v) for n, v in self.deal.items() if callable(v))
 
 
 def _copy_value(value: Any) -> Any:
@@ -363,15 +396,15 @@ class GameState(ABC):
     options: dict[str, Any]
     events: list[Event]
     seed: int
-    _deal_spec: dict[str, Any] | None
+    # Fields below with a class-level default are set on a state only when they differ from
+    # it: CPython keeps an object's attributes in a compact, fast layout only up to 30 names,
+    # and the games' own fields come close to that.
+    _deal_spec: dict[str, Any] | None = None
     _history: list[str]
     _winners: tuple[int, ...]
     #: how many "deal_scored" events the log holds: :func:`game.sim.play_deal` watches this
     #: count instead of rereading the log after every move
-    _deals_scored: int
-    #: the next deal, not dealt yet: the state's own class, how to deal and the dealer (see
-    #: :meth:`_deal_later`); None once dealt
-    _pending: tuple[type[GameState], Callable[[Any, int], None], int] | None
+    _deals_scored: int = 0
 
     def __init__(
         self, players: int, options: dict[str, Any], seed: int, deal: dict[str, Any] | None = None
@@ -389,11 +422,10 @@ class GameState(ABC):
         self.players = players
         self.options = options
         self.seed = seed
-        self._deal_spec = deal
+        if deal is not None:
+            self._deal_spec = deal
         self._history = []
         self.events = []
-        self._deals_scored = 0
-        self._pending = None
 
     @classmethod
     def _blank(cls, players: int, options: dict[str, Any], seed: int) -> Self:
@@ -480,11 +512,15 @@ class GameState(ABC):
 
     def _reset_fields(self) -> None:
         """Set every per-deal field to its declared starting value and drop the caches."""
-        d = self.__dict__
-        for name, make in self.FIELDS.deal.items():
-            d[name] = make(self)
-        for name in self.FIELDS.cache:
-            d[name] = None
+        # setattr, not the instance __dict__: reading __dict__ makes CPython drop the compact
+        # attribute storage that keeps every later field read on its fastest path
+        fields = self.FIELDS
+        for name, value in fields.fixed.items():
+            setattr(self, name, value)
+        for name, make in fields.made:
+            setattr(self, name, make(self))
+        for name in fields.cache:
+            setattr(self, name, None)
 
     def _deal_later(self, deal: Callable[[Self, int], None], dealer: int) -> None:
         """Deal the match's next deal (``deal(self, dealer)``) when anything first looks at the
@@ -499,8 +535,7 @@ class GameState(ABC):
         not a bound method, so the waiting state holds no reference cycle and is freed as soon
         as it is dropped.
         """
-        self._pending = (type(self), deal, dealer)
-        self.__class__ = cast(type[Self], _waiting(type(self)))
+        self.__class__ = cast(type[Self], _waiting(type(self), deal, dealer))
 
     def _log_scored(self, seat: int | None, scored: DealScored) -> None:
         """Log the "deal_scored" event of a deal that just ended, and count it."""
@@ -638,16 +673,23 @@ class GameState(ABC):
 def _deal_on_read(state: GameState, name: str) -> Any:
     """``__getattribute__`` of a state whose next deal waits: deal it, then read ``name``."""
     if name != "_deals_scored":  # what sim.play_deal watches, and nothing else, reads freely
-        fields = object.__getattribute__(state, "__dict__")
-        cls, deal, dealer = fields["_pending"]
-        fields["_pending"] = None
+        cls, deal, dealer = type(state).waiting_for  # type: ignore[attr-defined]
         state.__class__ = cls
         deal(state, dealer)
     return object.__getattribute__(state, name)
 
 
 @cache
-def _waiting(cls: type[GameState]) -> type[GameState]:
-    """The class a ``cls`` state takes while its next deal waits (see ``_deal_later``)."""
-    namespace = {"__slots__": (), "__getattribute__": _deal_on_read, "__module__": cls.__module__}
+def _waiting(
+    cls: type[GameState], deal: Callable[[Any, int], None], dealer: int
+) -> type[GameState]:
+    """The class a ``cls`` state takes while its next deal, ``deal(state, dealer)``, waits
+    (see ``_deal_later``).  What to deal is the class's, not the state's: a new attribute
+    could cost the state its compact attribute layout (see ``_deal_spec``)."""
+    namespace = {
+        "__slots__": (),
+        "__getattribute__": _deal_on_read,
+        "__module__": cls.__module__,
+        "waiting_for": (cls, deal, dealer),
+    }
     return cast(type[GameState], type(cls.__name__, (cls,), namespace))

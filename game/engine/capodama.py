@@ -21,6 +21,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from .base import (
+    CardMove,
     Event,
     GameInfo,
     GameState,
@@ -64,7 +65,8 @@ _CARD = [FRENCH.by_index(i) for i in range(52)]
 _card = _CARD.__getitem__
 _TRUMP_MASK = sum(1 << c for c in TRUMPS)
 
-_PLAY = [Move("play", (_card(i),), str(_card(i))) for i in range(52)]
+_BIT = [1 << i for i in range(52)]
+_PLAY = [CardMove("play", _card(i)) for i in range(52)]
 #: Card plays by the mask of playable cards (the hot path of every simulation and search).
 _PLAYS = MovesByMask(_PLAY, SUIT_MASK)
 
@@ -236,22 +238,22 @@ class CapodamaState(GameState):
             "_won": lambda s: [0] * s._n,
             "_points": lambda s: [0] * s._n,
             "_tricks_won": lambda s: [0] * s._n,
-            "_capo": lambda s: -1,
-            "_doubled": lambda s: -1,
-            "_fourth": lambda s: -1,
-            "_trump_mask": lambda s: _TRUMP_MASK,
-            "_phase": lambda s: "double",
+            "_capo": -1,
+            "_doubled": -1,
+            "_fourth": -1,
+            "_trump_mask": _TRUMP_MASK,
+            "_phase": "double",
             "_pass_choice": lambda s: [None] * s._n,
             "_passed": lambda s: [()] * s._n,
             "_received": lambda s: [()] * s._n,
-            "_team": lambda s: frozenset(),
+            "_team": frozenset(),
             "_revealed": lambda s: [],
-            "_leader": lambda s: 0,
+            "_leader": 0,
             "_trick": lambda s: [],
             "_tricks": lambda s: [],
             "_set_aside": lambda s: [],
-            "_result": lambda s: None,
-            "_to_move": lambda s: -1,  # the seat to decide (-1: none), kept up to date
+            "_result": None,
+            "_to_move": -1,  # the seat to decide (-1: none), kept up to date
         },
         cache=("_legal",),
     )
@@ -334,20 +336,24 @@ class CapodamaState(GameState):
     ) -> None:
         """Deal ``cards`` one by one: round the table from the dealer's left unless ``order``
         (the solitaire's, whose cards are all public) says who receives each."""
-        seen = None
+        hands = self._hands
         if order is None:
-            order, seen = _deal_order(self._n, self._dealer, len(cards))
+            n = self._n
+            order, seen = _deal_order(n, self._dealer, len(cards))
+            for j in range(n):  # card j and every n-th after it go to the same seat
+                hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
+        else:
+            seen = None
+            for c, s in zip(cards, order, strict=True):
+                hands[s] |= 1 << c
         if self.players == 1:
             seen = None  # the solitaire's player sees both hands
-        hands = self._hands
-        for c, s in zip(cards, order, strict=True):
-            hands[s] |= 1 << c
         dealt = Dealt(order, self._deal_no, half)
         self.events.append(
-            Event("dealt", self._dealer, tuple([_CARD[c] for c in cards]), dealt, seen)
+            Event("dealt", self._dealer, tuple(map(_CARD.__getitem__, cards)), dealt, seen)
         )
         if half == 1:
-            self._capo = next(s for s in range(self._n) if hands[s] >> AH & 1)
+            self._capo = order[cards.index(AH)]
             self._leader = self._to_move = self._capo
             self.events.append(Event("capo", self._capo, (_card(AH),)))
 
@@ -491,28 +497,27 @@ class CapodamaState(GameState):
         return tuple([_pass2(a, b) for a in bit_list(left) for b in right if a != b])
 
     def play(self, move: Move | str) -> None:
-        # Fast paths for a legal Move: a card play checked against the mask of playable cards,
-        # any other move found by identity among those legal_moves() just gave.  Everything
-        # else (and every refusal, with its reason) goes through the general GameState.play.
-        if type(move) is Move:
-            if self._phase == "play":
-                if move.kind == "play":
-                    c = move.cards[0]
-                    if self._legal is None:
-                        hand = self._legal_mask(self._to_move)
-                    else:  # legal_moves() just computed it for this position
-                        hand = self._legal_bits
-                    if c < 64 and hand >> c & 1:
-                        self._history.append(move.text)
-                        self._legal = None
-                        self._play_card(c)
-                        return
-            elif self._legal is not None:
-                for legal in self._legal:
-                    if legal is move:
-                        self._history.append(move.text)
-                        self._apply(move)
-                        return
+        # Fast paths for the moves legal_moves() hands out: a card play of this game's own,
+        # checked against the mask of playable cards, and any other move found by identity
+        # among those just given.  Everything else (and every refusal, with its reason) goes
+        # through the general GameState.play.
+        if type(move) is CardMove:
+            c = move.index
+            if self._phase == "play" and _PLAY[c] is move:
+                # the mask legal_moves() just computed for this position, if it did
+                legal = self._legal
+                hand = self._legal_bits if legal is not None else self._legal_mask(self._to_move)
+                if hand & move.bit:
+                    self._history.append(move.text)
+                    self._legal = None
+                    self._play_card(c, move.cards[0])
+                    return
+        elif type(move) is Move and self._legal is not None:
+            for given in self._legal:
+                if given is move:
+                    self._history.append(move.text)
+                    self._apply(move)
+                    return
         super().play(move)
 
     def is_legal(self, move: Move) -> bool:
@@ -653,7 +658,7 @@ class CapodamaState(GameState):
         self._legal = None
         phase = self._phase
         if phase == "play":
-            self._play_card(move.cards[0])
+            self._play_card(move.cards[0] & 63, move.cards[0])
         elif phase == "double":
             assert move.arg is not None
             self._doubled = FRENCH.suits.index(move.arg)
@@ -695,11 +700,12 @@ class CapodamaState(GameState):
         self._to_move = self._capo
         self.events.append(Event("exchanged", self._capo))
 
-    def _play_card(self, c: Card) -> None:
+    def _play_card(self, c: int, card: Card) -> None:
+        """The current seat plays ``card`` (index ``c``), which it holds and may play."""
         seat = self._to_move
-        self._hands[seat] &= ~(1 << c)
+        self._hands[seat] ^= _BIT[c]
         trick = self._trick
-        trick.append((seat, c))
+        trick.append((seat, card))
         self.events.append(_PLAYED[seat][c])
         if self._reveal_mask >> c & 1 and seat not in self._revealed:
             self._revealed.append(seat)
@@ -712,17 +718,13 @@ class CapodamaState(GameState):
     def _finish_trick(self) -> None:
         trick = self._trick
         cards = tuple([c for _, c in trick])  # Card objects: the event logs them as they are
-        winner = trick[winning_index(cards, self._fourth)][0]
-        points = _POINTS_IF[self._doubled]
-        pts = 0
-        mask = 0
-        for c in cards:
-            mask |= 1 << c
-            pts += points[c]
-        self._won[winner] |= mask
+        leader = self._leader
+        winner = (leader + winning_index(cards, self._fourth)) % self._n
+        pts = sum(map(_POINTS_IF[self._doubled].__getitem__, cards))
+        self._won[winner] |= sum(map(_BIT.__getitem__, cards))  # distinct bits: sum is or
         self._points[winner] += pts
         self._tricks_won[winner] += 1
-        self._tricks.append((self._leader, tuple(trick), winner, pts))
+        self._tricks.append((leader, tuple(trick), winner, pts))
         self._trick = []
         self._leader = self._to_move = winner
         self.events.append(make_event(("trick", winner, cards, _TAKEN[pts], None)))
