@@ -15,8 +15,10 @@ Chooser = Callable[[GameState, Sequence[Move]], Move]
 
 
 def random_chooser(rng: random.Random) -> Chooser:
+    draw = rng.randrange
+
     def choose(state: GameState, moves: Sequence[Move]) -> Move:
-        return moves[rng.randrange(len(moves))]
+        return moves[draw(len(moves))]
 
     return choose
 
@@ -37,14 +39,15 @@ def scored_since(state: GameState, start: int) -> DealScored | None:
 def play_deal(state: GameState, choose: Chooser) -> int:
     """Play the current deal to its scoring; return the number of moves made.
 
-    Stops at the first "deal_scored" event after the call began (see :func:`scored_since`).
+    Stops at the first "deal_scored" event after the call began (see :func:`scored_since`),
+    which the engine counts as it logs it, so the loop does not reread the log after each move.
+    Every game scores a deal before its match ends, so the count is the only stop to watch.
     """
-    seen = len(state.events)
+    if state.current_player is None:
+        return 0
+    scored = state._deals_scored
     made = 0
-    while state.current_player is not None:
+    while state._deals_scored == scored:
         state.play(choose(state, state.legal_moves()))
         made += 1
-        if scored_since(state, seen) is not None:
-            break
-        seen = len(state.events)
     return made

@@ -15,26 +15,32 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, NamedTuple, Self, TypeVar
+from functools import cache, cached_property, lru_cache, partial
+from typing import Any, ClassVar, NamedTuple, Self, TypeVar, cast
 
 from .cards import Card, CardError, Deck, parse_card
 
 __all__ = [
+    "CardMove",
     "DealScored",
     "Dealt",
     "Event",
+    "EventFields",
     "GameInfo",
     "GameState",
     "IllegalMove",
     "MatchOver",
     "Move",
+    "MovesByMask",
     "Option",
     "Payload",
     "RecordError",
     "SeatResult",
     "StateFields",
+    "make_event",
+    "seat_result",
 ]
 
 
@@ -92,6 +98,67 @@ class Move:
         return hash(self.text)
 
 
+class CardMove(Move):
+    """A move of one card that a game makes once per card and hands out again and again.
+
+    ``index`` is the card's index in its deck and ``bit`` its mask bit, as plain ints, so a
+    game's hot path tests and applies the move without reading the card object.
+    """
+
+    __slots__ = ("bit", "index")
+
+    def __init__(self, kind: str, card: Card, text: str | None = None) -> None:
+        super().__init__(kind, (card,), str(card) if text is None else text)
+        self.index = card & 63
+        self.bit = 1 << self.index
+
+
+class MovesByMask:
+    """The moves of the cards in a mask, in card order: ``moves(mask)``, each tuple made once.
+
+    Games whose moves are one card each (a card play, a pass) look their legal moves up by
+    the mask of cards allowed instead of building a list after every card.  ``memo`` is open
+    for the hot paths' ``memo.get(mask) or moves(mask)``; it is emptied when it reaches
+    ``kept`` masks, so a long search cannot fill the memory with hands seen once.  A mask not
+    in it is put together from the moves of its parts in each of ``groups`` (the suits),
+    which are few and kept for good.
+    """
+
+    __slots__ = ("by_bit", "groups", "kept", "memo", "parts")
+
+    def __init__(self, moves: Sequence[Move], groups: Sequence[int], kept: int = 1 << 16) -> None:
+        """``moves[i]`` is the move of card index ``i``; ``groups`` are disjoint masks, in
+        card order, that cover every card."""
+        self.by_bit = {1 << i: m for i, m in enumerate(moves)}
+        self.groups = tuple(groups)
+        self.memo: dict[int, tuple[Move, ...]] = {}
+        self.parts: dict[int, tuple[Move, ...]] = {}
+        self.kept = kept
+
+    def __call__(self, mask: int) -> tuple[Move, ...]:
+        found = self.memo.get(mask)
+        if found is None:
+            if len(self.memo) >= self.kept:
+                self.memo.clear()
+            found = ()
+            for group in self.groups:
+                part = mask & group
+                if part:
+                    found += self.parts.get(part) or self._part(part)
+            self.memo[mask] = found
+        return found
+
+    def _part(self, part: int) -> tuple[Move, ...]:
+        moves = []
+        rest = part
+        while rest:
+            low = rest & -rest
+            moves.append(self.by_bit[low])
+            rest ^= low
+        found = self.parts[part] = tuple(moves)
+        return found
+
+
 @dataclass(frozen=True, slots=True)
 class Payload:
     """The typed data of one kind of event; each game declares its own subclasses."""
@@ -122,6 +189,13 @@ class SeatResult:
     won: bool
     points: int
     awards: int
+
+
+@lru_cache(maxsize=None, typed=True)
+def seat_result(won: bool, points: int, awards: int) -> SeatResult:
+    """The :class:`SeatResult` of these values: immutable, so one object serves every deal
+    that ends that way (every deal's scoring makes one per seat)."""
+    return SeatResult(won, points, awards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +247,15 @@ class Event(NamedTuple):
             for c, who in zip(self.cards, self.seen_by, strict=True)
         )
         return self._replace(cards=cards)  # type: ignore[arg-type]
+
+
+#: An :class:`Event`'s five fields, in order.
+EventFields = tuple[
+    str, int | None, tuple[Card, ...], Payload | None, tuple[frozenset[int], ...] | None
+]
+#: Builds an Event from its five fields without the NamedTuple's Python-level ``__new__``: the
+#: hot paths of random play and search log an event on almost every move.
+make_event = cast(Callable[[EventFields], Event], partial(tuple.__new__, Event))
 
 
 @dataclass(frozen=True)
@@ -232,28 +315,45 @@ class GameInfo:
 class StateFields:
     """The fields a game's state keeps, declared once; clone, equality and resets follow.
 
-    ``match``: kept for the whole match; ``deal``: reset at every new deal, each by calling its
-    factory with the state (``lambda s: [0] * s.players``); ``cache``: derived values that a
-    clone drops (set to None) and equality ignores.  A clone copies lists, dicts and random
-    generators and shares everything else (ints, tuples, frozensets, moves), so a field must
-    hold immutable values inside its list or dict.  ``unsnapped`` fields are copied but left
-    out of equality (bookkeeping that two equal positions may differ in).
+    ``match``: kept for the whole match; ``deal``: reset at every new deal, each to its value:
+    a factory called with the state (``lambda s: [0] * s.players``), or an immutable value
+    used as it is (``-1``, ``"double"``, ``frozenset()``; a list or dict must come from a
+    factory, since every deal needs its own); ``cache``: derived values that a clone drops
+    (set to None) and equality ignores.  A clone copies lists, dicts and random generators and
+    shares everything else (ints, tuples, frozensets, moves), so a field must hold immutable
+    values inside its list or dict.  ``unsnapped`` fields are copied but left out of equality
+    (bookkeeping that two equal positions may differ in).
     """
 
     match: tuple[str, ...] = ()
-    deal: Mapping[str, Callable[[Any], Any]] = field(default_factory=dict)
+    deal: Mapping[str, Any] = field(default_factory=dict)
     cache: tuple[str, ...] = ()
     unsnapped: tuple[str, ...] = ()
 
-    @property
+    def __post_init__(self) -> None:
+        for name, value in self.deal.items():
+            if isinstance(value, list | dict | set):
+                raise TypeError(f"deal field {name} needs a factory, not a shared {value!r}")
+
+    @cached_property
     def kept(self) -> tuple[str, ...]:
         """Every field a clone copies, in declaration order."""
         return (*self.match, *self.deal)
 
-    @property
+    @cached_property
     def compared(self) -> tuple[str, ...]:
         """Every field equality compares."""
         return tuple(n for n in self.kept if n not in self.unsnapped)
+
+    @cached_property
+    def fixed(self) -> dict[str, Any]:
+        """The deal fields that start every deal at the same immutable value."""
+        return {n: v for n, v in self.deal.items() if not callable(v)}
+
+    @cached_property
+    def made(self) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
+        """The deal fields that start every deal from a factory, with the factory."""
+        return tuple((n, v) for n, v in self.deal.items() if callable(v))
 
 
 def _copy_value(value: Any) -> Any:
@@ -296,9 +396,15 @@ class GameState(ABC):
     options: dict[str, Any]
     events: list[Event]
     seed: int
-    _deal_spec: dict[str, Any] | None
+    # Fields below with a class-level default are set on a state only when they differ from
+    # it: CPython keeps an object's attributes in a compact, fast layout only up to 30 names,
+    # and the games' own fields come close to that.
+    _deal_spec: dict[str, Any] | None = None
     _history: list[str]
     _winners: tuple[int, ...]
+    #: how many "deal_scored" events the log holds: :func:`game.sim.play_deal` watches this
+    #: count instead of rereading the log after every move
+    _deals_scored: int = 0
 
     def __init__(
         self, players: int, options: dict[str, Any], seed: int, deal: dict[str, Any] | None = None
@@ -316,7 +422,8 @@ class GameState(ABC):
         self.players = players
         self.options = options
         self.seed = seed
-        self._deal_spec = deal
+        if deal is not None:
+            self._deal_spec = deal
         self._history = []
         self.events = []
 
@@ -405,10 +512,35 @@ class GameState(ABC):
 
     def _reset_fields(self) -> None:
         """Set every per-deal field to its declared starting value and drop the caches."""
-        for name, make in self.FIELDS.deal.items():
+        # setattr, not the instance __dict__: reading __dict__ makes CPython drop the compact
+        # attribute storage that keeps every later field read on its fastest path
+        fields = self.FIELDS
+        for name, value in fields.fixed.items():
+            setattr(self, name, value)
+        for name, make in fields.made:
             setattr(self, name, make(self))
-        for name in self.FIELDS.cache:
+        for name in fields.cache:
             setattr(self, name, None)
+
+    def _deal_later(self, deal: Callable[[Self, int], None], dealer: int) -> None:
+        """Deal the match's next deal (``deal(self, dealer)``) when anything first looks at the
+        state.
+
+        A deal's last move scores it; whoever stops there (the bench, a search's rollout) never
+        pays for the next shuffle.  Meanwhile the state takes a subclass whose
+        ``__getattribute__`` deals first, so the first read of anything but the count of scored
+        deals (``events``, ``current_player``, a view, a private field in a test) finds the
+        state as if the deal had been dealt at once.  The game's own class keeps the plain
+        attribute lookup, which the interpreter makes fast.  ``deal`` is the class's function,
+        not a bound method, so the waiting state holds no reference cycle and is freed as soon
+        as it is dropped.
+        """
+        self.__class__ = cast(type[Self], _waiting(type(self), deal, dealer))
+
+    def _log_scored(self, seat: int | None, scored: DealScored) -> None:
+        """Log the "deal_scored" event of a deal that just ended, and count it."""
+        self.events.append(Event("deal_scored", seat, (), scored))
+        self._deals_scored += 1
 
     # -- shared behaviour ---------------------------------------------------------------------
     @property
@@ -466,7 +598,11 @@ class GameState(ABC):
         return Move("play", (card,), str(card))
 
     def is_legal(self, move: Move) -> bool:
-        return move in self.legal_moves()
+        legal = self.legal_moves()
+        for m in legal:  # the very object legal_moves() gave, as random play and search pass
+            if m is move:
+                return True
+        return move in legal  # an equal move made elsewhere (parsed text, the table's pick)
 
     def play(self, move: Move | str) -> None:
         """Make ``move`` (a Move or its text) for the current player.
@@ -528,6 +664,32 @@ class GameState(ABC):
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        return type(self) is type(other) and self._snapshot() == other._snapshot()
+        mine, theirs = self._snapshot(), other._snapshot()  # deals any waiting deal first
+        return type(self) is type(other) and mine == theirs
 
     __hash__ = None  # type: ignore[assignment]
+
+
+def _deal_on_read(state: GameState, name: str) -> Any:
+    """``__getattribute__`` of a state whose next deal waits: deal it, then read ``name``."""
+    if name != "_deals_scored":  # what sim.play_deal watches, and nothing else, reads freely
+        cls, deal, dealer = type(state).waiting_for  # type: ignore[attr-defined]
+        state.__class__ = cls
+        deal(state, dealer)
+    return object.__getattribute__(state, name)
+
+
+@cache
+def _waiting(
+    cls: type[GameState], deal: Callable[[Any, int], None], dealer: int
+) -> type[GameState]:
+    """The class a ``cls`` state takes while its next deal, ``deal(state, dealer)``, waits
+    (see ``_deal_later``).  What to deal is the class's, not the state's: a new attribute
+    could cost the state its compact attribute layout (see ``_deal_spec``)."""
+    namespace = {
+        "__slots__": (),
+        "__getattribute__": _deal_on_read,
+        "__module__": cls.__module__,
+        "waiting_for": (cls, deal, dealer),
+    }
+    return cast(type[GameState], type(cls.__name__, (cls,), namespace))

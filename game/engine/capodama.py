@@ -21,15 +21,18 @@ from functools import cache
 from typing import Any, ClassVar
 
 from .base import (
+    CardMove,
     Event,
     GameInfo,
     GameState,
     IllegalMove,
     MatchOver,
     Move,
+    MovesByMask,
     Option,
-    SeatResult,
     StateFields,
+    make_event,
+    seat_result,
 )
 from .capodama_cards import (
     AH,
@@ -39,6 +42,7 @@ from .capodama_cards import (
     QH,
     SOLITAIRE_WINDOW,
     SUIT,
+    SUIT_MASK,
     THRESHOLD,
     TOTAL,
     TRUMPS,
@@ -52,7 +56,7 @@ from .capodama_cards import (
 )
 from .capodama_deal import read_deal
 from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
-from .cards import FRENCH, Card, cards_of, iter_bits, mask_of, parse_card
+from .cards import FRENCH, Card, bit_list, cards_of, iter_bits, mask_of, parse_card
 from .dealspec import shuffled
 
 __all__ = ["INFO", "CapodamaState", "CapodamaView", "pass_move"]
@@ -61,25 +65,56 @@ _CARD = [FRENCH.by_index(i) for i in range(52)]
 _card = _CARD.__getitem__
 _TRUMP_MASK = sum(1 << c for c in TRUMPS)
 
-_PLAY = [Move("play", (_card(i),), str(_card(i))) for i in range(52)]
+_BIT = [1 << i for i in range(52)]
+_PLAY = [CardMove("play", _card(i)) for i in range(52)]
+#: Card plays by the mask of playable cards (the hot path of every simulation and search).
+_PLAYS = MovesByMask(_PLAY, SUIT_MASK)
+
+
+#: The payload and visibility of a "passed" event, per giver and receiver: made once.
+_PASSED = [[(Passed(r), (frozenset((g, r)),)) for r in range(6)] for g in range(6)]
+_PASS_CHOSEN = [Event("pass_chosen", s) for s in range(6)]
+#: The logged "played" event of each seat and card: immutable, so made once, never per play.
+_PLAYED = [[Event("played", s, (_card(i),)) for i in range(52)] for s in range(6)]
+#: Card points per doubled suit (-1: none yet) and card: the doubled suit's count twice.
+_POINTS_IF = {
+    d: tuple(p + p if SUIT[i] == d else p for i, p in enumerate(BASE_POINTS))
+    for d in (-1, 0, 1, 2, 3)
+}
+
+
+#: Who receives each card of the solitaire's first half: AH to the player (seat 0), then the
+#: other 15 alternately from seat 1.
+_SOLITAIRE_ORDER = (0, *(1 if k % 2 == 0 else 0 for k in range(15)))
 
 
 @cache
-def _plays_of_suit(suit: int, ranks: int) -> tuple[Move, ...]:
-    """The card-play moves of one suit's 13-bit slice of a hand mask.
+def _deck_indices(players: int) -> tuple[int, ...]:
+    """The card indices of the ``players``-player deck (every new match asks for them)."""
+    return tuple(c.index for c in deck_for(players))
 
-    Legal-move lists are built from four cached slices instead of bit by bit: the hot path of
-    every search and simulation asks for them after each card.
-    """
-    base = suit * 13
-    return tuple(_PLAY[base + r] for r in range(13) if ranks >> r & 1)
+
+@cache
+def _deal_order(
+    seats: int, dealer: int, count: int
+) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
+    """Who receives each of ``count`` cards dealt one by one from the dealer's left, and who
+    may see each (its receiver): the same for every deal of a dealer, so made once."""
+    order = tuple((dealer + 1 + k) % seats for k in range(count))
+    return order, tuple(frozenset((s,)) for s in order)
 
 
 _DOUBLE = {
     s: Move("double", (), f"double {FRENCH.suits[s]}", FRENCH.suits[s]) for s in DOUBLE_SUITS
 }
+#: The cards the capo may never receive (QH; KH too with six), and their masks.
+_GUARDED, _GUARDED_6 = (QH,), (QH, KH)
+_GUARD, _GUARD_6 = 1 << QH, 1 << QH | 1 << KH
+_DOUBLED = {FRENCH.suits[s]: Doubled(FRENCH.suits[s]) for s in DOUBLE_SUITS}
+_DOUBLES = tuple(_DOUBLE[s] for s in DOUBLE_SUITS)
 _TRUMP = [Move("trump", (_card(i),), f"trump {_card(i)}") for i in range(52)]
 _PASS1 = [Move("pass", (_card(i),), f"pass {_card(i)}") for i in range(52)]
+_PASSES1 = MovesByMask(_PASS1, SUIT_MASK)
 _PASS2: dict[tuple[int, int], Move] = {}
 _EXCHANGED = Move("pass", (), "pass (made)")  # stands for passes a rebuilt state cannot know
 
@@ -203,21 +238,22 @@ class CapodamaState(GameState):
             "_won": lambda s: [0] * s._n,
             "_points": lambda s: [0] * s._n,
             "_tricks_won": lambda s: [0] * s._n,
-            "_capo": lambda s: -1,
-            "_doubled": lambda s: -1,
-            "_fourth": lambda s: -1,
-            "_trump_mask": lambda s: _TRUMP_MASK,
-            "_phase": lambda s: "double",
+            "_capo": -1,
+            "_doubled": -1,
+            "_fourth": -1,
+            "_trump_mask": _TRUMP_MASK,
+            "_phase": "double",
             "_pass_choice": lambda s: [None] * s._n,
             "_passed": lambda s: [()] * s._n,
             "_received": lambda s: [()] * s._n,
-            "_team": lambda s: frozenset(),
+            "_team": frozenset(),
             "_revealed": lambda s: [],
-            "_leader": lambda s: 0,
+            "_leader": 0,
             "_trick": lambda s: [],
             "_tricks": lambda s: [],
             "_set_aside": lambda s: [],
-            "_result": lambda s: None,
+            "_result": None,
+            "_to_move": -1,  # the seat to decide (-1: none), kept up to date
         },
         cache=("_legal",),
     )
@@ -237,11 +273,12 @@ class CapodamaState(GameState):
     _team: frozenset[int]
     _revealed: list[int]
     _leader: int
-    _trick: list[tuple[int, int]]
+    _trick: list[tuple[int, Card]]  # the cards as the events log them
     _tricks: list[tuple[int, tuple[tuple[int, int], ...], int, int]]
     _set_aside: list[int]
     _result: str | None
-    _legal: list[Move] | None
+    _to_move: int
+    _legal: tuple[Move, ...] | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         dealer = self._rng.randrange(self._n) if self.players > 1 else 0
@@ -255,7 +292,7 @@ class CapodamaState(GameState):
         players = self.players
         self._n = 2 if players <= 2 else players
         self._rng = random.Random(self.seed)
-        self._cards = tuple(c.index for c in deck_for(players))
+        self._cards = _deck_indices(players)
         self._scores = [0] * players
         self._winners: tuple[int, ...] = ()
         self._deal_no = 0
@@ -263,6 +300,7 @@ class CapodamaState(GameState):
         self._legal_bits = 0
         self._marks = side_marks(self._n)  # AH, then the cards that reveal a partner
         self._reveals = self._marks[1:]
+        self._reveal_mask = sum(1 << c for c in self._reveals)
 
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:
@@ -274,18 +312,14 @@ class CapodamaState(GameState):
         self._reset_deal(dealer)
         rng = self._rng
         if self._n > 2:
-            cards = shuffled(self._cards, rng)
-            order = [(dealer + 1 + k) % self._n for k in range(len(cards))]
-        else:
-            rest = shuffled([c for c in self._cards if c != AH], rng)
-            self._set_aside, first = rest[:16], rest[16:]
-            if self.players == 2:
-                cards = shuffled([*first, AH], rng)
-                order = [(dealer + 1 + k) % 2 for k in range(16)]
-            else:  # solitaire: the player (seat 0) takes AH, the other 15 start with seat 1
-                cards = [AH, *first]
-                order = [0] + [1 if k % 2 == 0 else 0 for k in range(15)]
-        self._deal_cards(cards, order)
+            self._deal_cards(shuffled(self._cards, rng))
+            return
+        rest = shuffled([c for c in self._cards if c != AH], rng)
+        self._set_aside, first = rest[:16], rest[16:]
+        if self.players == 2:
+            self._deal_cards(shuffled([*first, AH], rng))
+        else:  # solitaire: the player (seat 0) takes AH, the other 15 start with seat 1
+            self._deal_cards([AH, *first], _SOLITAIRE_ORDER)
 
     def _start_explicit(self, deal: dict[str, Any]) -> None:
         """Set up the first deal from an explicit ``deal`` dict (dealer, hands, set_aside)."""
@@ -293,31 +327,34 @@ class CapodamaState(GameState):
         n = self._n
         self._reset_deal(spec.dealer)
         self._set_aside = list(spec.set_aside)
-        cards, order = [], []
-        for k in range(8):
-            for j in range(n):
-                s = (spec.dealer + 1 + j) % n
-                cards.append(spec.hands[s][k])
-                order.append(s)
-        self._deal_cards(cards, order)
+        self._deal_cards(
+            [spec.hands[(spec.dealer + 1 + j) % n][k] for k in range(8) for j in range(n)]
+        )
 
-    def _deal_cards(self, cards: list[int], order: list[int], half: int = 1) -> None:
+    def _deal_cards(
+        self, cards: list[int], order: tuple[int, ...] | None = None, half: int = 1
+    ) -> None:
+        """Deal ``cards`` one by one: round the table from the dealer's left unless ``order``
+        (the solitaire's, whose cards are all public) says who receives each."""
         hands = self._hands
-        for c, s in zip(cards, order, strict=True):
-            hands[s] |= 1 << c
-        public = self.players == 1
+        if order is None:
+            n = self._n
+            order, seen = _deal_order(n, self._dealer, len(cards))
+            for j in range(n):  # card j and every n-th after it go to the same seat
+                hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
+        else:
+            seen = None
+            for c, s in zip(cards, order, strict=True):
+                hands[s] |= 1 << c
+        if self.players == 1:
+            seen = None  # the solitaire's player sees both hands
+        dealt = Dealt(order, self._deal_no, half)
         self.events.append(
-            Event(
-                "dealt",
-                self._dealer,
-                tuple(_card(c) for c in cards),
-                Dealt(tuple(order), self._deal_no, half),
-                None if public else tuple(frozenset((s,)) for s in order),
-            )
+            Event("dealt", self._dealer, tuple(map(_CARD.__getitem__, cards)), dealt, seen)
         )
         if half == 1:
-            self._capo = next(s for s in range(self._n) if hands[s] >> AH & 1)
-            self._leader = self._capo
+            self._capo = order[cards.index(AH)]
+            self._leader = self._to_move = self._capo
             self.events.append(Event("capo", self._capo, (_card(AH),)))
 
     # -- protocol --------------------------------------------------------------------------
@@ -327,18 +364,8 @@ class CapodamaState(GameState):
 
     @property
     def current_player(self) -> int | None:
-        phase = self._phase
-        if phase == "play":
-            return (self._leader + len(self._trick)) % self._n
-        if phase == "exchange":
-            return next(
-                (self._capo + k) % self._n
-                for k in range(self._n)
-                if self._pass_choice[(self._capo + k) % self._n] is None
-            )
-        if phase == "over":
-            return None
-        return self._capo
+        seat = self._to_move
+        return seat if seat >= 0 else None
 
     def controller(self, seat: int) -> int:
         return 0 if self.players == 1 else seat
@@ -400,7 +427,8 @@ class CapodamaState(GameState):
         self._phase = "play"
         self._revealed = list(view.revealed)
         self._leader = view.leader
-        self._trick = [(s, c.index) for s, c in view.trick]
+        self._trick = [(s, _CARD[c.index]) for s, c in view.trick]
+        self._to_move = (view.leader + len(view.trick)) % n
         self._tricks = [
             (lead, tuple((s, c.index) for s, c in t), w, p) for lead, t, w, p in view.tricks
         ]
@@ -427,67 +455,68 @@ class CapodamaState(GameState):
 
     def legal_moves(self) -> list[Move]:
         legal = self._legal
-        if legal is not None:
-            return list(legal)
-        phase = self._phase
-        if phase == "play":
-            m = self._legal_bits = self._legal_mask((self._leader + len(self._trick)) % self._n)
-            legal = [
-                *_plays_of_suit(0, m & 0x1FFF),
-                *_plays_of_suit(1, m >> 13 & 0x1FFF),
-                *_plays_of_suit(2, m >> 26 & 0x1FFF),
-                *_plays_of_suit(3, m >> 39),
-            ]
-        elif phase == "double":
-            legal = [_DOUBLE[s] for s in DOUBLE_SUITS]
-        elif phase == "trump":
-            legal = [_TRUMP[i] for i in self._cards if not self._trump_mask >> i & 1]
-        elif phase == "exchange":
-            legal = self._pass_moves(self._exchanging())
-        else:
-            legal = []
-        self._legal = legal
-        return list(legal)
+        if legal is None:
+            if self._phase == "play":  # the hot path of every simulation and search
+                trick = self._trick
+                m = self._legal_bits = legal_mask(
+                    self._hands[self._to_move],
+                    trick[0][1] if trick else None,
+                    self._trump_mask,
+                )
+                legal = _PLAYS.memo.get(m) or _PLAYS(m)
+            else:
+                legal = self._other_legal()
+            self._legal = legal
+        return list(legal)  # the caller's own list: the tuple stays this position's
 
-    def _exchanging(self) -> int:
-        """The seat choosing its pass now (the exchange phase always has one)."""
-        seat = self.current_player
-        assert seat is not None
-        return seat
+    def _other_legal(self) -> tuple[Move, ...]:
+        """The legal moves outside the card play: the double, the 4th trump, the passes."""
+        phase = self._phase
+        if phase == "double":
+            return _DOUBLES
+        if phase == "trump":
+            return tuple(_TRUMP[i] for i in self._cards if not self._trump_mask >> i & 1)
+        if phase == "exchange":
+            return self._pass_moves(self._to_move)
+        return ()
 
     def _guarded(self) -> tuple[int, ...]:
         """Cards the capo may never receive: QH, and KH with six."""
-        return (QH, KH) if self._n == 6 else (QH,)
+        return _GUARDED_6 if self._n == 6 else _GUARDED
 
-    def _pass_candidates(self, seat: int) -> tuple[list[int], list[int]]:
-        """Cards ``seat`` may pass left and right; the capo never receives QH (nor KH in 6p)."""
+    def _pass_moves(self, seat: int) -> tuple[Move, ...]:
+        """The passes ``seat`` may make: never AH, and the capo never receives QH (nor KH in
+        6p); with six, a card to the left and a different one to the right."""
         n = self._n
-        hand = [i for i in iter_bits(self._hands[seat]) if i != AH]
-        guarded = self._guarded()
-        left = [i for i in hand if not ((seat + 1) % n == self._capo and i in guarded)]
-        right = [i for i in hand if not ((seat - 1) % n == self._capo and i in guarded)]
-        return left, right
-
-    def _pass_moves(self, seat: int) -> list[Move]:
-        left, right = self._pass_candidates(seat)
-        if self._n < 6:
-            return [_PASS1[i] for i in left]
-        return [_pass2(a, b) for a in left for b in right if a != b]
+        hand = self._hands[seat] & ~(1 << AH)
+        guard = _GUARD_6 if n == 6 else _GUARD
+        left = hand & ~guard if (seat + 1) % n == self._capo else hand
+        if n < 6:
+            return _PASSES1(left)
+        right = bit_list(hand & ~guard if (seat - 1) % n == self._capo else hand)
+        return tuple([_pass2(a, b) for a in bit_list(left) for b in right if a != b])
 
     def play(self, move: Move | str) -> None:
-        # Fast path for the move made most often, a legal card play; everything else (and
-        # every refusal, with its reason) goes through the general GameState.play.
-        if self._phase == "play" and type(move) is Move and move.kind == "play":
-            c = move.cards[0]
-            if c < 64:
-                if self._legal is None:
-                    hand = self._legal_mask((self._leader + len(self._trick)) % self._n)
-                else:  # legal_moves() just computed it for this position
-                    hand = self._legal_bits
-                if hand >> c & 1:
+        # Fast paths for the moves legal_moves() hands out: a card play of this game's own,
+        # checked against the mask of playable cards, and any other move found by identity
+        # among those just given.  Everything else (and every refusal, with its reason) goes
+        # through the general GameState.play.
+        if type(move) is CardMove:
+            c = move.index
+            if self._phase == "play" and _PLAY[c] is move:
+                # the mask legal_moves() just computed for this position, if it did
+                legal = self._legal
+                hand = self._legal_bits if legal is not None else self._legal_mask(self._to_move)
+                if hand & move.bit:
                     self._history.append(move.text)
                     self._legal = None
-                    self._play_card(c)
+                    self._play_card(c, move.cards[0])
+                    return
+        elif type(move) is Move and self._legal is not None:
+            for given in self._legal:
+                if given is move:
+                    self._history.append(move.text)
+                    self._apply(move)
                     return
         super().play(move)
 
@@ -495,9 +524,8 @@ class CapodamaState(GameState):
         if self._phase == "play":
             if move.kind != "play" or move.cards[0] >= 64:
                 return False
-            seat = (self._leader + len(self._trick)) % self._n
-            return bool(self._legal_mask(seat) >> move.cards[0] & 1)
-        return move in self.legal_moves()
+            return bool(self._legal_mask(self._to_move) >> move.cards[0] & 1)
+        return super().is_legal(move)
 
     def _parse_other(self, key: str) -> Move | None:
         words = key.split()
@@ -630,11 +658,11 @@ class CapodamaState(GameState):
         self._legal = None
         phase = self._phase
         if phase == "play":
-            self._play_card(move.cards[0] & 63)
+            self._play_card(move.cards[0] & 63, move.cards[0])
         elif phase == "double":
             assert move.arg is not None
             self._doubled = FRENCH.suits.index(move.arg)
-            self.events.append(Event("doubled", self._capo, (), Doubled(move.arg)))
+            self.events.append(Event("doubled", self._capo, (), _DOUBLED[move.arg]))
             self._phase = "trump" if self.players == 3 else "exchange" if self._n >= 4 else "play"
         elif phase == "trump":
             self._fourth = move.cards[0] & 63
@@ -642,10 +670,11 @@ class CapodamaState(GameState):
             self.events.append(Event("trump", self._capo, (move.cards[0],)))
             self._phase = "play"
         elif phase == "exchange":
-            seat = self._exchanging()
+            seat = self._to_move
             self._pass_choice[seat] = move
-            self.events.append(Event("pass_chosen", seat))
-            if all(c is not None for c in self._pass_choice):
+            self.events.append(_PASS_CHOSEN[seat])
+            self._to_move = (seat + 1) % self._n  # the exchange goes round from the capo
+            if self._to_move == self._capo:  # back at the capo: every seat has chosen
                 self._exchange()
 
     def _exchange(self) -> None:
@@ -659,58 +688,51 @@ class CapodamaState(GameState):
                 moves.append((s, (s - 1) % n, mv.cards[1] & 63))
         for giver, _, c in moves:
             hands[giver] &= ~(1 << c)
+        events = self.events
         for giver, receiver, c in moves:
             hands[receiver] |= 1 << c
             self._passed[giver] += (c,)
             self._received[receiver] += (c,)
-            self.events.append(
-                Event(
-                    "passed",
-                    giver,
-                    (_card(c),),
-                    Passed(receiver),
-                    (frozenset((giver, receiver)),),
-                )
-            )
-        self._team = frozenset(s for s in range(n) for c in self._marks if hands[s] >> c & 1)
+            events.append(make_event(("passed", giver, (_CARD[c],), *_PASSED[giver][receiver])))
+        marks = sum(1 << c for c in self._marks)
+        self._team = frozenset([s for s in range(n) if hands[s] & marks])
         self._phase = "play"
+        self._to_move = self._capo
         self.events.append(Event("exchanged", self._capo))
 
-    def _play_card(self, c: int) -> None:
-        seat = (self._leader + len(self._trick)) % self._n
-        self._hands[seat] &= ~(1 << c)
-        self._trick.append((seat, c))
-        self.events.append(Event("played", seat, (_card(c),)))
-        if c in self._reveals and seat not in self._revealed:
+    def _play_card(self, c: int, card: Card) -> None:
+        """The current seat plays ``card`` (index ``c``), which it holds and may play."""
+        seat = self._to_move
+        self._hands[seat] ^= _BIT[c]
+        trick = self._trick
+        trick.append((seat, card))
+        self.events.append(_PLAYED[seat][c])
+        if self._reveal_mask >> c & 1 and seat not in self._revealed:
             self._revealed.append(seat)
             self.events.append(Event("partner", seat, (_card(c),)))
-        if len(self._trick) == self._n:
+        if len(trick) == self._n:
             self._finish_trick()
+        else:
+            self._to_move = (seat + 1) % self._n
 
     def _finish_trick(self) -> None:
         trick = self._trick
-        winner = trick[winning_index([c for _, c in trick], self._fourth)][0]
-        doubled = self._doubled
-        pts = 0
-        mask = 0
-        for _, c in trick:
-            mask |= 1 << c
-            p = BASE_POINTS[c]
-            pts += p + p if SUIT[c] == doubled else p
-        self._won[winner] |= mask
+        cards = tuple([c for _, c in trick])  # Card objects: the event logs them as they are
+        leader = self._leader
+        winner = (leader + winning_index(cards, self._fourth)) % self._n
+        pts = sum(map(_POINTS_IF[self._doubled].__getitem__, cards))
+        self._won[winner] |= sum(map(_BIT.__getitem__, cards))  # distinct bits: sum is or
         self._points[winner] += pts
         self._tricks_won[winner] += 1
-        done = tuple(trick)
-        self._tricks.append((self._leader, done, winner, pts))
+        self._tricks.append((leader, tuple(trick), winner, pts))
         self._trick = []
-        self._leader = winner
-        self.events.append(Event("trick", winner, tuple(_card(c) for _, c in done), _TAKEN[pts]))
+        self._leader = self._to_move = winner
+        self.events.append(make_event(("trick", winner, cards, _TAKEN[pts], None)))
         if self._hands[winner]:
             return
         if self._set_aside:
             aside, self._set_aside = self._set_aside, []
-            order = [(self._dealer + 1 + k) % 2 for k in range(16)]
-            self._deal_cards(aside, order, half=2)
+            self._deal_cards(aside, half=2)
             return
         self._score_deal()
 
@@ -718,7 +740,7 @@ class CapodamaState(GameState):
     def _score_deal(self) -> None:
         team = self._team or frozenset((self._capo,))
         self._team = team
-        p = sum(self._points[s] for s in team)
+        p = sum([self._points[s] for s in team])
         assert sum(self._points) == TOTAL
         solitaire = self.players == 1
         if solitaire:
@@ -726,7 +748,7 @@ class CapodamaState(GameState):
             won = lo <= p <= hi
             self._scores = [1 if won else 0]
             awards = [self._scores[0]] * self._n
-            results = tuple(SeatResult(won, p, awards[s]) for s in range(self._n))
+            results = tuple([seat_result(won, p, awards[s]) for s in range(self._n)])
             self._result = "won" if won else "lost"
         else:
             won = p >= THRESHOLD[self.players]
@@ -734,8 +756,10 @@ class CapodamaState(GameState):
             for s in range(self._n):
                 self._scores[s] += awards[s]
             results = tuple(
-                SeatResult((s in team) == won, p if s in team else TOTAL - p, awards[s])
-                for s in range(self._n)
+                [
+                    seat_result((s in team) == won, p if s in team else TOTAL - p, awards[s])
+                    for s in range(self._n)
+                ]
             )
             self._result = "capo side" if won else "opponents"
         scored = CapodamaScored(
@@ -753,7 +777,7 @@ class CapodamaState(GameState):
             shutout=p == 0,
             points_by_seat=tuple(self._points),
         )
-        self.events.append(Event("deal_scored", self._capo, (), scored))
+        self._log_scored(self._capo, scored)
         self._end_of_deal(won)
 
     def _end_of_deal(self, capo_won: bool) -> None:
@@ -764,10 +788,11 @@ class CapodamaState(GameState):
         else:
             seat = match_winner(self._scores, self.options["target"])
             if seat is None:
-                self._start_deal(self._capo)
+                self._deal_later(CapodamaState._start_deal, self._capo)
                 return
             self._winners = (seat,)
         self._phase = "over"
+        self._to_move = -1
         self.events.append(Event("match_over", seat, (), MatchOver(self._winners)))
 
     # -- views -----------------------------------------------------------------------------

@@ -113,24 +113,29 @@ def legal_mask(hand: int, led: int | None, trump_mask: int) -> int:
     return follow | (hand & trump_mask) if follow else hand
 
 
+#: Per led suit, the rank of each card in a trick: AH 104 > 7H 103 > QH 102 (the 3-player
+#: capo's 4th trump ranks 101, set per deal), then the led suit by strength (1-12), others 0.
+_TRICK_RANK = [
+    [
+        {AH: 104, H7: 103, QH: 102}.get(c, STRENGTH[c] + 1 if SUIT[c] == led else 0)
+        for c in range(52)
+    ]
+    for led in range(4)
+]
+
+
 def winning_index(cards: Sequence[int], fourth: int = -1) -> int:
     """Position in play order of the winning card among card indices ``cards``.
 
     The highest trump wins (AH > 7H > QH > the 4th trump, index ``fourth``), else the highest
     card of the led suit.
     """
-    best, pos = 0, -1
+    rank = _TRICK_RANK[SUIT[cards[0]]]
+    best, pos = -1, 0
     for k, c in enumerate(cards):
-        t = 4 if c == AH else 3 if c == H7 else 2 if c == QH else 1 if c == fourth else 0
-        if t > best:
-            best, pos = t, k
-    if pos >= 0:
-        return pos
-    led = SUIT[cards[0]]
-    best = -1
-    for k, c in enumerate(cards):
-        if SUIT[c] == led and STRENGTH[c] > best:
-            best, pos = STRENGTH[c], k
+        r = 101 if c == fourth else rank[c]
+        if r > best:
+            best, pos = r, k
     return pos
 
 

@@ -48,7 +48,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from .base import Event, GameInfo, GameState, IllegalMove, Move, SeatResult, StateFields
+from .base import Event, GameInfo, GameState, IllegalMove, Move, StateFields, seat_result
 from .cards import FRENCH, Card
 from .cattura_cards import (
     CARDS,
@@ -399,7 +399,7 @@ class CatturaState(GameState):
         scores = tuple(self.scores)
         best = max(scores)
         self._winners = winners = tuple(s for s, p in enumerate(scores) if p == best)
-        results = tuple(SeatResult(s in winners, p, p) for s, p in enumerate(scores))
+        results = tuple([seat_result(s in winners, p, p) for s, p in enumerate(scores)])
         scored = CatturaScored(
             1,
             results,
@@ -409,7 +409,7 @@ class CatturaState(GameState):
             tuple(score_breakdown(m) for m in self._caps),
             winners,
         )
-        self.events.append(Event("deal_scored", seat, (), scored))
+        self._log_scored(seat, scored)
         self.events.append(
             Event(
                 "match_over",

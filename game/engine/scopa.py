@@ -36,10 +36,9 @@ Sibling modules hold the rest: :mod:`.scopa_moves` (moves and the capture arithm
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import partial
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from .base import (
     Event,
@@ -48,9 +47,9 @@ from .base import (
     IllegalMove,
     Move,
     Option,
-    Payload,
-    SeatResult,
     StateFields,
+    make_event,
+    seat_result,
 )
 from .cards import ITALIAN, Card
 from .dealspec import check_guess, mask_cards, names
@@ -95,10 +94,6 @@ _SETTEBELLO: Card = CARD[SETTEBELLO]
 _SIDES = {2: 2, 3: 3, 4: 2, 6: 3}
 _SEEN = tuple(frozenset((s,)) for s in range(6))
 _FULL_DECK = list(range(40))
-_EventFields = tuple[str, int | None, tuple[Card, ...], Payload | None, None]
-#: Builds a public Event from its 5-tuple without the NamedTuple's Python-level ``__new__``
-#: (the event log is written on every play, so this is a measurable share of a random deal).
-_event = cast(Callable[[_EventFields], Event], partial(tuple.__new__, Event))
 
 
 def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
@@ -624,7 +619,7 @@ class ScopaState(GameState):
         self._hands[seat] ^= bit
         self._in_hands -= 1
         events = self.events
-        events.append(_event(("played", seat, move.solo, None, None)))
+        events.append(make_event(("played", seat, move.solo, None, None)))
         taken = move.taken
         if taken:  # the cards taken always add up to the played card's value
             table = self._table ^ taken
@@ -636,11 +631,11 @@ class ScopaState(GameState):
             scopa = not table and (self._in_hands > 0 or len(self._deck) > 0)
             self._captures.append((seat, move.index, taken, scopa))
             payload = CAPTURED[move.index * 6 + side * 2 + scopa]
-            events.append(_event(("captured", seat, move.took, payload, None)))
+            events.append(make_event(("captured", seat, move.took, payload, None)))
             if scopa:
                 self._scope[side] += 1
                 sweep = Sweep(side, self._scope[side])
-                events.append(_event(("scopa", seat, move.solo, sweep, None)))
+                events.append(make_event(("scopa", seat, move.solo, sweep, None)))
         else:
             self._table |= bit
             self._table_sum += VALUE[move.index]
@@ -658,7 +653,7 @@ class ScopaState(GameState):
             self._side_scores[k] += p
         self._current = None
         self._last_deal = self._scored(figures)
-        self.events.append(Event("deal_scored", None, (), self._last_deal))
+        self._log_scored(None, self._last_deal)
         winner = self._match_winner()
         if winner is not None:
             side, reason = winner
@@ -666,7 +661,7 @@ class ScopaState(GameState):
             over = ScopaOver(self._winners, side, reason)
             self.events.append(Event("match_over", None, (), over))
             return
-        self._start_deal((self._dealer - 1) % self.players)
+        self._deal_later(ScopaState._start_deal, (self._dealer - 1) % self.players)
 
     def _collect_leftovers(self) -> None:
         """The cards left on the table go to the last capturer's side (or to nobody)."""
@@ -690,7 +685,7 @@ class ScopaState(GameState):
         points = figures.points
         best = unique_best(points)
         results = tuple(
-            SeatResult(s % k == best, points[s % k], points[s % k]) for s in range(self.players)
+            [seat_result(s % k == best, points[s % k], points[s % k]) for s in range(self.players)]
         )
         # the seat that took the settebello in play (leftovers are taken by nobody's card)
         holder = next((s for s, c, t, _ in self._captures if (t | 1 << c) >> SETTEBELLO & 1), None)

@@ -42,8 +42,8 @@ from .base import (
     MatchOver,
     Move,
     Option,
-    SeatResult,
     StateFields,
+    seat_result,
 )
 from .cards import ITALIAN, Card, cards_of, iter_bits, parse_card
 from .tressette_deal import ExplicitDeal, guess_hands, read_deal
@@ -481,7 +481,7 @@ class TressetteState(GameState):
             self._deals_won[winner] += 1
         self._last_points = points
         sides = [self.side_of(s) for s in range(self._n)]
-        results = tuple(SeatResult(k == winner, points[k], points[k]) for k in sides)
+        results = tuple([seat_result(k == winner, points[k], points[k]) for k in sides])
         scored = TressetteScored(
             deal_no=self._deal_no,
             results=results,
@@ -497,10 +497,10 @@ class TressetteState(GameState):
             totals=tuple(self._totals),
             deals_won=tuple(self._deals_won),
         )
-        self.events.append(Event("deal_scored", None, (), scored))
+        self._log_scored(None, scored)
         champion = self._match_winner()
         if champion is None:
-            self._start_deal((self._dealer - 1) % self._n)
+            self._deal_later(TressetteState._start_deal, (self._dealer - 1) % self._n)
             return
         self._winners = self.sides[champion]
         self._phase = "over"
