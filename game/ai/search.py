@@ -29,7 +29,6 @@ from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from game.engine import DealScored, GameState, Move
-from game.sim import scored_since
 
 from .base import Seat
 from .search_worlds import SeatView, WorldSampler
@@ -141,7 +140,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         worlds = 0
         while worlds < self.budget.worlds:
             world = draw(rng)
-            mark = len(world.events)
+            mark = world._deals_scored
             for k, move in enumerate(legal_moves):
                 trial = world.clone()
                 trial.play(move)
@@ -154,13 +153,12 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         return totals
 
     def rollout(self, state: StateT, mark: int, view: ViewT, rng: random.Random) -> float:
-        """Play ``state`` on with the policy until the deal begun before ``mark`` is scored."""
-        scored = scored_since(state, mark)
-        seen = len(state.events)
+        """Play ``state`` on with the policy until the deal is scored: ``mark`` is the count
+        of scored deals before the searched move.  Watching that count (and reading the last
+        payload) never deals the match's next deal, which the engine deals only when read."""
         for _ in range(MAX_ROLLOUT_MOVES):
-            if scored is not None or state.current_player is None:
+            if state._deals_scored != mark or state.current_player is None:
                 break
             state.play(self.policy(state, state.legal_moves(), rng))
-            scored = scored_since(state, seen)
-            seen = len(state.events)
+        scored = state._last_scored if state._deals_scored != mark else None
         return self.evaluate(scored, state, view)

@@ -405,6 +405,9 @@ class GameState(ABC):
     #: how many "deal_scored" events the log holds: :func:`game.sim.play_deal` watches this
     #: count instead of rereading the log after every move
     _deals_scored: int = 0
+    #: the payload of the last deal scored, which a search's rollout reads without dealing the
+    #: next deal that waits (see ``_deal_later``)
+    _last_scored: DealScored | None = None
 
     def __init__(
         self, players: int, options: dict[str, Any], seed: int, deal: dict[str, Any] | None = None
@@ -541,6 +544,7 @@ class GameState(ABC):
         """Log the "deal_scored" event of a deal that just ended, and count it."""
         self.events.append(Event("deal_scored", seat, (), scored))
         self._deals_scored += 1
+        self._last_scored = scored
 
     # -- shared behaviour ---------------------------------------------------------------------
     @property
@@ -670,9 +674,14 @@ class GameState(ABC):
     __hash__ = None  # type: ignore[assignment]
 
 
+#: what may be read of a state whose next deal waits without dealing it: the count of scored
+#: deals (``sim.play_deal`` watches it) and the last one's payload (a search's rollout)
+_READ_FREELY = frozenset({"_deals_scored", "_last_scored"})
+
+
 def _deal_on_read(state: GameState, name: str) -> Any:
     """``__getattribute__`` of a state whose next deal waits: deal it, then read ``name``."""
-    if name != "_deals_scored":  # what sim.play_deal watches, and nothing else, reads freely
+    if name not in _READ_FREELY:
         cls, deal, dealer = type(state).waiting_for  # type: ignore[attr-defined]
         state.__class__ = cls
         deal(state, dealer)
