@@ -36,18 +36,15 @@ class Button:
         primary: bool = False,
         enabled: bool = True,
         key: int | None = None,
-        size: int | None = None,
         tag: str = "",
         color: theme.Color | None = None,
     ) -> None:
-        """``size`` is not used: every label has the one size of :func:`button_text` (the
-        scenes that still pass or set it are left to drop it)."""
+        """Every label has the one size of :func:`button_text`, scaled with the window."""
         self.label = label
         self.on_click = on_click
         self.primary = primary
         self.enabled = enabled
         self.key = key
-        self.size = size
         self.tag = tag or label
         self.color = color
         self.rect = pygame.Rect(0, 0, 0, 0)

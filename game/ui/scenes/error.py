@@ -50,7 +50,6 @@ class ErrorScene(Scene):
         self.rect.center = (size[0] // 2, size[1] // 2)
         bw, bh = round(200 * s), round(46 * s)
         for i, b in enumerate(self.buttons):
-            b.size = round(19 * s)
             b.place(
                 pygame.Rect(
                     self.rect.centerx - bw - 8 + i * (bw + 16),

@@ -190,7 +190,6 @@ class StatsScene(Scene):
         bw, gap = round(230 * s), round(16 * s)
         x0 = self.rect.centerx - bw - gap // 2
         for i, b in enumerate(self.buttons):
-            b.size = round(19 * s)
             b.place(pygame.Rect(x0 + i * (bw + gap), self.rect.bottom - bh - round(20 * s), bw, bh))
 
     def handle(self, event: pygame.event.Event) -> None:

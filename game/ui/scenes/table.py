@@ -180,14 +180,14 @@ class TableScene(Scene):
         b: list[Button] = []
         if self.solitaire:
             tools = self.solitaire_tools
-            b.append(Button("Undo (U)", tools.undo, size=16, tag="undo"))
-            b.append(Button("Undo deal", tools.undo_deal, size=16, tag="undo_deal"))
-            b.append(Button("Restart (R)", tools.restart, size=16, tag="restart"))
-            b.append(Button("New deal (N)", tools.new_deal, size=16, tag="new_deal"))
+            b.append(Button("Undo (U)", tools.undo, tag="undo"))
+            b.append(Button("Undo deal", tools.undo_deal, tag="undo_deal"))
+            b.append(Button("Restart (R)", tools.restart, tag="restart"))
+            b.append(Button("New deal (N)", tools.new_deal, tag="new_deal"))
         if self.gui.center == "":
-            b.append(Button("Last trick (L)", self.toggle_last, size=16, tag="last"))
-        b.append(Button("Rules", self.open_rules, size=16, tag="rules"))
-        b.append(Button("Menu (Esc)", self.open_menu, size=16, tag="menu"))
+            b.append(Button("Last trick (L)", self.toggle_last, tag="last"))
+        b.append(Button("Rules", self.open_rules, tag="rules"))
+        b.append(Button("Menu (Esc)", self.open_menu, tag="menu"))
         self.panel_buttons = b
 
     def _place_buttons(self) -> None:
