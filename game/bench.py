@@ -14,7 +14,8 @@ Two yardsticks are measured in the same run:
   doing the same work as the engine's random deal (see :func:`reference_deal`); the engine's
   ratio to it is printed, before and after.
 
-``--ui`` measures the table instead (start-up to first frame, frame times).
+``--ui`` measures the table instead (start-up to first frame, frame times), ``--search`` the
+search seats' CPU time per decision, ``--solver`` the solitaire's exact solver.
 """
 
 from __future__ import annotations
@@ -261,6 +262,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the commit to compare with ('none': no comparison); default: before issue 12",
     )
     parser.add_argument("--ui", action="store_true", help="measure the table's frame times")
+    parser.add_argument(
+        "--search", action="store_true", help="CPU time per decision of the search seats"
+    )
+    parser.add_argument(
+        "--solver", action="store_true", help="the solitaire's exact solver over 1,000 deals"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # a baseline run's subprocess
     args = parser.parse_args(argv)
     if args.ui:
@@ -270,6 +277,17 @@ def main(argv: list[str] | None = None) -> int:
             (["--game", args.game] if args.game else [])
             + (["--players", str(args.players)] if args.players else [])
         )
+    if args.search:
+        from game.ai.search_bench import main as search_main
+
+        return search_main(
+            (["--game", args.game] if args.game else [])
+            + (["--players", str(args.players)] if args.players else [])
+        )
+    if args.solver:
+        from game.ai.solver_bench import main as solver_main
+
+        return solver_main(["--deals", "1000"])
     if args.worker:
         spec = json.loads(args.worker)
         variants = [(str(name), int(p)) for name, p in spec["variants"]]
