@@ -69,14 +69,15 @@ from .scopa_moves import (
     _HANDS,
     _PLACE,
     CARD,
+    SUM_UNIT,
     VALUE,
     VALUE_MASKS,
     ScopaMove,
     capture_move,
     hand_indices,
+    packed_sums,
     parse_move_text,
     sorted_cards,
-    subset_sums,
 )
 from .scopa_scoring import (
     COINS_MASK,
@@ -94,6 +95,9 @@ _SETTEBELLO: Card = CARD[SETTEBELLO]
 _SIDES = {2: 2, 3: 3, 4: 2, 6: 3}
 _SEEN = tuple(frozenset((s,)) for s in range(6))
 _FULL_DECK = list(range(40))
+#: The "dealt" payloads made so far (immutable, so shared by every match that deals the same
+#: hand number of the same deal number from the same dealer): one fewer object per hand.
+_DEALT: dict[int, Dealt] = {}
 
 
 def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
@@ -129,6 +133,23 @@ def _shuffled(rng: random.Random) -> list[int]:
         r, j = divmod(r, i + 1)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+#: The sums a hand card can need, as bits 0..10 of a reach (see :func:`_reach`).
+_SUMS_UP_TO_10 = (1 << 11) - 1
+
+
+def _reach(table: int) -> int:
+    """The sums, up to 10, that the subsets of ``table`` add up to, as the bits of one int
+    (bit 0: the empty set).  A card worth v takes a set of two or more table cards only if
+    bit v is set, which rules out most cards without walking the subsets."""
+    reach = 1
+    m = table
+    while m:
+        low = m & -m
+        m ^= low
+        reach |= reach << VALUE[low.bit_length() - 1] & _SUMS_UP_TO_10
+    return reach
 
 
 def _italian_mask(cards: Sequence[Card] | Any) -> int:
@@ -218,7 +239,8 @@ class ScopaState(GameState):
             "_last_capturer": lambda s: -1,
             "_current": lambda s: (s._dealer - 1) % s.players,
         },
-        cache=("_legal",),
+        # _reach: bit s set when some subset of the table adds up to s (s <= 10); None: unknown
+        cache=("_legal", "_reach"),
         # which hand of the deal this is: a label of the events, rebuilt from views as a guess
         unsnapped=("_hand_no",),
     )
@@ -244,6 +266,7 @@ class ScopaState(GameState):
     _last_capturer: int
     _current: int | None
     _legal: list[ScopaMove] | None
+    _reach: int | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         dealer = self._rng.randrange(self.players)  # drawn for explicit deals too: same stream
@@ -304,10 +327,17 @@ class ScopaState(GameState):
         self._in_hands = k
         self._hand_no += 1
         self._current = (self._dealer - 1) % self.players
-        dealt = Dealt(order, self._deal_no, self._hand_no, len(deck))
-        self.events.append(
-            Event("dealt", self._dealer, tuple([CARD[c] for c in cards]), dealt, seen)
+        left = len(deck)
+        key = (
+            ((self._deal_no << 5 | self._hand_no) << 6 | left) << 6
+            | self.players << 3
+            | self._dealer
         )
+        dealt = _DEALT.get(key)
+        if dealt is None:
+            dealt = _DEALT[key] = Dealt(order, self._deal_no, self._hand_no, left)
+        cards_dealt = tuple([CARD[c] for c in cards])
+        self.events.append(make_event(("dealt", self._dealer, cards_dealt, dealt, seen)))
 
     def _deal_table(self, cards: list[int]) -> None:
         for c in cards:
@@ -478,23 +508,36 @@ class ScopaState(GameState):
 
     def _add_sums(self, legal: list[ScopaMove], need: list[int], limit: int) -> None:
         """The moves of the cards (indices ``need``) no table card equals but for which the
-        table adds up to more: a capture per set adding up to their value, or placing them."""
+        table adds up to more: a capture per set adding up to their value, or placing them.
+
+        Most such cards can take nothing, so the sums the table's subsets reach come first,
+        as the bits of one int (kept while cards are placed, see :func:`_reach`); the walk
+        over the subsets runs only for a value among them.
+        """
         table = self._table
         if table.bit_count() <= 2:
             # One or two cards and no equal value: only the pair could add up to v, and
             # v < total here, so nothing can be taken.
             legal.extend(_PLACE[i] for i in need)
             return
+        reach = self._reach
+        if reach is None:
+            reach = self._reach = _reach(table)
+        sums = None
         caps = _CAPTURES
-        sums = subset_sums(table, limit)
         for i in need:
             v = VALUE[i]
-            n = len(legal)
-            for sm, s in sums:
-                if s == v:
-                    legal.append(caps.get(sm << 6 | i) or capture_move(i, sm))
-            if len(legal) == n:
+            if not reach >> v & 1:
                 legal.append(_PLACE[i])
+                continue
+            if sums is None:
+                sums = packed_sums(table, limit)
+            low = v * SUM_UNIT
+            high = low + SUM_UNIT
+            for e in sums:
+                if low <= e < high:
+                    sm = e - low
+                    legal.append(caps.get(sm << 6 | i) or capture_move(i, sm))
 
     def legal_moves(self) -> list[Move]:
         return list(self._moves())
@@ -505,10 +548,15 @@ class ScopaState(GameState):
     def play(self, move: Move | str) -> None:
         """As :meth:`GameState.play`, with a fast path for a legal move object (random play
         and search hand back the very objects :meth:`legal_moves` gave)."""
-        if type(move) is ScopaMove and self._current is not None and move in self._moves():
-            self._history.append(move.text)
-            self._play(move)
-            return
+        if type(move) is ScopaMove:
+            legal = self._legal
+            if legal is None:
+                legal = self._moves()  # none once the match is over
+            for m in legal:  # by identity: no move text compared
+                if m is move:
+                    self._history.append(move.text)
+                    self._play(move)
+                    return
         super().play(move)
 
     def _parse_other(self, key: str) -> Move | None:
@@ -619,7 +667,7 @@ class ScopaState(GameState):
         self._hands[seat] ^= bit
         self._in_hands -= 1
         events = self.events
-        events.append(make_event(("played", seat, move.solo, None, None)))
+        events.append(move.shown[seat])
         taken = move.taken
         if taken:  # the cards taken always add up to the played card's value
             table = self._table ^ taken
@@ -630,6 +678,7 @@ class ScopaState(GameState):
             self._last_capturer = seat
             scopa = not table and (self._in_hands > 0 or len(self._deck) > 0)
             self._captures.append((seat, move.index, taken, scopa))
+            self._reach = None
             payload = CAPTURED[move.index * 6 + side * 2 + scopa]
             events.append(make_event(("captured", seat, move.took, payload, None)))
             if scopa:
@@ -638,7 +687,11 @@ class ScopaState(GameState):
                 events.append(make_event(("scopa", seat, move.solo, sweep, None)))
         else:
             self._table |= bit
-            self._table_sum += VALUE[move.index]
+            v = VALUE[move.index]
+            self._table_sum += v
+            reach = self._reach
+            if reach is not None:  # the sums reached, and each of them plus v
+                self._reach = reach | reach << v & _SUMS_UP_TO_10
         if self._in_hands:
             self._current = (seat - 1) % self.players
         elif self._deck:
@@ -678,6 +731,7 @@ class ScopaState(GameState):
         self.events.append(Event("leftovers", seat, sorted_cards(table), Leftovers(side)))
         self._table = 0
         self._table_sum = 0
+        self._reach = None
 
     def _scored(self, figures: DealFigures) -> ScopaScored:
         """The deal_scored payload: every seat's result is its side's."""

@@ -21,16 +21,18 @@ table bitmask.
 
 from __future__ import annotations
 
-from .base import Move
+from .base import Event, Move, make_event
 from .cards import ITALIAN, Card, CardError, iter_bits, parse_card
 
 __all__ = [
     "CARD",
+    "SUM_UNIT",
     "VALUE",
     "VALUE_MASKS",
     "ScopaMove",
     "capture_move",
     "hand_indices",
+    "packed_sums",
     "parse_move_text",
     "place_move",
     "sorted_cards",
@@ -56,9 +58,13 @@ def sorted_cards(mask: int) -> tuple[Card, ...]:
 
 
 class ScopaMove(Move):
-    """A Scopa move; ``bit`` is the played card's bitmask, ``taken`` the captured cards'."""
+    """A Scopa move; ``bit`` is the played card's bitmask, ``taken`` the captured cards'.
 
-    __slots__ = ("bit", "index", "solo", "taken", "took")
+    ``shown[seat]`` is the "played" event of the move made by ``seat``, built once: events are
+    immutable, so every log shares it.
+    """
+
+    __slots__ = ("bit", "index", "shown", "solo", "taken", "took")
 
     def __init__(self, played: int, taken: int) -> None:
         card = CARD[played]
@@ -72,6 +78,9 @@ class ScopaMove(Move):
         self.taken = taken
         self.solo = (card,)
         self.took = self.cards[1:]
+        self.shown: tuple[Event, ...] = tuple(
+            make_event(("played", seat, self.solo, None, None)) for seat in range(6)
+        )
 
     @property
     def played(self) -> Card:
@@ -111,6 +120,27 @@ def hand_indices(hand: int) -> tuple[int, ...]:
     return found
 
 
+#: A subset of :func:`packed_sums` is one int: its values' sum times ``SUM_UNIT``, plus its mask.
+SUM_UNIT = 1 << 40
+_MASK = SUM_UNIT - 1
+
+
+def packed_sums(table: int, limit: int = 10) -> list[int]:
+    """:func:`subset_sums` with each (mask, sum) packed into the int ``sum * SUM_UNIT + mask``:
+    the walk of the hot path, which then adds and compares plain ints instead of pairs."""
+    subs = [0]
+    m = table
+    while m:
+        low = m & -m
+        m ^= low
+        v = VALUE[low.bit_length() - 1]
+        if v <= limit:
+            top = (limit - v + 1) * SUM_UNIT  # the subsets that still have room for v
+            step = v * SUM_UNIT + low
+            subs += [e + step for e in subs if e < top]
+    return subs
+
+
 def subset_sums(table: int, limit: int = 10) -> list[tuple[int, int]]:
     """Every subset of ``table`` whose values add up to at most ``limit``, as (mask, sum).
 
@@ -118,16 +148,7 @@ def subset_sums(table: int, limit: int = 10) -> list[tuple[int, int]]:
     single table card matches, and every such set has two or more cards.  Pruning at ``limit``
     (the highest value the hand needs) keeps the walk to a few dozen sets on real tables.
     """
-    subs = [(0, 0)]
-    m = table
-    while m:
-        low = m & -m
-        m ^= low
-        v = VALUE[low.bit_length() - 1]
-        if v <= limit:
-            room = limit - v
-            subs += [(sm | low, s + v) for sm, s in subs if s <= room]
-    return subs
+    return [(e & _MASK, e >> 40) for e in packed_sums(table, limit)]
 
 
 def parse_move_text(key: str) -> Move | None:
