@@ -43,6 +43,7 @@ from .base import (
     Move,
     Option,
     StateFields,
+    make_event,
     seat_result,
 )
 from .cards import ITALIAN, Card, cards_of, iter_bits, parse_card
@@ -84,6 +85,9 @@ _CARDS: tuple[Card, ...] = ITALIAN.cards
 
 _PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
 _DECLARE = Move("declare", (), "buongioco")
+#: Each card alone, as a "played" event's cards, and each seat alone, as who sees a dealt card.
+_SOLO: tuple[tuple[Card, ...], ...] = tuple((c,) for c in _CARDS)
+_SEEN: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
 
 #: One completed trick: leader, (seat, card index) in play order, winner, raw points.
 _Trick = tuple[int, tuple[tuple[int, int], ...], int, int]
@@ -209,15 +213,10 @@ class TressetteState(GameState):
         hands = self._hands
         for c, s in zip(cards, order, strict=True):
             hands[s] |= 1 << c
-        self.events.append(
-            Event(
-                "dealt",
-                self._dealer,
-                tuple(_CARDS[c] for c in cards),
-                Dealt(tuple(order), self._deal_no, self._dealer, self._leader),
-                tuple(frozenset((s,)) for s in order),
-            )
-        )
+        dealt = Dealt(tuple(order), self._deal_no, self._dealer, self._leader)
+        shown = tuple([_CARDS[c] for c in cards])
+        seen = tuple([_SEEN[s] for s in order])
+        self.events.append(make_event(("dealt", self._dealer, shown, dealt, seen)))
 
     # -- rebuilding a position from a view (for search seats) -------------------------------
     @classmethod
@@ -319,7 +318,7 @@ class TressetteState(GameState):
             return list(legal)
         legal = []
         if self._phase == "play":
-            seat = self._turn()
+            seat = (self._leader - len(self._trick)) % self._n
             if self._can_declare(seat):
                 legal.append(_DECLARE)
             m = self._legal_mask(seat)
@@ -329,6 +328,19 @@ class TressetteState(GameState):
                 m ^= low
         self._legal = legal
         return list(legal)
+
+    def play(self, move: Move | str) -> None:
+        """As :meth:`GameState.play`, with a fast path for a move object that the last
+        :meth:`legal_moves` of this position gave (random play and search pass those back):
+        it is legal as it stands."""
+        legal = self._legal
+        if legal is not None:
+            for m in legal:  # by identity: no move text compared
+                if m is move:
+                    self._history.append(m.text)
+                    self._apply(m)
+                    return
+        super().play(move)
 
     def is_legal(self, move: Move) -> bool:
         if self._phase != "play":
@@ -405,7 +417,7 @@ class TressetteState(GameState):
 
     def _apply(self, move: Move) -> None:
         self._legal = None
-        seat = self._turn()
+        seat = (self._leader - len(self._trick)) % self._n  # _turn() inline: every move
         if move.kind == "declare":
             self._declare(seat)
         else:
@@ -430,9 +442,11 @@ class TressetteState(GameState):
 
     def _play_card(self, seat: int, c: int) -> None:
         self._hands[seat] &= ~(1 << c)
-        self._trick.append((seat, c))
-        self.events.append(Event("played", seat, (_CARDS[c],), _PLAYED[len(self._tricks) + 1]))
-        if len(self._trick) == self._n:
+        trick = self._trick
+        trick.append((seat, c))
+        played = _PLAYED[len(self._tricks) + 1]
+        self.events.append(make_event(("played", seat, _SOLO[c], played, None)))
+        if len(trick) == self._n:
             self._finish_trick()
 
     def _finish_trick(self) -> None:
@@ -454,16 +468,11 @@ class TressetteState(GameState):
         self._trick = []
         self._leader = winner
         last = not self._hands[winner]
-        self.events.append(
-            Event(
-                "trick",
-                winner,
-                tuple(_CARDS[c] for _, c in done),
-                TrickWon(
-                    tuple(s for s, _ in done), _CARDS[best], raw, side, len(self._tricks), last
-                ),
-            )
+        won = TrickWon(
+            tuple([s for s, _ in done]), _CARDS[best], raw, side, len(self._tricks), last
         )
+        shown = tuple([_CARDS[c] for _, c in done])
+        self.events.append(make_event(("trick", winner, shown, won, None)))
         if last:
             self._score_deal(winner)
 

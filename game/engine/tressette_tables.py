@@ -171,11 +171,20 @@ def buongioco_combos(mask: int) -> tuple[Combo, ...]:
     return tuple(out)
 
 
+#: The masks of the ranks that combine (aces, 2s, 3s), for :func:`has_buongioco`'s loop.
+_COMBO_RANK_MASKS = tuple(RANK_MASK[r] for r in COMBO_RANKS)
+#: The ace of each suit: where a Napoli (1, 2 and 3 of a suit, see ``NAPOLI_MASK``) starts.
+_SUIT_ACES = sum(1 << (10 * s) for s in range(4))
+
+
 def has_buongioco(mask: int) -> bool:
-    """Whether ``mask`` holds any Buongioco combination (cheaper than listing them)."""
-    if any((mask & RANK_MASK[r]).bit_count() >= 3 for r in COMBO_RANKS):
-        return True
-    return any(mask & n == n for n in NAPOLI_MASK)
+    """Whether ``mask`` holds any Buongioco combination (cheaper than listing them; plain
+    loops, as every move of trick 1 and 2 asks)."""
+    for held in _COMBO_RANK_MASKS:
+        if (mask & held).bit_count() >= 3:
+            return True
+    # a Napoli: the ace of a suit (bit 10s) whose 2 and 3 (bits 10s+1, 10s+2) are held too
+    return bool(mask & mask >> 1 & mask >> 2 & _SUIT_ACES)
 
 
 def deal_points(raw: int, last_trick_whole: bool = False) -> int:
