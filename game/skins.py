@@ -1,6 +1,6 @@
 """The one place that maps a game's native card to its picture in either deck.
 
-Each game plays one native deck (RULES.md, "Card notation"); the other deck is a display skin,
+Each game plays one native deck (the rules); the other deck is a display skin,
 a fixed one-to-one mapping, so the player may switch decks mid-deal and no rule changes.  The
 UI asks :func:`face_image` for every card it shows and :func:`can_show` before offering a deck.
 The native deck and the cards a game deals come from the engine's registry, so nothing here
@@ -55,7 +55,7 @@ _RANKS_IN_ITALIAN: dict[str, dict[str, str]] = {
     # Cattura: A…7 → 1…7, 8 → Fante.
     "cattura": dict(zip(_FR[:8], _IT[:8], strict=True)),
 }
-"""Rank of each French card in Italian cards, per game (RULES.md); absent ranks have none."""
+"""Rank of each French card in Italian cards, per game (the rules); absent ranks have none."""
 _IT_TO_FR_RANK = dict(zip(_IT, [*_FR[:7], "J", "Q", "K"], strict=True))
 _RANKS_IN_FRENCH = {"scopa": _IT_TO_FR_RANK, "tressette": _IT_TO_FR_RANK}
 

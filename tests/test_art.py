@@ -23,7 +23,7 @@ FR_RANKS = FRENCH.ranks
 IT_RANKS = ITALIAN.ranks
 STOCK = (250, 245, 232)
 
-# Each game's native cards (RULES.md): Capodama's largest (6-player) deck is 3-10, J, Q, K, A;
+# Each game's native cards (the rules): Capodama's largest (6-player) deck is 3-10, J, Q, K, A;
 # Cattura plays A-8; Scopa and Tressette the whole Italian deck.
 NATIVE_CARDS: dict[str, list[Card]] = {
     "capodama": [c for c in FRENCH.cards if c.rank != "2"],

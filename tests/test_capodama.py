@@ -1,4 +1,4 @@
-"""Capodama rules, position by position, in card notation (RULES.md, seeds 000 and 001)."""
+"""Capodama rules, position by position, in card notation (the rules)."""
 
 from __future__ import annotations
 

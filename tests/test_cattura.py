@@ -1,4 +1,4 @@
-"""Cattura: concrete positions for every rule of RULES.md, bad input, random-play properties, and
+"""Cattura: concrete positions for every rule, bad input, random-play properties, and
 the rule-based seat against the random one.
 
 Positions are written in card notation through the explicit ``deal=``: ``fresh`` builds a deal as
@@ -448,8 +448,8 @@ def test_an_empty_hand_passes_or_swaps_on_its_last_turn() -> None:
 @pytest.mark.parametrize(
     ("cards", "points"),
     [
-        ("8H 7H 3S 2S", 20 + 2 + 2),  # RULES.md: two suit pairs add up
-        ("8H 7D 6C 5S", 26 + 4),  # RULES.md: four different suits
+        ("8H 7H 3S 2S", 20 + 2 + 2),  # the rules: two suit pairs add up
+        ("8H 7D 6C 5S", 26 + 4),  # the rules: four different suits
         ("AH 2H 3H 4H", 10 + 5),
         ("AH 2H 3H 4S", 10 + 3),
         ("8S 7H 6D", 21),  # three different suits: no bonus

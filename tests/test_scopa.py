@@ -1,6 +1,6 @@
-"""Scopa (RULES.md "Scopa", seed 002): concrete positions, bad input, properties, the rule seat.
+"""Scopa (the rules): concrete positions, bad input, properties, the rule seat.
 
-Expected values come from this file's own reading of RULES.md (card values, the primiera scale,
+Expected values come from this file's own reading of the rules (card values, the primiera scale,
 a brute-force capture oracle over all subsets of the table), never from the engine's tables.
 Positions are written in card notation through the explicit ``deal=``; ``position`` and
 ``endgame`` below build mid-deal positions (the cards not named go to the captured piles).

@@ -1,7 +1,7 @@
-"""Tressette with Buongioco (RULES.md "Tressette", seed 003): positions, bad input, properties.
+"""Tressette with Buongioco (the rules): positions, bad input, properties.
 
 Expected values come from this file's own tables (the order 3 2 1 R C F 7 6 5 4, the raw points,
-the Buongioco combinations) written from RULES.md, never from the engine's tables.
+the Buongioco combinations) written from the rules, never from the engine's tables.
 """
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def combos_score(hand: Iterable[str]) -> int:
 
 
 def nearest(raw_points: int) -> int:
-    """Raw thirds to the nearest whole point (RULES.md: rounded to the nearest integer)."""
+    """Raw thirds to the nearest whole point (the rules: rounded to the nearest integer)."""
     return math.floor(raw_points / 3 + 0.5)
 
 
@@ -447,7 +447,7 @@ def declare_position(hand3: str, players: int = 4) -> TressetteState:
 @pytest.mark.parametrize(
     "hand, points, names",
     [
-        ("3D 3C 3S 3B 4D 5D 6D 7D FD CD", 4, ["four 3s"]),  # RULES.md worked example
+        ("3D 3C 3S 3B 4D 5D 6D 7D FD CD", 4, ["four 3s"]),  # the rules worked example
         ("1D 1C 1S 4D 5D 6D 7D FD CD RD", 3, ["three aces"]),
         ("2D 2S 2B 4D 5D 6D 7D FD CD RD", 3, ["three 2s"]),
         ("3D 3C 3B 4D 5D 6D 7D FD CD RD", 3, ["three 3s"]),

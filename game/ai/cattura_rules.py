@@ -2,7 +2,7 @@
 
 Every legal move is valued as
 
-    own score gained now (faces and suit bonuses, exact, RULES.md's scoring)
+    own score gained now (faces and suit bonuses, exact, the rules' scoring)
   - what the next player is likely to capture from the new top card
   + a fraction of the change in the hand's capture potential
   + the end of the match where the move brings it

@@ -18,7 +18,7 @@ The public face, used by the UI, the AI seats, the tests and every tool::
   English sentence; events carry typed payloads (``Event.data``, a :class:`Payload`), and every
   ``deal_scored`` payload is a :class:`DealScored` with a :class:`SeatResult` per seat (won,
   points, awards), so no layer above re-derives a winner.
-- Cards print in their deck's notation (RULES.md): French ``AH 10S QD``, Italian ``7D CC RB``.
+- Cards print in their deck's notation: French ``AH 10S QD``, Italian ``7D CC RB``.
   ``parse_card(text, deck)`` and ``parse_cards`` raise :class:`CardError` (a ValueError) on
   bad text.  Moves print as text that ``play`` accepts back (``"7H"``, ``"double D"``,
   ``"trump 10S"``, ``"pass QH"``, ``"pass QH 8S"`` for 6-player left-then-right passes).

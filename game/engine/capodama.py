@@ -1,11 +1,11 @@
-"""Capodama for 1 to 6 players, as RULES.md reads the seeds.
+"""Capodama for 1 to 6 players, by the rules in assets/rules/capodama.txt.
 
 Seats are numbered clockwise: seat ``s + 1`` is the left neighbour of seat ``s``, so dealing,
 passing left and play all go to ``s + 1``.  Hands are int bitmasks over the French deck's card
 indices; every move is created once and reused, which keeps random play well above the
 3,000 four-player deals per second the bench asks for.
 
-Variants by player count (RULES.md's table): the deck, the capo side and its threshold, the
+Variants by player count (the rules' table): the deck, the capo side and its threshold, the
 exchange (4 to 6 players), the 4th trump (3 players), the set-aside second half (1 and 2 players)
 and the solitaire (1 player controlling both hands, won with 80 to 85 points).  The card rules
 (strength, points, following, the trick winner, awards) are in :mod:`.capodama_cards`, the

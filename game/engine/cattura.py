@@ -1,6 +1,6 @@
-"""Cattura for 2 to 4 players, as RULES.md reads the seed.
+"""Cattura for 2 to 4 players, by the rules in assets/rules.
 
-One match is one deal (the seed scores a single game and says nothing of several; RULES.md
+One match is one deal (the seed scores a single game and says nothing of several; the rules
 neither).  Seats are numbered clockwise and play goes clockwise: seat ``s + 1`` is next, the
 first player sits left of the dealer.  DECISION: the first dealer is drawn from the seed.
 

@@ -4,8 +4,8 @@ Cattura plays the French cards A(1) to 8 of the four suits.  Cards keep their Fr
 (``suit * 13 + rank``) so hands and capture piles are int bitmasks like every other game of the
 engine; the tables below give each index its face value (A = 1 ... 8 = 8) and its suit.
 
-Scoring (RULES.md): the face values of the captured cards, plus per suit 2 cards +2, 3 cards +3,
-4 cards +5, plus +4 for exactly 4 cards of 4 different suits.  DECISION (RULES.md): the suit
+Scoring (the rules): the face values of the captured cards, plus per suit 2 cards +2, 3 cards +3,
+4 cards +5, plus +4 for exactly 4 cards of 4 different suits.  DECISION (the rules): the suit
 bonuses add up over the suits, so two pairs give 2 + 2.
 """
 

@@ -1,4 +1,4 @@
-"""Scopa for 2 and 3 players alone, 4 in two teams and 6 in three teams, as RULES.md reads the seed.
+"""Scopa for 2 and 3 players alone, 4 in two teams and 6 in three teams (assets/rules/scopa.txt).
 
 Seats are numbered clockwise (``s + 1`` sits at the left of ``s``); Scopa plays and deals
 counter-clockwise, so the player after ``s`` is ``s - 1`` and the deal passes right (the next
@@ -25,8 +25,8 @@ Decisions taken where the seed leaves a choice (documented in the README):
 
 Hands, table and piles are int bitmasks over the Italian deck's card indices; moves are
 created once (see :mod:`.scopa_moves`), the running table total spares most subset walks, and
-the deck is shuffled from one 256-bit draw: random play runs at about 3,700 two-player deals
-per second on one core of the project machine (the bench asks for 3,000).
+the deck is shuffled from one 256-bit draw (``python -m game.bench`` gives the speed of random
+play).
 
 Sibling modules hold the rest: :mod:`.scopa_moves` (moves and the capture arithmetic),
 :mod:`.scopa_scoring` (deal points), :mod:`.scopa_events` (the typed event payloads) and

@@ -11,7 +11,7 @@ capture has exactly one text; reading accepts them in any order, with spaces, co
 Every move is a :class:`ScopaMove` created once and cached, so generating legal moves allocates
 nothing after warm-up; ``taken`` is the captured cards' bitmask, ``bit`` the played card's.
 
-The capture rule (RULES.md): a card of value v that finds a table card of value v must take
+The capture rule: a card of value v that finds a table card of value v must take
 exactly one such card (each choice is its own move) and may not take a sum; otherwise it must
 take one set of two or more table cards adding up to v (each set its own move); otherwise it is
 placed.  A card that can capture may not be placed.  The sets come from :func:`subset_sums`, a

@@ -1,6 +1,6 @@
 """Scopa deal points: most cards, most coins, the settebello, primiera, and the scope.
 
-RULES.md: each of the four "deck points" goes only to a *unique* best side (a tie gives it to
+The rules: each of the four "deck points" goes only to a *unique* best side (a tie gives it to
 nobody); every scopa adds one more.  Primiera is the sum over the four suits of the best card a
 side captured in each suit, on the scale 7 21, 6 18, A 16, 5 15, 4 14, 3 13, 2 12, F/C/R 10.
 The seed's reading: a suit a side did not capture adds 0.  The house rule

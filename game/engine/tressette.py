@@ -1,4 +1,4 @@
-"""Tressette with Buongioco for 3 and 4 players, as RULES.md reads seed 003.
+"""Tressette with Buongioco for 3 and 4 players, by the rules in assets/rules/tressette.txt.
 
 Seats are numbered clockwise, and Tressette deals and plays COUNTER-clockwise: the player after
 seat ``s`` is ``s - 1`` (his right), the first card goes to the dealer's right (``dealer - 1``),

@@ -4,7 +4,7 @@ Kept apart from the state class so the AI seats and the tests can use the same t
 state.  Everything works on Italian card indices (``card.index``: suit * 10 + rank, ranks
 ``1 2 3 4 5 6 7 F C R``, suits ``D C S B``) and on int bitmasks of them.
 
-Rule decisions (RULES.md, "Tressette"):
+Rule decisions (assets/rules/tressette.txt):
 
 - Order within a suit, high to low: 3 2 1 R C F 7 6 5 4 (the seed's trailing "2" is a typo).
 - Raw points are counted in thirds of a point: Ace 3; 3, 2, Re, Cavallo, Fante 1; 7 to 4 nothing;
@@ -68,10 +68,10 @@ COMBO_RANKS = (0, 1, 2)
 FOUR_BATONS = ITALIAN.card("4", "B").index
 #: Cards per hand by player count (10 of 40 in 4, 13 of 39 in 3).
 HAND_SIZE = {3: 13, 4: 10}
-#: Match end (RULES.md): the first side with 31 cumulative points or 3 won deals.
+#: Match end (the rules): the first side with 31 cumulative points or 3 won deals.
 TARGET = 31
 DEALS_TO_WIN = 3
-#: Buongioco may be declared in the first this many tricks of a deal (RULES.md: trick 1 or 2).
+#: Buongioco may be declared in the first this many tricks of a deal (the rules: trick 1 or 2).
 DECLARE_TRICKS = 2
 
 
