@@ -405,6 +405,9 @@ class GameState(ABC):
     #: how many "deal_scored" events the log holds: :func:`game.sim.play_deal` watches this
     #: count instead of rereading the log after every move
     _deals_scored: int = 0
+    #: the moves the last legal_moves() of this position handed out, in games that keep them
+    #: (None when not known): :meth:`play` accepts those by identity
+    _legal: Sequence[Move] | None = None
     #: the payload of the last deal scored, which a search's rollout reads without dealing the
     #: next deal that waits (see ``_deal_later``)
     _last_scored: DealScored | None = None
@@ -612,8 +615,18 @@ class GameState(ABC):
         """Make ``move`` (a Move or its text) for the current player.
 
         Raises :class:`IllegalMove`, with the reason, and leaves the state unchanged when the
-        match is over or the move is not allowed now.
+        match is over or the move is not allowed now.  A move object that the last
+        :meth:`legal_moves` of this position handed out (kept in ``_legal`` by the games that
+        cache it) is legal as it stands: random play and search pass those back, and it is
+        found by identity, no move text compared.
         """
+        legal = self._legal
+        if legal is not None and not isinstance(move, str):
+            for given in legal:
+                if given is move:
+                    self._history.append(move.text)
+                    self._apply(move)
+                    return
         if self.current_player is None:
             raise IllegalMove("the match is over: no more moves", "match_over")
         m = self.parse_move(move)

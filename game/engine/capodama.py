@@ -497,10 +497,9 @@ class CapodamaState(GameState):
         return tuple([_pass2(a, b) for a in bit_list(left) for b in right if a != b])
 
     def play(self, move: Move | str) -> None:
-        # Fast paths for the moves legal_moves() hands out: a card play of this game's own,
-        # checked against the mask of playable cards, and any other move found by identity
-        # among those just given.  Everything else (and every refusal, with its reason) goes
-        # through the general GameState.play.
+        # A fast path for a card play of this game's own, checked against the mask of playable
+        # cards.  Everything else goes through the general GameState.play, which finds the
+        # other moves legal_moves() just gave by identity (and gives every refusal its reason).
         if type(move) is CardMove:
             c = move.index
             if self._phase == "play" and _PLAY[c] is move:
@@ -511,12 +510,6 @@ class CapodamaState(GameState):
                     self._history.append(move.text)
                     self._legal = None
                     self._play_card(c, move.cards[0])
-                    return
-        elif type(move) is Move and self._legal is not None:
-            for given in self._legal:
-                if given is move:
-                    self._history.append(move.text)
-                    self._apply(move)
                     return
         super().play(move)
 

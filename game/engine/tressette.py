@@ -329,19 +329,6 @@ class TressetteState(GameState):
         self._legal = legal
         return list(legal)
 
-    def play(self, move: Move | str) -> None:
-        """As :meth:`GameState.play`, with a fast path for a move object that the last
-        :meth:`legal_moves` of this position gave (random play and search pass those back):
-        it is legal as it stands."""
-        legal = self._legal
-        if legal is not None:
-            for m in legal:  # by identity: no move text compared
-                if m is move:
-                    self._history.append(m.text)
-                    self._apply(m)
-                    return
-        super().play(move)
-
     def is_legal(self, move: Move) -> bool:
         if self._phase != "play":
             return False
