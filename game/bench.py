@@ -36,6 +36,7 @@ from pathlib import Path
 
 from game.engine import GAMES, new_game
 from game.engine.capodama_cards import AH, BASE_POINTS, H7, QH, STRENGTH, SUIT, SUIT_MASK, deck_for
+from game.engine.cards import bit_list
 from game.sim import play_deal, random_chooser
 
 __all__ = ["BASELINE", "bench_engine", "bench_reference", "main", "reference_deal"]
@@ -80,15 +81,6 @@ _REF_TRUMP_RANK = {AH: 3, H7: 2, QH: 1}
 _REF_DOUBLE = (2, 3, 0)  # the suits the capo may double: diamonds, clubs, spades
 
 
-def _ref_bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 def _ref_deal(rng: random.Random) -> tuple[list[int], int, int]:
     """The hands after the deal and the exchange, the capo and the doubled suit."""
     dealer = rng.randrange(4)
@@ -104,7 +96,7 @@ def _ref_deal(rng: random.Random) -> tuple[list[int], int, int]:
         allowed = hands[s] & ~(1 << AH)
         if (s + 1) % 4 == capo:
             allowed &= ~(1 << QH)
-        options = _ref_bits(allowed)
+        options = bit_list(allowed)
         passes.append((s, options[rng.randrange(len(options))]))
     for s, c in passes:
         hands[s] &= ~(1 << c)
@@ -124,7 +116,7 @@ def _ref_trick(rng: random.Random, hands: list[int], leader: int) -> tuple[list[
             follow = playable & SUIT_MASK[led]
             if follow:
                 playable = follow | playable & _REF_TRUMPS
-        options = _ref_bits(playable)
+        options = bit_list(playable)
         c = options[rng.randrange(len(options))]
         hands[s] &= ~(1 << c)
         if led < 0:
