@@ -7,6 +7,7 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pytest
 from hypothesis import HealthCheck, settings
 
 # Property tests play thousands of whole deals per test: no per-example deadline, and the
@@ -19,3 +20,15 @@ settings.register_profile(
     print_blob=True,
 )
 settings.load_profile("tavolo")
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A headless app at its title, in temporary user folders, shut down after the test (a
+    test file that needs another app defines its own ``app``)."""
+    from ui_harness import make_app, user_dirs
+
+    user_dirs(tmp_path, monkeypatch)
+    a = make_app()
+    yield a
+    a.shutdown()

@@ -21,14 +21,6 @@ from game.engine.cards import FRENCH
 from game.engine.cattura_cards import CARDS
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    user_dirs(tmp_path, monkeypatch)
-    a = make_app()
-    yield a
-    a.shutdown()
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_start_from_setup_and_send_a_card_by_clicking(app, players):
     table = start_from_setup(app, "cattura", players)

@@ -14,21 +14,13 @@ import itertools
 
 import pygame
 import pytest
-from ui_harness import click, drive_to_play, make_app, run_until, start_game, user_dirs
+from ui_harness import click, drive_to_play, run_until, start_game
 
 from game.catalog import CATALOG
 from game.engine.registry import GAMES
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (1366, 768), (2560, 1440), (3840, 2160)]
 CASES = [(name, p) for name in CATALOG for p in GAMES[name].players]
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    user_dirs(tmp_path, monkeypatch)
-    app = make_app()
-    yield app
-    app.shutdown()
 
 
 def _overlaps(regions: dict[str, pygame.Rect]) -> list[str]:

@@ -34,14 +34,6 @@ from game.ui.scenes.title import TitleScene
 from game.ui.settings import HOLDS, load_settings
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    user_dirs(tmp_path, monkeypatch)
-    a = make_app()
-    yield a
-    a.shutdown()
-
-
 def pause(app) -> PauseScene:
     key(app, pygame.K_ESCAPE)
     menu = app.scenes.top

@@ -11,11 +11,9 @@ from ui_harness import (
     drive_to_play,
     human_turn,
     key,
-    make_app,
     run_until,
     sprite_center,
     table_scene,
-    user_dirs,
 )
 
 from game.ui.scenes.rules import RulesScene
@@ -24,14 +22,6 @@ from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.summary import SummaryScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    user_dirs(tmp_path, monkeypatch)
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 def test_menus_title_setup_settings_rules(app):

@@ -18,14 +18,6 @@ from ui_harness import (
 )
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    user_dirs(tmp_path, monkeypatch)
-    a = make_app()
-    yield a
-    a.shutdown()
-
-
 def hand_sprite(table, text):
     return next(sp for sp in table.table.hands[table.viewer] if str(sp.card) == text)
 

@@ -3,31 +3,20 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 from ui_harness import (
     click,
     click_button,
     human_turn,
     key,
-    make_app,
     run_until,
     sprite_center,
     table_scene,
-    user_dirs,
 )
 
 from game.engine import load_record, new_game
 from game.ui.savegame import MatchSetup
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.table import TableScene
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    user_dirs(tmp_path, monkeypatch)
-    a = make_app(speed="fast")
-    yield a
-    a.shutdown()
 
 
 def test_solitaire_deal_to_the_end_with_undo(app):

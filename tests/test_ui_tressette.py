@@ -10,24 +10,14 @@ from ui_harness import (
     deck_switch_mid_deal,
     drive_to_play,
     human_turn,
-    make_app,
     run_until,
     sprite_center,
     start_from_setup,
     start_game,
-    user_dirs,
 )
 
 from game.engine import IllegalMove, new_game
 from game.ui.games.tressette import thirds
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    user_dirs(tmp_path, monkeypatch)
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 @pytest.mark.parametrize("players", [3, 4])

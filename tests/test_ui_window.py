@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_harness import click_button, make_app, start_game, table_scene, user_dirs
+from ui_harness import click_button, start_game, table_scene
 
 from game.ui.cards import MAX_WIDTHS, CardImages
 from game.ui.scene import MIN_WINDOW
@@ -17,14 +17,6 @@ TINY = [(100, 720), (200, 150)]
 BIG = (1280, 720)
 JUST_ABOVE = (MIN_WINDOW[0] + 1, MIN_WINDOW[1] + 1)
 PLAYERS = {"capodama": 4, "scopa": 2, "tressette": 4, "cattura": 2}
-
-
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    user_dirs(tmp_path, monkeypatch)
-    a = make_app()
-    yield a
-    a.shutdown()
 
 
 def resize_window(app, size: tuple[int, int], frames: int = 3) -> None:
