@@ -13,8 +13,10 @@ from dataclasses import dataclass
 
 import pygame
 
+from . import theme
 from .cards import card_size
 from .theme import ui_scale
+from .widgets import button_text
 
 #: the width kept left of the viewer's hand for a list of captures (at scale 1)
 CHOOSER_W = 250
@@ -247,9 +249,6 @@ class TableLayout:
     def button_width(self, label: str, icon: bool = False) -> int:
         """The width a button needs for ``label`` in the one button font (and a card icon
         before it)."""
-        from . import theme
-        from .widgets import button_text
-
         w = theme.font(button_text(self.scale), True).size(label)[0] + round(36 * self.scale)
         return w + (round(self.band.h * 0.55) if icon else 0)
 
