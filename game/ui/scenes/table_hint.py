@@ -205,8 +205,10 @@ class VerdictDesk:
         if key in self.known:
             self.show(self.known[key])
             return
-        if self.pending is not None and self.pending[0] == key:
-            return
+        if self.pending is not None:
+            if self.pending[0] == key:
+                return
+            self.pending[1].cancel()  # a position already left: not asked if not yet begun
         st = self.t.state
         current = st.current_player
         if current is None:
