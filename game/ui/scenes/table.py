@@ -11,7 +11,8 @@ presentation module (:mod:`game.ui.games`), which sees the scene through
 :class:`~game.ui.games.table_api.TableApi`.  The scene owns its helpers rather than inheriting
 them: drawing is ``self.painter`` (:mod:`.table_draw`), the solitaire's undo/restart is
 ``self.solitaire_tools`` (:mod:`.table_tools`), the cards are ``self.table`` (the piles of
-:mod:`game.ui.tableview`).
+:mod:`game.ui.tableview`), the coach's hints ``self.hints`` and the solitaire's verdict
+``self.verdicts`` (:mod:`.table_hint`).
 """
 
 from __future__ import annotations
