@@ -9,9 +9,10 @@ is said twice here.  "Lit" means what the table draws as playable (the painter's
 focus can only land where a mouse player sees a highlight.
 
 The number keys pick the n-th option of the chooser, or else the n-th button of the prompt (the
-doubled suit, the 4th trump, a capture, the pass).  Space skips a running animation, H or F1
-opens the list of keys (:mod:`.scenes.keys`).  The focus ring and the numbers are drawn only once
-the player used a key, and hidden again when the mouse moves: a mouse player never sees them.
+doubled suit, the 4th trump, a capture, the pass; never the Hint button).  Space skips a
+running animation, F1 or ? opens the list of keys (:mod:`.scenes.keys`).  The focus ring and
+the numbers are drawn only once the player used a key, and hidden again when the mouse moves:
+a mouse player never sees them.
 """
 
 from __future__ import annotations
@@ -38,7 +39,10 @@ FOCUS = (90, 210, 255)
 FORWARD = (pygame.K_RIGHT, pygame.K_DOWN, pygame.K_TAB)
 BACK = (pygame.K_LEFT, pygame.K_UP)
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
-HELP = (pygame.K_h, pygame.K_F1)
+#: the list of keys: F1, or "?" (the slash key, shifted or not, where "?" sits on it)
+HELP = (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH)
+#: ask the coach for a hint (handled by the table, :mod:`.scenes.table_hint`)
+HINT = (pygame.K_h,)
 SKIP = pygame.K_SPACE
 #: the number keys, top row and keypad, in order 1..9
 NUMBERS = (
@@ -117,10 +121,10 @@ class KeyFocus:
 
     def numbered(self) -> list[Target]:
         """What the number keys pick, in order: the chooser's options, else the prompt's
-        buttons."""
+        buttons (the Hint button apart: it is H)."""
         if not self.t.prompt_kind or not self.t.synced:
             return []
-        return self._choices() or self._buttons()
+        return self._choices() or [b for b in self._buttons() if b.key != ("button", "hint")]
 
     def current(self, targets: list[Target] | None = None) -> Target | None:
         """The focused target: the same thing as before while it is still there; after a new

@@ -239,6 +239,10 @@ class GameUI:
     def draw_extras(self, surface: Any) -> None:
         """Anything a game draws over the table (counts, badges)."""
 
+    def show_verdict(self, verdict: Any) -> None:
+        """The solitaire's verdict came in (:mod:`game.ai.capodama_verdict`): only a game with
+        a solitaire shows it."""
+
     # -- summaries ----------------------------------------------------------------------------
     def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:
         return []

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 from functools import partial
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
@@ -17,6 +17,7 @@ from game.engine import Card, Event, Move
 from game.engine.capodama import CapodamaView, pass_move
 from game.engine.capodama_cards import hand_key
 from game.engine.capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
+from game.i18n import _, ngettext
 
 from .. import theme
 from ..cards import card_size
@@ -24,6 +25,9 @@ from ..chooser import Choice, Chooser
 from ..widgets import Button
 from . import words
 from .tricks import TrickGameUI
+
+if TYPE_CHECKING:
+    from game.ai.capodama_verdict import Verdict
 
 
 @dataclass
@@ -113,6 +117,7 @@ class CapodamaUI(TrickGameUI):
         self.pending_pass: tuple[Card, ...] = ()
         self.received: set[Card] = set()  # what the exchange brought the viewer, marked a moment
         self.received_at = 0.0
+        self.verdict = ""  # the solitaire's verdict in words ("" while none is known)
 
     # -- words --------------------------------------------------------------------------------
     def seat_name(self, seat: int, viewer: int, seats: int, kinds: list[str], players: int) -> str:
@@ -148,7 +153,11 @@ class CapodamaUI(TrickGameUI):
         return HudModel.from_view(self.title, view, seed)
 
     def model_key(self, model: HudModel) -> Any:
-        return model.key()
+        return (*model.key(), self.verdict)
+
+    def show_verdict(self, verdict: Verdict | None) -> None:
+        """The solitaire's live verdict, in the panel under the gauge."""
+        self.verdict = verdict_words(verdict)
 
     def seat_scores(self, model: HudModel) -> list[int]:
         return model.scores
@@ -190,6 +199,8 @@ class CapodamaUI(TrickGameUI):
         if m.window is not None:
             # the window and the deal's total travel with the points: the gauge draws them
             items.append(("gauge", m.points[0] if m.points else 0, m.window, m.total))
+            if self.verdict:
+                items.append(("small", self.verdict, "gold"))
         else:
             mine, others = m.side_points()
             items += [
@@ -529,6 +540,29 @@ class CapodamaUI(TrickGameUI):
         if won:
             lines.append(f"+{max(gains)} to " + ", ".join(won) + ".")
         return lines
+
+
+def verdict_words(v: Verdict | None) -> str:
+    """The verdict as the panel says it: exact in the second half, sampled in the first; the
+    window is the verdict's, read from the view."""
+    if v is None:
+        return ""
+    window = "{}–{}".format(*v.window)
+    if v.exact:
+        if v.reachable:
+            return _("{window} still reachable").format(window=window)
+        return _("{window} no longer reachable").format(window=window)
+    if v.reachable:
+        return ngettext(
+            "{window} still reachable in {hits} of {n} sampled deal",
+            "{window} still reachable in {hits} of {n} sampled deals",
+            v.worlds,
+        ).format(window=window, hits=v.hits, n=v.worlds)
+    return ngettext(
+        "{window} out of reach in the {n} sampled deal",
+        "{window} out of reach in all {n} sampled deals",
+        v.worlds,
+    ).format(window=window, n=v.worlds)
 
 
 def _seat(e: Event) -> int:

@@ -1,8 +1,8 @@
-"""The list of keys (H or F1 at the table): every key the table answers, on one opaque panel.
+"""The list of keys (F1 or ? at the table): every key the table answers, on one opaque panel.
 
 :data:`KEYS` is the one list of the table's keys: the overlay draws it, and a test checks that
 every key code the table's handlers compare with is in it, so a key added to the table without
-a line here fails that test.  Esc, H, F1 or a click closes the panel.
+a line here fails that test.  Esc, F1, ? or a click closes the panel.
 """
 
 from __future__ import annotations
@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
+
+from game.i18n import N_, _
 
 from .. import focus, theme
 from ..scene import Scene
@@ -60,7 +62,13 @@ KEYS: tuple[KeyRow, ...] = (
     ),
     KeyRow("D", "switch French / Italian cards", "", (pygame.K_d,)),
     KeyRow("F11", "fullscreen on / off", "", (pygame.K_F11,)),
-    KeyRow("H or F1", "this list of keys", "", focus.HELP),
+    KeyRow(
+        N_("H"),
+        N_("a hint: the move the strongest AI would play, ringed, and why (H again hides it)"),
+        "",
+        focus.HINT,
+    ),
+    KeyRow(N_("F1 or ?"), N_("this list of keys"), "", focus.HELP),
 )
 
 #: what closes the panel besides a click
@@ -85,7 +93,7 @@ class KeysScene(Scene):
         self.scale = s
         f = theme.font(self._size(), True)
         pad = round(30 * s)
-        self.col = pad + max(f.size(r.keys)[0] for r in KEYS) + round(24 * s)
+        self.col = pad + max(f.size(_(r.keys))[0] for r in KEYS) + round(24 * s)
         widest = max(theme.font(self._size()).size(self._said(r))[0] for r in KEYS)
         w = min(size[0] - 24, self.col + widest + pad)
         self.rows = [(r, theme.wrap(self._said(r), self._size(), w - self.col - pad)) for r in KEYS]
@@ -96,7 +104,7 @@ class KeysScene(Scene):
 
     @staticmethod
     def _said(row: KeyRow) -> str:
-        return row.does + (f" ({row.where})" if row.where else "")
+        return _(row.does) + (f" ({_(row.where)})" if row.where else "")
 
     def close(self) -> None:
         self.app.scenes.remove(self)
@@ -117,12 +125,14 @@ class KeysScene(Scene):
         line_h = theme.font(size).get_linesize()
         x = self.rect.x + round(30 * s)
         for row, lines in self.rows:
-            surface.blit(theme.text(row.keys, size, theme.GOLD, True), (x, y))
+            surface.blit(theme.text(_(row.keys), size, theme.GOLD, True), (x, y))
             for line in lines:
                 surface.blit(theme.text(line, size, theme.INK), (self.rect.x + self.col, y))
                 y += line_h
             y += round(8 * s)
-        hint = theme.text("Esc, H, F1 or a click closes this list", round(14 * s), theme.INK_FAINT)
+        hint = theme.text(
+            _("Esc, F1, ? or a click closes this list"), round(14 * s), theme.INK_FAINT
+        )
         surface.blit(
             hint, hint.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - round(12 * s)))
         )

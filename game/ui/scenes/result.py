@@ -6,31 +6,47 @@ straight on to it): won or lost, the capo's points against the window, and the d
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
-from game.engine import GameState, MatchOver, new_game
+from game.ai.capodama_verdict import lost_at
+from game.engine import Card, GameState, MatchOver, new_game
+from game.i18n import _
 
 from .. import theme
 from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, dim, open_table
+from .table_tools import solitaire_seed
 
 
-def solitaire_lines(state: GameState) -> list[str]:
-    """The solitaire's end in words: the capo's points against the window (from the view), and
-    the deal's number to replay it.
-
-    The hints, once they exist, add their line here: whether the window could still be reached
-    when the deal went astray.  They will know it; this panel only says it.
-    """
+def solitaire_lines(state: GameState, card_words: Callable[[Card], str] = str) -> list[str]:
+    """The solitaire's end in words: the capo's points against the window (from the view), for
+    a lost deal the move that lost it (:func:`game.ai.capodama_verdict.lost_at`, exact), and
+    the deal's number to replay it.  ``card_words`` says a card as the table shows it."""
     view: Any = state.view(0)
     lo, hi = view.window
-    return [
-        f"The capo took {view.points_won[0]} points: the window is {lo} to {hi}.",
-        f"Deal no. {state.seed} — replay it with Restart deal.",
-    ]
+    lines = [f"The capo took {view.points_won[0]} points: the window is {lo} to {hi}."]
+    lost = lost_at(state)
+    if lost is not None:
+        window = f"{lo}–{hi}"
+        if lost.move is None:
+            lines.append(
+                _("{window} was already out of reach when the second half was dealt.").format(
+                    window=window
+                )
+            )
+        else:
+            card = card_words(lost.card) if lost.card is not None else state.history[lost.move]
+            lines.append(
+                _(
+                    "Lost at trick {trick}: after {card}, {window} could no longer be reached."
+                ).format(trick=lost.trick, card=card, window=window)
+            )
+    lines.append(f"Deal no. {state.seed} — replay it with Restart deal.")
+    return lines
 
 
 class ResultScene(Scene):
@@ -46,7 +62,7 @@ class ResultScene(Scene):
         if table.solitaire:
             self.won = bool(winners)
             self.title = "You won the solitaire!" if self.won else "Solitaire lost"
-            self.lines = solitaire_lines(st)
+            self.lines = solitaire_lines(st, table.gui.card_short)
             self.buttons = [
                 Button("Restart deal", self.retry, tag="retry"),
                 Button("New deal", self.new_deal, primary=True, tag="new_deal"),
@@ -93,7 +109,8 @@ class ResultScene(Scene):
 
     def new_deal(self) -> None:
         st = self.table.state
-        self._to_table(new_game(st.name, players=st.players, **st.options))
+        seed = solitaire_seed(self.app.settings, dict(st.options))
+        self._to_table(new_game(st.name, players=st.players, seed=seed, **st.options))
 
     def again(self) -> None:
         st = self.table.state

@@ -20,6 +20,7 @@ from game import skins
 from game.ai import seat_kinds
 from game.catalog import CATALOG
 from game.engine import GAMES, new_game
+from game.i18n import _
 
 from .. import theme
 from ..games import playable_games
@@ -30,6 +31,7 @@ from ..widgets import Button, Selector
 from .common import dialog, felt, open_table
 from .confirm import confirm_replace
 from .rules import RulesScene, in_short
+from .table_tools import set_winnable_only, solitaire_seed, winnable_only
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -57,9 +59,10 @@ OPTION_WORDS: dict[str, tuple[str, Any]] = {
 
 
 def _rows() -> tuple[int, int]:
-    """The most rows of the left column (game, players, cards, options) and of the right one
-    (seats) over every game: the dialog is laid out for them once."""
-    left = 3 + max(len(GAMES[g].options) for g in CATALOG)
+    """The most rows of the left column (game, players, cards, options, and a solitaire's
+    "winnable deals only") and of the right one (seats) over every game: the dialog is laid
+    out for them once."""
+    left = 3 + max(len(GAMES[g].options) + (1 in GAMES[g].players) for g in CATALOG)
     right = max(max(GAMES[g].players) for g in CATALOG)
     return left, right
 
@@ -88,6 +91,9 @@ class SetupScene(Scene):
         self.options: dict[str, Any] = {}
         self.option_sels: list[Selector] = []
         self.seat_sels: list[Selector] = []
+        #: the solitaire's "winnable deals only" (a row of its own, not a rule option)
+        self.winnable = winnable_only(app.settings)
+        self.winnable_sel: Selector | None = None
         self.start = Button("Start", self.begin, primary=True, key=pygame.K_RETURN, tag="start")
         self.back = Button("Back", self.app.scenes.pop, tag="back")
         self.rules = Button("Full rules", self.open_rules, tag="rules")
@@ -173,9 +179,22 @@ class SetupScene(Scene):
                 lambda k: SEAT_LABEL.get(k, k),
             )
             self.seat_sels.append(sel)
+        self._winnable_row()
         self._check()
         if hasattr(self, "scale"):
             self.resize(self.app.size)
+
+    def _winnable_row(self) -> None:
+        """The row "winnable deals only", for a solitaire (a game played by one)."""
+        self.winnable_sel = None
+        if self.players == 1:
+            self.winnable_sel = Selector(
+                _("Winnable deals only"), [False, True], self.winnable, self._set_winnable, _yes_no
+            )
+
+    def _set_winnable(self, on: bool) -> None:
+        self.winnable = on
+        set_winnable_only(self.app.settings, on)
 
     def _set_kind(self, i: int, v: str) -> None:
         self.kinds[i] = v
@@ -203,7 +222,8 @@ class SetupScene(Scene):
 
     def _start(self) -> None:
         options: dict[str, Any] = dict(self.options)
-        state = new_game(self.game, players=self.players, **options)
+        seed = solitaire_seed(self.app.settings, options) if self.players == 1 else None
+        state = new_game(self.game, players=self.players, seed=seed, **options)
         self._remember()
         open_table(self.app, state, MatchSetup(self.game, self.players, list(self.kinds)))
 
@@ -221,7 +241,8 @@ class SetupScene(Scene):
 
     @property
     def left(self) -> list[Selector]:
-        return [self.game_sel, self.players_sel, self.deck_sel, *self.option_sels]
+        extra = [self.winnable_sel] if self.winnable_sel is not None else []
+        return [self.game_sel, self.players_sel, self.deck_sel, *self.option_sels, *extra]
 
     @property
     def selectors(self) -> list[Selector]:

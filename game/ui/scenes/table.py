@@ -11,7 +11,8 @@ presentation module (:mod:`game.ui.games`), which sees the scene through
 :class:`~game.ui.games.table_api.TableApi`.  The scene owns its helpers rather than inheriting
 them: drawing is ``self.painter`` (:mod:`.table_draw`), the solitaire's undo/restart is
 ``self.solitaire_tools`` (:mod:`.table_tools`), the cards are ``self.table`` (the piles of
-:mod:`game.ui.tableview`).
+:mod:`game.ui.tableview`), the coach's hints ``self.hints`` and the solitaire's verdict
+``self.verdicts`` (:mod:`.table_hint`).
 """
 
 from __future__ import annotations
@@ -26,11 +27,12 @@ import pygame
 from game import skins
 from game.ai import make_seat
 from game.engine import Card, DealScored, Event, GameState, IllegalMove, MatchOver, Move
+from game.i18n import _
 
 from ..anim import CardSprite, StepQueue
 from ..cards import CardImages, card_size
 from ..chooser import Chooser
-from ..focus import KeyFocus
+from ..focus import HINT, KeyFocus
 from ..forced import ForcedCard
 from ..games import game_ui
 from ..hud import Hud
@@ -43,6 +45,7 @@ from ..widgets import Button
 from ..worker import AIWorker, Thought
 from .table_damage import TableDamage
 from .table_draw import TablePainter
+from .table_hint import HintDesk, VerdictDesk
 from .table_tools import SolitaireTools
 
 if TYPE_CHECKING:
@@ -72,8 +75,11 @@ class TableScene(Scene):
         self.state = state
         self.setup = setup
         self.gui = game_ui(state.name)
+        self.hints = HintDesk(self)  # the coach's hint: asked in the worker pool
         self.images = card_images()
         self.solitaire = state.players == 1
+        #: the solitaire's live verdict (is the window still reachable?), shown by the game
+        self.verdicts = VerdictDesk(self, self.gui.show_verdict) if self.solitaire else None
         self.kinds = list(setup.seats)
         self._names: tuple[int, list[str]] | None = None  # (viewer, names)
         self._wanted: list[tuple[str, str]] = []  # the pictures the table needs
@@ -284,6 +290,9 @@ class TableScene(Scene):
             return "Click or press a key to go on"
         if not self.prompt_kind or not self.synced:
             return ""
+        hint = self.hints.band_text()
+        if hint:
+            return hint
         if self.chooser is not None and self.chooser.grid:
             return ""  # the chooser carries the question as its title
         return self.gui.prompt_text()
@@ -324,6 +333,9 @@ class TableScene(Scene):
                 self.show_last = False
         self.pump()
         self.queue.update(dt)
+        self.hints.update()
+        if self.verdicts is not None:
+            self.verdicts.update()
         if not self.synced or self.state.is_over:
             return
         if self.synced_at != len(self.state.history):
@@ -377,7 +389,10 @@ class TableScene(Scene):
         human = current is not None and self.kind_of(current) == "human"
         self.prompt_kind = self.gui.decision(self.legal) if human and self.legal else ""
         self.selected = []
+        self.hints.drop()
         self._place_prompt()
+        if self.verdicts is not None:
+            self.verdicts.refresh()
         if not self.setup.autoplay and self.app.persist and not st.is_over:
             keep_saved(self.app, st, self.setup)
 
@@ -393,6 +408,7 @@ class TableScene(Scene):
         self.chooser = None
         self.selected = []
         self.hover = None
+        self.hints.drop()
         self.pump()
         return True
 
@@ -449,6 +465,8 @@ class TableScene(Scene):
         self.chooser = None
         if self.prompt_kind:
             self.gui.place_prompt()
+            # last, so the number keys still pick the game's own buttons first
+            self.buttons.append(Button(_("Hint (H)"), self.hints.ask, tag="hint"))
         self.lay_band()
 
     def lay_band(self) -> None:
@@ -553,25 +571,33 @@ class TableScene(Scene):
                 self.show_last_timer = 0.0
             return
         if self.solitaire and key in (pygame.K_u, pygame.K_r, pygame.K_n):
-            if self.busy():
-                self.skip()
-            tools = self.solitaire_tools
-            if key == pygame.K_u:
-                if event.mod & pygame.KMOD_SHIFT:
-                    tools.undo_deal()
-                else:
-                    tools.undo()
-            elif key == pygame.K_r:
-                tools.restart()
-            else:
-                tools.new_deal()
+            self._solitaire_key(event)
             return
         if self.busy():
             self.skip()
             return
+        if key in HINT:
+            self.hints.ask()
+            return
         for b in self.buttons:
             if b.handle(event):
                 return
+
+    def _solitaire_key(self, event: pygame.event.Event) -> None:
+        """U, Shift+U, R, N: the solitaire's undo, undo deal, restart and new deal."""
+        if self.busy():
+            self.skip()
+        tools = self.solitaire_tools
+        key = event.key
+        if key == pygame.K_u:
+            if event.mod & pygame.KMOD_SHIFT:
+                tools.undo_deal()
+            else:
+                tools.undo()
+        elif key == pygame.K_r:
+            tools.restart()
+        else:
+            tools.new_deal()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN:

@@ -36,7 +36,10 @@ class TablePainter:
         sc = self.scene
         if sp.zone != "hand" or sp.owner not in sc.active_hands():
             return 0.0
-        return sc.gui.lift(sp)
+        lift = sc.gui.lift(sp)
+        if sc.hints.lifted(sp):  # the hinted card stands out of a fanned hand
+            lift = max(lift, sc.table.layout.lift() * 0.8)
+        return lift
 
     def marks(self) -> dict[int, str]:
         sc = self.scene
@@ -90,6 +93,7 @@ class TablePainter:
         self._draw_held(surface)
         if sc.chooser is not None and sc.synced:
             sc.chooser.draw(surface, sc.images, sc.face_key, lay.scale)
+        sc.hints.draw(surface)  # the coach's hint ringed (game/ui/scenes/table_hint.py)
         sc.keys.draw(surface)  # the keyboard focus ring (game/ui/focus.py)
         if sc.banner is not None:
             self._draw_banner(surface, sc.banner)

@@ -1,0 +1,265 @@
+"""The coach: the strong seat's move for the human, with a one-line reason for it.
+
+A hint is computed from the player's own view only, like any seat's move: the coach never sees
+the state, so it cannot give away a hidden card.  The move comes from the seat of kind
+:data:`HINT_SEAT` (in the solitaire's open second half, from the exact solver).  The reason is
+read from the engine, never restated: the move is played in a world rebuilt from the view (the
+search's own sampler, so every hidden card is a guess that agrees with the view), and the
+events that move alone causes say what it does: a trick won, a scopa, the settebello taken, a
+capture, the deal ended.  When the move does nothing visible at once (a lead, a card placed),
+the reason is the search's figure instead: the deal played on from the same sampled worlds by
+the rule seats, and how often it was won.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import DealScored, Event, GameState, Move
+from game.engine.capodama_events import TrickTaken
+from game.engine.cattura_events import Captured as CatturaCaptured
+from game.engine.scopa_events import Captured as ScopaCaptured
+from game.engine.tressette_events import Declared, TrickWon
+from game.i18n import _, ngettext
+
+from . import make_seat
+from .capodama_solver import best_move, is_open
+from .capodama_verdict import sampled_reach
+from .search import MAX_ROLLOUT_MOVES, rule_policy
+from .search_worlds import WorldSampler
+
+__all__ = ["HINT_SEAT", "Coach", "Hint", "won_share"]
+
+#: The seat kind whose move the hint shows (the strongest level the game offers).
+HINT_SEAT = "search"
+#: Worlds sampled for the reason's figure: enough for a share a player can read, cheap beside
+#: the seat's own search.
+FIGURE_WORLDS = 10
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The move to play and why, in the player's language."""
+
+    move: Move
+    reason: str
+
+
+#: A game's reading of the events its move caused: the reason, or "" when they say nothing.
+Reader = Callable[[Any, Move, list[Event]], str]
+
+
+class Coach:
+    """Hints for one game: ``advise(view, legal, rng)`` (call it off the UI thread)."""
+
+    def __init__(self, game: str, kind: str = HINT_SEAT) -> None:
+        self.game = game
+        self.seat = make_seat(kind, game)
+        search = make_seat("search", game)
+        self.sampler: WorldSampler[Any, Any] | None = getattr(search, "sampler", None)
+        self.rules = make_seat("rules", game)
+        self.reader = _READERS.get(game, _no_reason)
+
+    def advise(self, view: Any, legal: Sequence[Move], rng: random.Random) -> Hint:
+        """The move the coach would play from ``view`` and the reason for it."""
+        moves = list(legal)
+        if self.game == "capodama" and is_open(view):
+            move = best_move(view, moves)
+            if move is not None:
+                said = self._said(view, move, rng)
+                keeps = _("keeps {lo}–{hi} within reach").format(
+                    lo=view.window[0], hi=view.window[1]
+                )
+                return Hint(move, f"{said} · {keeps}" if said else keeps)
+        move = self.seat.choose(view, moves, random.Random(rng.random()))
+        said = self._said(view, move, rng)
+        if self.game == "capodama" and view.window is not None and view.phase == "play":
+            hits = sampled_reach(view, rng, FIGURE_WORLDS, move)
+            lo, hi = view.window
+            keeps = ngettext(
+                "{lo}–{hi} stays within reach in {hits} of {n} sampled deal",
+                "{lo}–{hi} stays within reach in {hits} of {n} sampled deals",
+                FIGURE_WORLDS,
+            ).format(lo=lo, hi=hi, hits=hits, n=FIGURE_WORLDS)
+            return Hint(move, f"{said} · {keeps}" if said else keeps)
+        return Hint(move, said or self._figure(view, move, rng))
+
+    def _world(self, view: Any, rng: random.Random) -> GameState | None:
+        """One state agreeing with ``view`` (its hidden cards guessed), or None when the game
+        cannot rebuild this moment (an announcement before the card play)."""
+        if self.sampler is None:
+            return None
+        try:
+            state: GameState = self.sampler.prepare(view)(rng)
+        except ValueError:
+            return None
+        return state
+
+    def _said(self, view: Any, move: Move, rng: random.Random) -> str:
+        """What the events of ``move`` alone say, played in a world agreeing with the view."""
+        world = self._world(view, rng)
+        if world is None:
+            return ""
+        mark = len(world.events)
+        world.play(move)
+        events = [e for e in world.events[mark:] if e.kind != "dealt"]
+        ended = _deal_end(events, view.seat)
+        return self.reader(view, move, events) or ended
+
+    def _figure(self, view: Any, move: Move, rng: random.Random) -> str:
+        """The search's figure: in how many sampled deals the move's side won."""
+        won, worlds = won_share(self.sampler, self.rules, view, move, rng, FIGURE_WORLDS)
+        if not worlds:
+            return _("the move the strongest AI would play")
+        return ngettext(
+            "the deal is won in %(won)d of %(n)d sampled deal",
+            "the deal is won in %(won)d of %(n)d sampled deals",
+            worlds,
+        ) % {"won": won, "n": worlds}
+
+
+def won_share(
+    sampler: WorldSampler[Any, Any] | None,
+    rules: Any,
+    view: Any,
+    move: Move,
+    rng: random.Random,
+    worlds: int,
+) -> tuple[int, int]:
+    """(deals won, deals played): ``move`` played in ``worlds`` worlds sampled from ``view``,
+    each deal played on by the rule seats; (0, 0) when no world can be rebuilt here."""
+    if sampler is None:
+        return 0, 0
+    try:
+        draw = sampler.prepare(view)
+    except ValueError:
+        return 0, 0
+    policy = rule_policy(rules)
+    won = played = 0
+    for _k in range(worlds):
+        try:
+            state: GameState = draw(rng)
+        except ValueError:
+            return 0, 0
+        mark = state._deals_scored
+        state.play(move)
+        for _m in range(MAX_ROLLOUT_MOVES):
+            if state._deals_scored != mark or state.current_player is None:
+                break
+            state.play(policy(state, state.legal_moves(), rng))
+        scored = state._last_scored if state._deals_scored != mark else None
+        if scored is not None:
+            played += 1
+            won += scored.results[view.seat].won
+    return won, played
+
+
+# -- what the events say ---------------------------------------------------------------------
+def _deal_end(events: list[Event], seat: int) -> str:
+    """The deal ends with this move: won or lost, as the engine scored it."""
+    for e in events:
+        if e.kind == "deal_scored":
+            return _("ends the deal won") if e.payload(DealScored).results[seat].won else ""
+    return ""
+
+
+def _no_reason(view: Any, move: Move, events: list[Event]) -> str:
+    return ""
+
+
+def _capodama(view: Any, move: Move, events: list[Event]) -> str:
+    side = set(view.partners) if view.seat in view.partners else {view.seat}
+    dama = view.side_cards[1:2]
+    for e in events:
+        if e.kind != "trick" or e.seat is None:
+            continue
+        points = e.payload(TrickTaken).points
+        if view.window is not None:  # the solitaire: the capo's hand against the other
+            if not points:
+                return _("the capo takes the trick") if e.seat == view.capo else ""
+            if e.seat == view.capo:
+                return (
+                    ngettext(
+                        "the capo takes the trick: %d point",
+                        "the capo takes the trick: %d points",
+                        points,
+                    )
+                    % points
+                )
+            return (
+                ngettext(
+                    "gives the trick away: %d point", "gives the trick away: %d points", points
+                )
+                % points
+            )
+        if e.seat in side and any(c in e.cards for c in dama):
+            return _("saves the dama")
+        if e.seat == view.seat:
+            return (
+                ngettext("wins the trick: %d point", "wins the trick: %d points", points) % points
+            )
+        if e.seat in side:
+            return _("lets your partner win the trick")
+    return ""
+
+
+def _tressette(view: Any, move: Move, events: list[Event]) -> str:
+    for e in events:
+        if e.kind == "declared":
+            points = e.payload(Declared).points
+            return (
+                ngettext("declares Buongioco: %d point", "declares Buongioco: %d points", points)
+                % points
+            )
+        if e.kind == "trick":
+            won = e.payload(TrickWon)
+            if e.seat == view.seat:
+                return _("wins the last trick") if won.last else _("wins the trick")
+            if won.side == view.side:
+                return _("lets your partner win the trick")
+    return ""
+
+
+def _scopa(view: Any, move: Move, events: list[Event]) -> str:
+    if any(e.kind == "scopa" and e.seat == view.seat for e in events):
+        return _("makes a scopa")
+    for e in events:
+        if e.kind == "captured" and e.seat == view.seat:
+            taken = [*e.cards, e.payload(ScopaCaptured).card]
+            if view.settebello in taken:
+                return _("takes the settebello")
+            coins = sum(c.suit == view.coins_suit for c in taken)
+            if coins:
+                return ngettext(
+                    "takes %(n)d cards, %(coins)d of them a coin",
+                    "takes %(n)d cards, %(coins)d of them coins",
+                    coins,
+                ) % {"n": len(taken), "coins": coins}
+            return ngettext("takes %d card", "takes %d cards", len(taken)) % len(taken)
+    return ""
+
+
+def _cattura(view: Any, move: Move, events: list[Event]) -> str:
+    for e in events:
+        if e.kind == "captured" and e.seat == view.seat:
+            held = e.payload(CatturaCaptured).captured
+            return (
+                ngettext(
+                    "captures the top card: you hold %d captured card",
+                    "captures the top card: you hold %d captured cards",
+                    held,
+                )
+                % held
+            )
+    return ""
+
+
+_READERS: dict[str, Reader] = {
+    "capodama": _capodama,
+    "tressette": _tressette,
+    "scopa": _scopa,
+    "cattura": _cattura,
+}
