@@ -236,3 +236,20 @@ def test_winnable_deals_only_is_offered_remembered_and_deals_winnable_deals(app)
     fresh._set_players(1)
     assert fresh.winnable_sel is not None and fresh.winnable_sel.value is True
     assert app.settings.to_json()["solitaire_winnable_only"] is True
+
+
+def test_the_titles_solitaire_button_deals_winnable_deals_when_asked(app, monkeypatch):
+    from game.engine import new_game
+    from game.ui.scenes.table_tools import set_winnable_only
+
+    def winnable(seed: int) -> bool:
+        state = new_game("capodama", players=1, seed=seed)
+        first_half(state, random.Random(seed))
+        return reachable(state)
+
+    lost = next(s for s in range(1, 200) if not winnable(s))  # the "random" seed drawn
+    monkeypatch.setattr(random.SystemRandom, "randrange", lambda self, *a: lost)
+    set_winnable_only(app.settings, True)
+    click_button(app, app.scenes.top, "solitaire")
+    state = app.scenes.top.state
+    assert state.seed != lost and winnable(state.seed)

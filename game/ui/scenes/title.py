@@ -7,7 +7,6 @@ most recent first (tagged ``continue``), as many as the window has room for.
 
 from __future__ import annotations
 
-import random
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -141,7 +140,9 @@ class TitleScene(Scene):
         confirm_replace(self.app, slot_of("capodama", 1), self._deal_solitaire)
 
     def _deal_solitaire(self) -> None:
-        seed = random.SystemRandom().randrange(1, 1_000_000)
+        from .table_tools import solitaire_seed  # the solver it may ask is not a start-up cost
+
+        seed = solitaire_seed(self.app.settings, {})
         state = new_game("capodama", players=1, seed=seed)
         open_table(self.app, state, MatchSetup("capodama", 1, ["human"]))
 
