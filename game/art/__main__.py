@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from functools import partial
 from pathlib import Path
 
 from game.art.backs import back
@@ -22,7 +23,7 @@ from game.art.italian import SUITS as IT_SUITS
 from game.art.italian import italian_face
 from game.art.sheet import contact_sheet
 from game.resources import assets_root
-from game.skins import BACKS
+from game.skins import BACKS, FOUR_COLOUR
 
 ART_LICENCE = """\
 Tavolo card art (assets/cards, assets/table, assets/icon, assets/preview)
@@ -58,6 +59,7 @@ def build(root: Path) -> int:
     decks = {
         "french": (FR_RANKS, FR_SUITS, french_face),
         "italian": (IT_RANKS, IT_SUITS, italian_face),
+        FOUR_COLOUR["french"]: (FR_RANKS, FR_SUITS, partial(french_face, four_colour=True)),
     }
     for deck, (ranks, suits, draw) in decks.items():
         folder = root / "cards" / deck
