@@ -16,7 +16,7 @@ RED: Colour = (196, 30, 45)
 BLACK: Colour = (28, 28, 34)
 BLUE: Colour = (24, 84, 206)
 """The four-colour deck's diamonds: a deep blue, far from the hearts' red at a glance."""
-GREEN: Colour = (14, 132, 14)
+GREEN: Colour = (14, 128, 14)
 """The four-colour deck's clubs: a pure leaf green, lighter than the spades' black and unlike the
 blue-green felt (tests/test_art_colours.py measures both)."""
 SUIT_COLOUR: dict[str, Colour] = {"H": RED, "D": RED, "S": BLACK, "C": BLACK}
