@@ -113,7 +113,7 @@ class SettingsScene(Scene):
     @staticmethod
     def _four_words(on: bool) -> str:
         """What the four colours do, said where they are chosen: Italian cards keep their own."""
-        return _("On: ♦ blue, ♣ green") if on else _("Off: ♦ and ♥ red")
+        return _("On: ♦ blue, ♣ green") if on else _("Off: ♦ red, ♣ black")
 
     def _look(self, **change: object) -> None:
         """Four colours, contrast or text size: in force at once, the table under this dialog

@@ -203,11 +203,14 @@ class TablePainter:
         surface.blit(_band(band.w, band.h), band.topleft)
         if text and not sc.app.toasts.items:  # a message takes the prompt's place a moment
             area = sc.band_text()
-            size = round(19 * s)
-            while size > 11 and theme.font(size, True).size(text)[0] > area.w - round(24 * s):
-                size -= 1
-            img = theme.text(text, size, theme.panel_colours(215)[2], True)
-            surface.blit(img, img.get_rect(midleft=(area.x + round(14 * s), area.centery)))
+            ink = theme.panel_colours(215)[2]
+            lines, size = _prompt_lines(text, area.w - round(24 * s), area.h, round(19 * s))
+            step = theme.font(size, True).get_linesize()
+            y = area.centery - step * (len(lines) - 1) / 2
+            for line in lines:
+                img = theme.text(line, size, ink, True)
+                surface.blit(img, img.get_rect(midleft=(area.x + round(14 * s), round(y))))
+                y += step
         icon = getattr(sc.gui, "button_icon", None)
         for b in sc.buttons:
             b.draw(surface)
@@ -338,6 +341,20 @@ def _plate(w: int, h: int) -> pygame.Surface:
 
 def _band(w: int, h: int) -> pygame.Surface:
     return _panel(w, h, "band", 215)
+
+
+def _prompt_lines(text: str, width: int, height: int, size: int) -> tuple[list[str], int]:
+    """The prompt as the band shows it: one line at ``size``, or two lines at that size when
+    the band is tall enough (large text), else one line set smaller, down to 11 pixels."""
+    while size > 11:
+        f = theme.font(size, True)
+        if f.size(text)[0] <= width:
+            return [text], size
+        two = theme.wrap_in(f, text, width)
+        if len(two) == 2 and 2 * f.get_linesize() <= height and f.size(two[0])[0] <= width:
+            return two, size
+        size -= 1
+    return [text], size
 
 
 def _beside(
