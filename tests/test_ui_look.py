@@ -141,10 +141,34 @@ def test_the_high_contrast_table_is_flat_dark_with_strong_outlines(app) -> None:
     assert load_settings()[0].high_contrast is True
 
 
-def test_large_text_grows_plates_band_and_buttons_and_keeps_the_table_clear(app) -> None:
+def drawn_sizes(app, table, monkeypatch, texts: list[str]) -> dict[str, int]:
+    """The font size each of ``texts`` was drawn in by the next frame (the largest, if many)."""
+    seen: dict[str, int] = {}
+    table.painter._plates.clear()  # the plates are drawn anew, not taken from their cache
+    real = theme.text
+
+    def spy(s: str, size: int, *args, **kw):
+        if s in texts:
+            seen[s] = max(seen.get(s, 0), size)
+        return real(s, size, *args, **kw)
+
+    monkeypatch.setattr(theme, "text", spy)
+    app.redraw_all = True
+    app.step()
+    app.redraw_all = False
+    monkeypatch.setattr(theme, "text", real)
+    return seen
+
+
+def test_large_text_grows_plates_band_and_buttons_and_keeps_the_table_clear(
+    app, monkeypatch
+) -> None:
     app.persist = True
-    table = start_game(app, "capodama", 6, seed=2)
-    assert run_until(app, lambda: table.synced and table.prompt_kind != "", 4000)
+    table = start_game(app, "tressette", 4, seed=2)
+    assert run_until(app, lambda: table.synced and table.prompt_kind == "play", 4000)
+    words = [table.band_message(), table.short_name(table.viewer) + "  0"]
+    fonts = drawn_sizes(app, table, monkeypatch, words)
+    assert set(fonts) == set(words), fonts
     small = table.table.layout
     sizes = (small.plate_h, small.band_h, small.panel_w, button_text(small.scale))
     settings = open_settings(app)
@@ -156,6 +180,9 @@ def test_large_text_grows_plates_band_and_buttons_and_keeps_the_table_clear(app)
     grown = (big.plate_h, big.band_h, big.panel_w, button_text(big.scale))
     assert all(b > a for a, b in zip(sizes, grown, strict=True)), (sizes, grown)
     assert big.text == pytest.approx(small.text * theme.TEXT_FACTORS["large"])
+    assert run_until(app, lambda: table.band_message() == words[0], 60)
+    larger = drawn_sizes(app, table, monkeypatch, words)
+    assert all(larger[w] > fonts[w] for w in words), (fonts, larger)  # the band and a plate
     for size in ((1280, 720), (1024, 600)):
         table.resize(size)
         regions = list(table.table.layout.regions().values())
