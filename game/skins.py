@@ -17,16 +17,22 @@ from game.engine.cards import FRENCH, ITALIAN, Card, Deck, parse_card
 __all__ = [
     "BACKS",
     "DECKS",
+    "FOUR_COLOUR",
     "NATIVE_DECK",
     "can_show",
     "card_label",
     "face_image",
     "native_card",
+    "shown_folder",
 ]
 
 DECKS = ("french", "italian")
 BACKS = ("red", "blue")
 """Card back designs in assets/cards/backs/, the first being the default."""
+FOUR_COLOUR = {"french": "french4"}
+"""The folder of a deck's four-colour pictures (spades black, hearts red, diamonds blue, clubs
+green), shown instead of its own when the player asks for four colours.  Italian cards have no
+such folder: their four suits already differ in shape and colour."""
 
 NATIVE_DECK = {name: info.deck.name for name, info in GAMES.items()}
 """Each game's own deck, as the engine registers it."""
@@ -102,6 +108,12 @@ def face_image(game: str, card: Card | str, deck: str) -> tuple[str, str]:
             )
         return deck, ranks[c.rank] + _FR_TO_IT_SUIT[c.suit]
     return deck, _RANKS_IN_FRENCH[game][c.rank] + _IT_TO_FR_SUIT[c.suit]
+
+
+def shown_folder(folder: str, four_colour: bool) -> str:
+    """The folder a picture of ``folder`` is drawn from: its four-colour twin if asked and the
+    deck has one (the same file names, only the suits' inks differ)."""
+    return FOUR_COLOUR.get(folder, folder) if four_colour else folder
 
 
 def can_show(game: str, players: int, deck: str) -> str | None:

@@ -2,10 +2,10 @@
 window size, and a finished trick stays on the table as long as the player asked.
 
 The geometric tests lay out the real table scene of every game and player count at the four
-sizes the issue names (fullscreen taken as the common 1366×768, 2560×1440 and 4K screens) and
-check that no two of its rectangles (hands, name plates, won piles, the trick or the middle,
-the band of prompts and buttons) overlap, that buttons and messages stay inside the band, and
-that a plate with its badges stays inside its rectangle.
+sizes the issue names (fullscreen taken as the common 1366×768, 2560×1440 and 4K screens), at
+both text sizes of Settings, and check that no two of its rectangles (hands, name plates, won
+piles, the trick or the middle, the band of prompts and buttons) overlap, that buttons and
+messages stay inside the band, and that a plate with its badges stays inside its rectangle.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from ui_harness import click, drive_to_play, run_until, start_game
 
 from game.catalog import CATALOG
 from game.engine.registry import GAMES
+from game.ui.settings import TEXT_SIZES, apply_look
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (1366, 768), (2560, 1440), (3840, 2160)]
 CASES = [(name, p) for name in CATALOG for p in GAMES[name].players]
@@ -31,15 +32,19 @@ def _overlaps(regions: dict[str, pygame.Rect]) -> list[str]:
     ]
 
 
+@pytest.mark.parametrize("text", TEXT_SIZES)
 @pytest.mark.parametrize(("name", "players"), CASES)
-def test_no_two_places_on_the_table_overlap(app, name: str, players: int) -> None:
+def test_no_two_places_on_the_table_overlap(app, name: str, players: int, text: str) -> None:
+    """At both text sizes of Settings: large text grows the plates, band and panel."""
+    app.settings.text_size = text
+    apply_look(app.settings)
     table = start_game(app, name, players)
     for size in SIZES:
         table.resize(size)
         lay = table.table.layout
         regions = lay.regions()
         assert len(regions) == 2 + 3 * table.state.seats
-        assert _overlaps(regions) == [], (name, players, size)
+        assert _overlaps(regions) == [], (name, players, size, text)
         for key, rect in regions.items():
             assert lay.table.contains(rect), (name, players, size, key, rect)
         # the longest prompt's buttons stay in the band, clear of the prompt's text

@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import argparse
 import time
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
+
+from PIL import Image
 
 from game.art.backs import back
 from game.art.card import save_png
@@ -22,7 +26,7 @@ from game.art.italian import SUITS as IT_SUITS
 from game.art.italian import italian_face
 from game.art.sheet import contact_sheet
 from game.resources import assets_root
-from game.skins import BACKS
+from game.skins import BACKS, FOUR_COLOUR
 
 ART_LICENCE = """\
 Tavolo card art (assets/cards, assets/table, assets/icon, assets/preview)
@@ -55,9 +59,11 @@ def build(root: Path) -> int:
     """Write every asset under ``root``; returns the number of files written."""
     count = len(install_fonts(root / "fonts"))
     backs = {name: back(name) for name in BACKS}
-    decks = {
+    Face = Callable[[str, str], Image.Image]
+    decks: dict[str, tuple[tuple[str, ...], tuple[str, ...], Face]] = {
         "french": (FR_RANKS, FR_SUITS, french_face),
         "italian": (IT_RANKS, IT_SUITS, italian_face),
+        FOUR_COLOUR["french"]: (FR_RANKS, FR_SUITS, partial(french_face, four_colour=True)),
     }
     for deck, (ranks, suits, draw) in decks.items():
         folder = root / "cards" / deck

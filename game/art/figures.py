@@ -108,13 +108,15 @@ SPLIT = 44.0
 frame's left edge to SPLIT above it at the right edge (a line turned 180° onto itself)."""
 
 
-def french_court(pen: Pen, rank: str, suit: str) -> None:
-    """A double-headed court: the upper half figure, repeated turned 180° below."""
+def french_court(pen: Pen, rank: str, suit: str, ink: Colour | None = None) -> None:
+    """A double-headed court: the upper half figure, repeated turned 180° below; its frame and
+    suit sign in ``ink`` (the two-colour deck's ink of the suit if not given)."""
+    ink = ink or SUIT_COLOUR[suit]
     x0, y0, x1, y1 = FRAME
     pen.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], TINT)
     half = layer()
     with half.at(place(CARD_W / 2, CARD_H / 2)):
-        _french_half(half, rank, suit)
+        _french_half(half, rank, suit, ink)
     left, right = (x0, CARD_H / 2 + SPLIT), (x1, CARD_H / 2 - SPLIT)
     keep = Image.new("L", half.image.size, 0)
     above = [(x0 - 10, 0), (x1 + 10, 0), (x1 + 10, right[1]), right, left, (x0 - 10, left[1])]
@@ -122,11 +124,11 @@ def french_court(pen: Pen, rank: str, suit: str) -> None:
     half.image.putalpha(ImageChops.multiply(half.image.getchannel("A"), keep))
     pen.paste(half)
     pen.paste(half, rotate180=True)
-    pen.line([left, right], SUIT_COLOUR[suit], 2.5)
-    pen.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], None, SUIT_COLOUR[suit], 3)
+    pen.line([left, right], ink, 2.5)
+    pen.poly([(x0, y0), (x1, y0), (x1, y1), (x0, y1)], None, ink, 3)
 
 
-def _french_half(pen: Pen, rank: str, suit: str) -> None:
+def _french_half(pen: Pen, rank: str, suit: str, ink: Colour) -> None:
     """The upper half of a court figure in a frame centred on (0, 0), y from -228 to 0."""
     robe, panel, trim = _scheme(rank, suit)
     hair = {"K": GREY, "Q": BLOND, "J": BROWN}[rank]
@@ -211,7 +213,7 @@ def _french_half(pen: Pen, rank: str, suit: str) -> None:
     pen.circle(*hand, 12, SKIN, INK, 1.5)
 
     # the suit, in the free top-left corner of the frame
-    draw_suit(pen, suit, -100, -196, 40)
+    draw_suit(pen, suit, -100, -196, 40, colour=ink)
 
 
 # ---------------------------------------------------------------- Neapolitan courts

@@ -13,8 +13,8 @@ from game.art import CARD_H, CARD_W
 from game.art.card import blank, layer
 from game.art.figures import french_court
 from game.art.index import draw_rank
-from game.art.pen import Pen
-from game.art.suits import SUIT_COLOUR, draw_suit
+from game.art.pen import Colour, Pen
+from game.art.suits import FOUR_COLOUR, SUIT_COLOUR, draw_suit
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
 SUITS = ("S", "H", "D", "C")
@@ -48,33 +48,40 @@ PIP_SIZE = 70.0
 INDEX_X, INDEX_RANK_Y, INDEX_SUIT_Y = 42.0, 52.0, 114.0
 
 
-def draw_index(pen: Pen, rank: str, suit: str) -> None:
+def suit_ink(suit: str, four_colour: bool = False) -> Colour:
+    """The ink of ``suit``: red and black, or each suit its own in the four-colour deck."""
+    return (FOUR_COLOUR if four_colour else SUIT_COLOUR)[suit]
+
+
+def draw_index(pen: Pen, rank: str, suit: str, ink: Colour) -> None:
     """Rank and suit in the top-left corner and, turned 180°, in the bottom-right one."""
     top = layer()
     size = 50.0 if rank == "10" else 62.0
-    draw_rank(top, INDEX_X, INDEX_RANK_Y, rank, size, SUIT_COLOUR[suit])
-    draw_suit(top, suit, INDEX_X, INDEX_SUIT_Y, 42)
+    draw_rank(top, INDEX_X, INDEX_RANK_Y, rank, size, ink)
+    draw_suit(top, suit, INDEX_X, INDEX_SUIT_Y, 42, colour=ink)
     pen.paste(top)
     pen.paste(top, rotate180=True)
 
 
-def draw_ace(pen: Pen, suit: str) -> None:
+def draw_ace(pen: Pen, suit: str, ink: Colour) -> None:
     """One big pip; the ace of spades gets the traditional ornate ring."""
     if suit == "S":
         pen.circle(CARD_W / 2, CARD_H / 2, 118, None, (28, 28, 34), 3)
         pen.circle(CARD_W / 2, CARD_H / 2, 108, None, (196, 30, 45), 2)
-    draw_suit(pen, suit, CARD_W / 2, CARD_H / 2, 170 if suit == "S" else 150)
+    draw_suit(pen, suit, CARD_W / 2, CARD_H / 2, 170 if suit == "S" else 150, colour=ink)
 
 
-def french_face(rank: str, suit: str) -> Image.Image:
-    """The finished 420 × 600 RGBA face of one French card."""
+def french_face(rank: str, suit: str, four_colour: bool = False) -> Image.Image:
+    """The finished 420 × 600 RGBA face of one French card (in the four-colour deck's inks if
+    ``four_colour``: only the suit's ink changes, never a shape)."""
+    ink = suit_ink(suit, four_colour)
     pen = blank()
     if rank == "A":
-        draw_ace(pen, suit)
+        draw_ace(pen, suit, ink)
     elif rank in PIP_LAYOUTS:
         for x, y in PIP_LAYOUTS[rank]:
-            draw_suit(pen, suit, x, y, PIP_SIZE, flip=y > _MID + 1)
+            draw_suit(pen, suit, x, y, PIP_SIZE, flip=y > _MID + 1, colour=ink)
     else:
-        french_court(pen, rank, suit)
-    draw_index(pen, rank, suit)
+        french_court(pen, rank, suit, ink)
+    draw_index(pen, rank, suit, ink)
     return pen.finish()

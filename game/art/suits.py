@@ -14,7 +14,15 @@ from game.art.pen import Colour, Pen
 
 RED: Colour = (196, 30, 45)
 BLACK: Colour = (28, 28, 34)
+BLUE: Colour = (24, 84, 206)
+"""The four-colour deck's diamonds: a deep blue, far from the hearts' red at a glance."""
+GREEN: Colour = (14, 128, 14)
+"""The four-colour deck's clubs: a pure leaf green, lighter than the spades' black and unlike the
+blue-green felt (tests/test_art_colours.py measures both)."""
 SUIT_COLOUR: dict[str, Colour] = {"H": RED, "D": RED, "S": BLACK, "C": BLACK}
+FOUR_COLOUR: dict[str, Colour] = {"H": RED, "D": BLUE, "S": BLACK, "C": GREEN}
+"""Inks of the four-colour French deck: each suit its own colour, so a diamond never reads as a
+heart nor a club as a spade for a player who tells suits apart by colour, or sees shapes badly."""
 
 
 def _fit(polys: list[list[Point]], width: float) -> list[list[Point]]:
@@ -79,7 +87,8 @@ def draw_suit(
     flip: bool = False,
     colour: Colour | None = None,
 ) -> None:
-    """A suit symbol ``size`` tall centred on (x, y), upside down if ``flip``."""
+    """A suit symbol ``size`` tall centred on (x, y), upside down if ``flip``, in ``colour``
+    (the two-colour deck's ink of the suit if not given)."""
     with pen.at(place(x, y, size, 180.0 if flip else 0.0)):
         for poly in suit_polygons(suit):
             pen.poly(poly, colour or SUIT_COLOUR[suit])

@@ -2,7 +2,8 @@
 
 Tiling ``assets/table/felt.png`` over a 1920×1080 window costs dozens of blits; doing it once per
 size and blitting the result is a single copy per frame.  A soft vignette darkens the edges so
-the middle of the table, where the trick is, reads as the brightest place.
+the middle of the table, where the trick is, reads as the brightest place.  The high-contrast
+table (Settings) is one plain dark colour instead: no texture or shading behind the cards.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from . import theme
 
 log = logging.getLogger(__name__)
 
-_cache: dict[tuple[int, int], pygame.Surface] = {}
+_cache: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}
 _tile: pygame.Surface | None = None
 _tile_tried = False
 
@@ -36,13 +37,25 @@ def _felt_tile() -> pygame.Surface | None:
 
 
 def felt(size: tuple[int, int]) -> pygame.Surface:
-    surf = _cache.get(size)
+    """The table's background at ``size``: the felt, or the plain high-contrast one."""
+    key = (size, theme.LOOK.contrast)
+    surf = _cache.get(key)
     if surf is not None:
         return surf
     if len(_cache) > 4:
         _cache.clear()
-    w, h = size
     surf = pygame.Surface(size).convert()
+    if theme.LOOK.contrast:
+        surf.fill(theme.CONTRAST_FELT)
+    else:
+        _textured(surf)
+    _cache[key] = surf
+    return surf
+
+
+def _textured(surf: pygame.Surface) -> None:
+    """The felt tiled over ``surf``, darker towards the edges."""
+    w, h = surf.get_size()
     tile = _felt_tile()
     if tile is not None:
         tw, th = tile.get_size()
@@ -60,5 +73,3 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
             small.set_at((x, y), (0, 0, 0, int(120 * d**2.4)))
     shade = pygame.transform.smoothscale(small, (w, h))
     surf.blit(shade, (0, 0))
-    _cache[size] = surf
-    return surf

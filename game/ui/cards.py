@@ -6,6 +6,15 @@ decks only changes the key and every card redraws.  Loading and scaling are the 
 so :meth:`CardImages.warm` does them a few at a time in idle frame time before they are needed.
 Shadows, the dim veil and the highlight ring are drawn once per size too.
 
+The player's :class:`~game.ui.theme.Look` reaches the cards here: the four-colour French deck is
+another folder of pictures (:func:`game.skins.shown_folder`), so it is another key and switches
+like the deck; on the high-contrast table the rings of lit and focused cards are a thick solid
+outline, and the veil over cards that cannot be played is darker.
+
+The art is :data:`ART_W` pixels wide and every card is scaled down from it: the widest card
+a 3840×2160 window draws is about 345 pixels (tests/test_ui_look.py measures it), so cards
+stay sharp on a 4K screen without a second, larger set of pictures.
+
 Every window size brings new card widths, so the scaled pictures are kept for the
 :data:`MAX_WIDTHS` most recently used widths only (a table draws four to eight at once): memory
 stays flat however often the window is resized.  A width below one pixel (a window narrower than
@@ -15,6 +24,7 @@ anything can be laid out in) is drawn one pixel wide rather than failing.
 from __future__ import annotations
 
 import logging
+import math
 import time
 from collections import OrderedDict, deque
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -31,7 +41,8 @@ from . import theme
 
 log = logging.getLogger(__name__)
 
-RATIO = 600 / 420  # card height / width of the art
+ART_W = 420  # width of the card pictures in assets/cards (game.art.CARD_W)
+RATIO = 600 / ART_W  # card height / width of the art
 Key = tuple[str, str]  # (folder, stem): ("french", "AH"), ("backs", "blue")
 _T = TypeVar("_T")
 
@@ -69,10 +80,12 @@ class CardImages:
     # -- keys ---------------------------------------------------------------------------------
     @staticmethod
     def face_key(game: str, card: Card, deck: str) -> Key:
+        """The picture of ``game``'s ``card`` in ``deck``, in four colours if the player asks."""
         try:
-            return skins.face_image(game, card, deck)
+            folder, stem = skins.face_image(game, card, deck)
         except ValueError:
-            return skins.face_image(game, card, skins.NATIVE_DECK.get(game, "french"))
+            folder, stem = skins.face_image(game, card, skins.NATIVE_DECK.get(game, "french"))
+        return skins.shown_folder(folder, theme.LOOK.four_colour), stem
 
     @staticmethod
     def back_key(name: str) -> Key:
@@ -133,7 +146,8 @@ class CardImages:
         at = self._use(self._scaled, width)
         surf = at.get(key)
         if surf is None:
-            surf = at[key] = pygame.transform.smoothscale(self.raw(key), card_size(width))
+            surf = pygame.transform.smoothscale(self.raw(key), card_size(width))
+            surf = at[key] = _opaque_inside(surf)
         return surf
 
     def quick(self, key: Key, size: tuple[int, int]) -> pygame.Surface:
@@ -240,21 +254,26 @@ class CardImages:
         """A dark translucent card-shaped veil: unplayable cards are dimmed with it."""
         width = max(1, width)
         at = self._use(self._extras, width)
-        surf = at.get("veil")
+        key = f"veil-{theme.LOOK.contrast}"
+        surf = at.get(key)
         if surf is None:
             w, h = card_size(width)
             surf = pygame.Surface((w, h), pygame.SRCALPHA)
-            pygame.draw.rect(surf, (8, 16, 12, 120), surf.get_rect(), border_radius=width // 14)
-            at["veil"] = surf
+            alpha = 165 if theme.LOOK.contrast else 120
+            pygame.draw.rect(surf, (8, 16, 12, alpha), surf.get_rect(), border_radius=width // 14)
+            at[key] = surf
         return surf
 
     def ring(self, width: int, color: tuple[int, int, int], name: str) -> pygame.Surface:
-        """A glowing outline around a card (playable, hovered or selected)."""
+        """A glowing outline around a card (playable, hovered, selected or focused); a thick
+        solid one, with a black line between it and the card, on the high-contrast table."""
         width = max(1, width)
         at = self._use(self._extras, width)
-        key = f"ring-{name}"
+        key = f"ring-{name}-{theme.LOOK.contrast}"
         surf = at.get(key)
-        if surf is None:
+        if surf is None and theme.LOOK.contrast:
+            surf = at[key] = _solid_ring(width, color)
+        elif surf is None:
             w, h = card_size(width)
             g = max(3, width // 16)
             surf = pygame.Surface((w + 2 * g, h + 2 * g), pygame.SRCALPHA)
@@ -274,6 +293,40 @@ class CardImages:
         return surf
 
 
+#: the card's corner radius as a share of its width (game.art.card.CORNER_RADIUS / CARD_W)
+CORNER = 26 / ART_W
+
+
+def _opaque_inside(surf: pygame.Surface) -> pygame.Surface:
+    """``surf`` with the alpha the scaling lost put back inside the card.
+
+    ``smoothscale`` rounds a fully opaque card down to an alpha of 251 to 253, so a card in a
+    fanned hand let 2 % of the cards under it through: faint upside-down indices, plain to see
+    on a 4K screen.  Adding a few steps of alpha everywhere but the rounded corners (where the
+    edge fades out on purpose) makes the inside opaque again; the straight edges, anti-aliased
+    over a pixel, only get a hair firmer."""
+    w, h = surf.get_size()
+    r = math.ceil(w * CORNER)
+    lift = (0, 0, 0, 8)
+    for rect in ((r, 0, w - 2 * r, h), (0, r, r, h - 2 * r), (w - r, r, r, h - 2 * r)):
+        surf.fill(lift, rect, special_flags=pygame.BLEND_RGBA_ADD)
+    return surf
+
+
+def _solid_ring(width: int, color: tuple[int, int, int]) -> pygame.Surface:
+    """The high-contrast ring: a band a twelfth of the card wide in ``color``, split from
+    the card by a black line so it reads on a white card edge and on the dark felt alike."""
+    w, h = card_size(width)
+    g = max(4, width // 12)
+    line = max(2, g // 3)
+    surf = pygame.Surface((w + 2 * g, h + 2 * g), pygame.SRCALPHA)
+    radius = width // 14
+    pygame.draw.rect(surf, (*color, 255), surf.get_rect(), g - line + 1, border_radius=radius + g)
+    inner = pygame.Rect(g - line, g - line, w + 2 * line, h + 2 * line)
+    pygame.draw.rect(surf, (0, 0, 0, 255), inner, line, border_radius=radius + line)
+    return surf
+
+
 def _plain_card(key: Key) -> pygame.Surface:
     """A readable stand-in for a missing picture: a white card with its name."""
     w, h = 420, 600
@@ -288,9 +341,10 @@ def _plain_card(key: Key) -> pygame.Surface:
     pygame.draw.rect(surf, (60, 60, 60), surf.get_rect(), 4, border_radius=30)
     stem = key[1]
     suit = stem[-1]
-    red = suit in "HD" if key[0] == "french" else suit in "DC"
+    french = key[0] in ("french", skins.shown_folder("french", True))
+    red = suit in "HD" if french else suit in "DC"
     color = (190, 30, 30) if red else (20, 20, 20)
-    label = stem[:-1] + (theme.SUIT_SYMBOL.get(suit, suit) if key[0] == "french" else suit)
+    label = stem[:-1] + (theme.SUIT_SYMBOL.get(suit, suit) if french else suit)
     img = theme.font(120, True).render(label, True, color)
     surf.blit(img, img.get_rect(center=(w // 2, h // 2)))
     small = theme.font(60, True).render(label, True, color)

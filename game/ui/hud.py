@@ -49,21 +49,29 @@ class Hud:
         key: Any,
         items: Callable[[], list[Item]],
         face_key: Callable[[Card], Any],
+        room: int | None = None,
     ) -> None:
-        """Blit the panel; ``items()`` (what to show) is asked for only when ``key`` changed."""
-        full = (rect.size, key)
+        """Blit the panel; ``items()`` (what to show) is asked for only when ``key`` changed.
+        ``room``: how far down the panel the items may go (the panel's buttons start there)."""
+        full = (rect.size, key, theme.LOOK.key, room)
         if full != self._key or self._surf is None:
-            self._surf = self._render(rect, items(), face_key)
+            self._surf = self._render(rect, items(), face_key, room)
             self._key = full
         surface.blit(self._surf, rect.topleft)
 
     def _render(
-        self, rect: pygame.Rect, items: list[Item], face_key: Callable[[Card], Any]
+        self,
+        rect: pygame.Rect,
+        items: list[Item],
+        face_key: Callable[[Card], Any],
+        room: int | None = None,
     ) -> pygame.Surface:
+        """The items at the text size of Settings; set smaller, down to four fifths of the
+        normal size, while they would run into the buttons below ``room``."""
         w, h = rect.size
         screen = window_surface().get_size()
         # drawn over a copy of the felt behind it, so the panel blits as one opaque copy
-        base_key = (screen, tuple(rect))
+        base_key = (screen, tuple(rect), theme.LOOK.contrast)
         if self._base is None or self._base[0] != base_key:
             base = background.felt(screen).subsurface(rect).copy()
             veil = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -71,9 +79,14 @@ class Hud:
             base.blit(veil, (0, 0))
             pygame.draw.line(base, (70, 110, 90), (0, 0), (0, h), 2)
             self._base = (base_key, base)
-        pen = _Pen(self._base[1].copy(), theme.ui_scale(screen), self.images, face_key)
-        for item in items:
-            pen.item(item)
+        scale, least = theme.text_scale(screen), theme.ui_scale(screen) * 0.8
+        while True:
+            pen = _Pen(self._base[1].copy(), scale, self.images, face_key)
+            for item in items:
+                pen.item(item)
+            if room is None or pen.y <= room or scale <= least:
+                break
+            scale = max(least, scale * 0.92)
         self.buttons_top = pen.y + round(10 * pen.s)
         return pen.surf
 

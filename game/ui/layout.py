@@ -3,7 +3,8 @@
 The viewer's seat is at the bottom; the others go clockwise around an ellipse (seat ``s + 1``
 sits at the left of seat ``s``, so on screen the next seat is to the left, then across, then
 right).  Sizes derive from the window so the table looks the same from 1024×600 to 4K; the HUD
-panel takes a strip on the right.
+panel takes a strip on the right.  The text size of Settings makes the name plates, the band
+(prompt and buttons) and the side panel grow with their text, and the cards give way to them.
 """
 
 from __future__ import annotations
@@ -68,15 +69,17 @@ class TableLayout:
         self.solitaire = solitaire
         w, h = size
         self.scale = s = ui_scale(size)
+        #: the scale of the table's text: :attr:`scale` times the text size of Settings
+        self.text = t = theme.text_scale(size)
         # the side panel grows with its text (no cap: at 1920×1080 a capped panel cut lines off)
-        self.panel_w = round(max(230, 270 * s)) if panel else 0
+        self.panel_w = round(max(230 * t / s, 270 * t)) if panel else 0
         self.panel = pygame.Rect(w - self.panel_w, 0, self.panel_w, h)
         self.table = pygame.Rect(0, 0, w - self.panel_w, h)
         tw, th = self.table.size
         self.margin = m = round(14 * s)
         self.gap = round(6 * s)
-        self.plate_h = round(26 * s)
-        self.band_h = round(48 * s)
+        self.plate_h = round(26 * t)
+        self.band_h = round(48 * t)
         #: the prompt, the action buttons and the messages: a strip along the bottom of the felt
         self.band = pygame.Rect(m, th - self.gap - self.band_h, tw - 2 * m, self.band_h)
         self.big = round(min(self.band.top * 0.172, tw / 8.6))
@@ -203,9 +206,10 @@ class TableLayout:
         """The widest a seat's name plate may be drawn (its name, score and badges are fitted
         into it): as wide as its hand, and never into a neighbour's."""
         spot = self.spot(seat)
+        t = self.text
         if spot.rel == 0:
-            return round(260 * self.scale)
-        return max(round(150 * self.scale), min(self.hand_rect(seat).w, round(230 * self.scale)))
+            return round(260 * t)
+        return max(round(150 * t), min(self.hand_rect(seat).w, round(230 * t)))
 
     def plate_rect(self, seat: int) -> pygame.Rect:
         spot = self.spot(seat)
@@ -249,7 +253,7 @@ class TableLayout:
     def button_width(self, label: str, icon: bool = False) -> int:
         """The width a button needs for ``label`` in the one button font (and a card icon
         before it)."""
-        w = theme.font(button_text(self.scale), True).size(label)[0] + round(36 * self.scale)
+        w = theme.font(button_text(self.scale), True).size(label)[0] + round(36 * self.text)
         return w + (round(self.band.h * 0.55) if icon else 0)
 
     def chooser_box(self) -> pygame.Rect:

@@ -32,7 +32,7 @@ from .damage import merge_areas
 from .logsetup import log_path
 from .scene import WAKEUP, Scene, SceneManager, window_surface
 from .scenes.error import ErrorScene
-from .settings import Settings, save_settings
+from .settings import Settings, apply_look, save_settings
 from .widgets import Toasts
 
 log = logging.getLogger(__name__)
@@ -80,6 +80,7 @@ class App:
         # the interpreter lock (the default 5 ms would show as frame-time spikes)
         sys.setswitchinterval(0.0005)
         self.settings = settings or Settings()
+        apply_look(self.settings)  # four colours, contrast, text size (game/ui/theme.py)
         self.persist = persist
         prefer_shared_memory()
         pygame.display.init()

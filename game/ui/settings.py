@@ -1,4 +1,5 @@
-"""The player's settings: deck, animation speed, trick hold, fullscreen, card back, sound, and
+"""The player's settings: deck, animation speed, trick hold, fullscreen, card back, sound, the
+look for the player's eyes (four-colour French cards, high-contrast table, text size), and
 the last New game setup (the game, each game's player count and seats, each game's chosen deck).
 
 Kept as JSON in the user's config folder, tagged ``"format": "tavolo-settings/1"``.  A missing
@@ -33,7 +34,7 @@ from game import skins
 from game.ai import seat_kinds
 from game.engine import GAMES
 
-from . import storage
+from . import storage, theme
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +43,8 @@ DECKS = ("french", "italian")
 #: how long a finished trick or capture stays on the table before it is gathered, in seconds at
 #: normal speed (the speed setting scales it); "click" waits for the player's click or key
 HOLDS: dict[str, float | None] = {"short": 0.8, "normal": 1.5, "long": 3.0, "click": None}
+#: the text sizes of the table (plates, band, buttons, panel); theme.TEXT_FACTORS says how big
+TEXT_SIZES = tuple(theme.TEXT_FACTORS)
 FORMAT = "tavolo-settings"
 #: the format version this Tavolo writes; a file with a higher one comes from a newer Tavolo
 VERSION = 1
@@ -62,6 +65,12 @@ class Settings:
     hold: str = "normal"
     #: a seat's only legal card plays itself after a short beat
     auto_last: bool = True
+    #: French cards in four colours: spades black, hearts red, diamonds blue, clubs green
+    four_colour: bool = False
+    #: the high-contrast table: plain dark felt, thick outlines, white on black plates and band
+    high_contrast: bool = False
+    #: "normal" or "large" text on the table (:data:`TEXT_SIZES`)
+    text_size: str = "normal"
     #: the game the New game dialog showed last ("": the first of the catalogue)
     last_game: str = ""
     #: per game, its last setup as written in the file: {"players": n, "seats": [kind, ...]}
@@ -164,6 +173,9 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "window": _is_window,
     "hold": lambda v: isinstance(v, str) and v in HOLDS,
     "auto_last": _is_bool,
+    "four_colour": _is_bool,
+    "high_contrast": _is_bool,
+    "text_size": lambda v: isinstance(v, str) and v in TEXT_SIZES,
     "last_game": lambda v: isinstance(v, str) and (v == "" or (len(v) <= 40 and v.isidentifier())),
 }
 
@@ -207,6 +219,11 @@ _CLEAN: dict[str, Callable[[Any], tuple[dict[str, Any], list[str]]]] = {
     "setups": lambda v: _game_entries("setups", v, _is_setup),
     "decks": lambda v: _game_entries("decks", v, lambda _g, d: isinstance(d, str) and d in DECKS),
 }
+
+
+def apply_look(settings: Settings) -> None:
+    """Put the player's four colours, contrast and text size in force for every painter."""
+    theme.set_look(settings.four_colour, settings.high_contrast, settings.text_size)
 
 
 def playable_deck(game: str, players: int, wanted: str) -> tuple[str, str | None]:

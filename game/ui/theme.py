@@ -8,6 +8,7 @@ pygame font lacks); if they are missing the default font keeps the game usable.
 from __future__ import annotations
 
 import logging
+from dataclasses import dataclass
 from functools import lru_cache
 
 import pygame
@@ -42,6 +43,54 @@ DISABLED = (70, 80, 74)
 SHADOW = (0, 0, 0)
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+#: how much bigger the table's text is drawn at each text size of Settings
+TEXT_FACTORS: dict[str, float] = {"normal": 1.0, "large": 1.25}
+
+#: the high-contrast table: a plain dark felt, and plates and band in white on black
+CONTRAST_FELT = (10, 30, 22)
+CONTRAST_INK = (255, 255, 255)
+CONTRAST_FILL = (0, 0, 0, 235)
+CONTRAST_EDGE = (255, 255, 255)
+
+
+@dataclass
+class Look:
+    """How the table is drawn for the player's eyes (Settings): four-colour French cards, the
+    high-contrast table, the text size.  One for the whole app, like the fonts: set from the
+    settings when the app starts and when Settings changes them (:func:`set_look`), so every
+    painter reads it without being handed the settings; the caches of drawn things that depend
+    on it key on :attr:`key`."""
+
+    four_colour: bool = False
+    contrast: bool = False
+    text_size: str = "normal"
+
+    @property
+    def text(self) -> float:
+        """The text factor of :attr:`text_size` (1 when normal)."""
+        return TEXT_FACTORS.get(self.text_size, 1.0)
+
+    @property
+    def key(self) -> tuple[bool, bool, str]:
+        return (self.four_colour, self.contrast, self.text_size)
+
+
+LOOK = Look()
+
+
+def set_look(four_colour: bool, contrast: bool, text_size: str) -> None:
+    """The player's choice of :class:`Look`, in force from the next frame."""
+    LOOK.four_colour, LOOK.contrast, LOOK.text_size = four_colour, contrast, text_size
+
+
+def panel_colours(alpha: int) -> tuple[Color, Color, Color, int]:
+    """Fill (``alpha`` opaque), edge, ink and edge width of the plates and the band: white on
+    black with a thick white edge on the high-contrast table."""
+    if LOOK.contrast:
+        return CONTRAST_FILL, CONTRAST_EDGE, CONTRAST_INK, 2
+    return (8, 18, 14, alpha), (120, 170, 140), INK, 1
+
 
 _warned = False
 
@@ -125,3 +174,8 @@ def ui_scale(size: tuple[int, int]) -> float:
     """How big the interface is drawn: 1.0 at 1280×720, growing with the window."""
     w, h = size
     return max(0.6, min(w / 1280, h / 720))
+
+
+def text_scale(size: tuple[int, int]) -> float:
+    """How big the table's text is drawn: :func:`ui_scale` times the text size of Settings."""
+    return ui_scale(size) * LOOK.text

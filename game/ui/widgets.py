@@ -23,8 +23,9 @@ BUTTON_TEXT = 18
 
 
 def button_text(scale: float) -> int:
-    """Every button's label size at ``scale`` (:func:`theme.ui_scale` of the window)."""
-    return max(10, round(BUTTON_TEXT * scale))
+    """Every button's label size at ``scale`` (:func:`theme.ui_scale` of the window), larger
+    when the player asks for large text."""
+    return max(10, round(BUTTON_TEXT * scale * theme.LOOK.text))
 
 
 class Button:

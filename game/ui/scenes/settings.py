@@ -1,5 +1,6 @@
 """Settings: deck, animation speed, how long a trick stays, a forced last card, fullscreen, card
-back, sound; saved at once.
+back, sound, and the look for the player's eyes (four-colour French cards, high-contrast table,
+text size); saved at once, and the look is redrawn at once, over a table too.
 
 Decks are chosen per game (in New game, or here and with D during one of its matches), so the
 Cards row shows only over a table, for its game.
@@ -13,10 +14,11 @@ import pygame
 
 from game import skins
 from game.catalog import CATALOG
+from game.i18n import _
 
 from .. import theme
 from ..scene import Scene
-from ..settings import HOLDS, SPEEDS
+from ..settings import HOLDS, SPEEDS, TEXT_SIZES, apply_look
 from ..widgets import Button, Selector
 from .common import dialog, dim, felt
 
@@ -65,6 +67,27 @@ class SettingsScene(Scene):
         self.mute_sel = Selector(
             "Sound", [False, True], st.muted, self._mute, lambda v: "Muted" if v else "On"
         )
+        self.four_sel = Selector(
+            _("Four-colour French cards"),
+            [False, True],
+            st.four_colour,
+            lambda v: self._look(four_colour=v),
+            self._four_words,
+        )
+        self.contrast_sel = Selector(
+            _("High-contrast table"),
+            [False, True],
+            st.high_contrast,
+            lambda v: self._look(high_contrast=v),
+            lambda v: _("On") if v else _("Off"),
+        )
+        self.text_sel = Selector(
+            _("Text size"),
+            list(TEXT_SIZES),
+            st.text_size,
+            lambda v: self._look(text_size=v),
+            lambda v: _("Large") if v == "large" else _("Normal"),
+        )
         self.done = Button("Done", self.close, primary=True, key=pygame.K_RETURN, tag="done")
 
     @property
@@ -76,6 +99,9 @@ class SettingsScene(Scene):
             self.last_sel,
             self.full_sel,
             self.back_sel,
+            self.four_sel,
+            self.contrast_sel,
+            self.text_sel,
             self.vol_sel,
             self.mute_sel,
         ]
@@ -83,6 +109,20 @@ class SettingsScene(Scene):
     def _deck(self, d: str) -> None:
         if not self.app.set_deck(d):
             self.deck_sel.value = self.app.settings.deck
+
+    @staticmethod
+    def _four_words(on: bool) -> str:
+        """What the four colours do, said where they are chosen: Italian cards keep their own."""
+        return _("On: ♦ blue, ♣ green") if on else _("Off: ♦ red, ♣ black")
+
+    def _look(self, **change: object) -> None:
+        """Four colours, contrast or text size: in force at once, the table under this dialog
+        laid out again (the text size moves plates, band and panel) and its pictures warmed."""
+        for name, value in change.items():
+            setattr(self.app.settings, name, value)
+        apply_look(self.app.settings)
+        self.app.save_settings()
+        self.app.scenes.resize(self.app.size)
 
     def _speed(self, v: str) -> None:
         self.app.settings.speed = v

@@ -200,7 +200,7 @@ class TableScene(Scene):
         lay = self.table.layout
         s = lay.scale
         pad = round(16 * s)
-        bh = round(34 * s)
+        bh = round(34 * lay.text)  # as tall as their text (the text size of Settings)
         panel = lay.panel
         # two columns while every label fits at the one button size, else one
         need = max(lay.button_width(b.label) for b in self.panel_buttons)

@@ -86,6 +86,7 @@ class TablePainter:
             key,
             lambda: gui.hud_items(model, names, sc.deck),
             sc.face_key,
+            min((b.rect.top for b in sc.panel_buttons), default=lay.panel.bottom) - lay.panel.top,
         )
         for b in sc.panel_buttons:
             b.draw(surface)
@@ -129,42 +130,47 @@ class TablePainter:
         """A name plate no wider than ``most``: the first of ``names`` that fits (the longest
         first), then a smaller font."""
         lay = self.scene.table.layout
-        key = (tuple(names), score, tuple(badges), most, lay.plate_h)
+        key = (tuple(names), score, tuple(badges), most, lay.plate_h, theme.LOOK.key)
         cached = self._plates.get(key)
         if cached is not None:
             return cached
         if len(self._plates) > 64:
             self._plates.clear()
-        s = lay.scale
+        s = lay.text  # the plate's height and its text follow the text size of Settings
         h = lay.plate_h
-        for size in (round(16 * s), round(14 * s), round(12 * s)):
+        ink = theme.panel_colours(200)[2]
+        # large text goes on down to the normal text's smallest size, a pixel at a time
+        sizes = [round(k * s) for k in (16, 14, 12)]
+        sizes += range(sizes[-1] - 1, round(12 * lay.scale) - 1, -1)
+        for size in sizes:
+            k = size / 16  # paddings follow the font, so a smaller font frees room too
             for name in names:
-                img = theme.text(name + score, size, theme.INK, True)
+                img = theme.text(name + score, size, ink, True)
                 tags = [theme.text(t, round(size * 0.75), (20, 16, 8), True) for t, _ in badges]
                 w = (
                     img.get_width()
-                    + round(24 * s)
-                    + sum(t.get_width() + round(14 * s) for t in tags)
+                    + round(24 * k)
+                    + sum(t.get_width() + round(14 * k) for t in tags)
                 )
                 if w <= most:
                     break
             if w <= most:
                 break
         w = min(w, most)
-        plate = _plate(w, h, (120, 170, 140)).copy()
-        plate.blit(img, img.get_rect(midleft=(round(12 * s), h // 2)))
-        x = round(12 * s) + img.get_width() + round(8 * s)
+        plate = _plate(w, h).copy()
+        plate.blit(img, img.get_rect(midleft=(round(12 * k), h // 2)))
+        x = round(12 * k) + img.get_width() + round(8 * k)
         for tag, (_t, color) in zip(tags, badges, strict=True):
-            br = pygame.Rect(x, 0, tag.get_width() + round(10 * s), round(h * 0.7))
+            br = pygame.Rect(x, 0, tag.get_width() + round(10 * k), round(h * 0.7))
             br.centery = h // 2
             pygame.draw.rect(plate, color, br, border_radius=br.h // 2)
             plate.blit(tag, tag.get_rect(center=br.center))
-            x = br.right + round(4 * s)
+            x = br.right + round(4 * k)
         self._plates[key] = plate
         return plate
 
     def _count_badge(self, surface: pygame.Surface, text: str, at: tuple[float, float]) -> None:
-        s = self.scene.table.layout.scale
+        s = self.scene.table.layout.text
         t = theme.text(text, round(13 * s), theme.INK, True)
         r = pygame.Rect(0, 0, max(t.get_width() + 10, t.get_height() + 4), t.get_height() + 4)
         r.center = (round(at[0]), round(at[1]))
@@ -196,23 +202,27 @@ class TablePainter:
         if not text and not sc.buttons:
             return
         lay = sc.table.layout
-        s = lay.scale
+        s = lay.text  # the band's height and its text follow the text size of Settings
         band = lay.band
         surface.blit(_band(band.w, band.h), band.topleft)
         if text and not sc.app.toasts.items:  # a message takes the prompt's place a moment
             area = sc.band_text()
-            size = round(19 * s)
-            while size > 11 and theme.font(size, True).size(text)[0] > area.w - round(24 * s):
-                size -= 1
-            img = theme.text(text, size, theme.INK, True)
-            surface.blit(img, img.get_rect(midleft=(area.x + round(14 * s), area.centery)))
+            ink = theme.panel_colours(215)[2]
+            lines, size = _prompt_lines(text, area.w - round(24 * s), area.h, round(19 * s))
+            step = theme.font(size, True).get_linesize()
+            y = area.centery - step * (len(lines) - 1) / 2
+            for line in lines:
+                img = theme.text(line, size, ink, True)
+                surface.blit(img, img.get_rect(midleft=(area.x + round(14 * s), round(y))))
+                y += step
         icon = getattr(sc.gui, "button_icon", None)
         for b in sc.buttons:
             b.draw(surface)
             card = icon(b) if icon else None
             if card is not None:
                 ace = sc.images.get(sc.face_key(card), round(b.rect.h * 0.55))
-                surface.blit(ace, ace.get_rect(midleft=(b.rect.x + round(10 * s), b.rect.centery)))
+                at = (b.rect.x + round(10 * lay.scale), b.rect.centery)
+                surface.blit(ace, ace.get_rect(midleft=at))
 
     def _label_spot(self, sprite: CardSprite, card: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
         """Where a held trick's label goes: beside the card, clear of every other card if it
@@ -313,27 +323,42 @@ class TablePainter:
         return sc.band_text(), [b.rect for b in sc.buttons]
 
 
-_PLATES: dict[tuple[int, int, theme.Color | str], pygame.Surface] = {}
+_PLATES: dict[tuple[int, int, str, bool], pygame.Surface] = {}
 
 
-def _plate(w: int, h: int, edge: theme.Color) -> pygame.Surface:
-    key = (w, h, edge)
+def _panel(w: int, h: int, kind: str, alpha: int) -> pygame.Surface:
+    """A plate or the band: translucent on the felt, or white-edged black (high contrast)."""
+    key = (w, h, kind, theme.LOOK.contrast)
     surf = _PLATES.get(key)
     if surf is None:
         if len(_PLATES) > 200:
             _PLATES.clear()
-        surf = theme.rounded_panel((w, h), (8, 18, 14, 200), h // 2, edge, 1)
+        fill, edge, _ink, edge_w = theme.panel_colours(alpha)
+        surf = theme.rounded_panel((w, h), fill, h // 2, edge, edge_w)
         _PLATES[key] = surf
     return surf
+
+
+def _plate(w: int, h: int) -> pygame.Surface:
+    return _panel(w, h, "plate", 200)
 
 
 def _band(w: int, h: int) -> pygame.Surface:
-    key = (w, h, "band")
-    surf = _PLATES.get(key)
-    if surf is None:
-        surf = theme.rounded_panel((w, h), (8, 16, 12, 215), h // 2, (120, 170, 140), 1)
-        _PLATES[key] = surf
-    return surf
+    return _panel(w, h, "band", 215)
+
+
+def _prompt_lines(text: str, width: int, height: int, size: int) -> tuple[list[str], int]:
+    """The prompt as the band shows it: one line at ``size``, or two lines at that size when
+    the band is tall enough (large text), else one line set smaller, down to 11 pixels."""
+    while size > 11:
+        f = theme.font(size, True)
+        if f.size(text)[0] <= width:
+            return [text], size
+        two = theme.wrap_in(f, text, width)
+        if len(two) == 2 and 2 * f.get_linesize() <= height and f.size(two[0])[0] <= width:
+            return two, size
+        size -= 1
+    return [text], size
 
 
 def _beside(
@@ -356,7 +381,7 @@ def _beside(
 
 def _glow(w: int, h: int) -> pygame.Surface:
     """The soft gold halo around the plate of the seat to play (alpha pulses per frame)."""
-    key = (w, h, "glow")
+    key = (w, h, "glow", False)
     surf = _PLATES.get(key)
     if surf is None:
         surf = theme.rounded_panel((w, h), (*theme.GOLD, 90), h // 2)
