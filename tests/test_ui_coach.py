@@ -25,7 +25,6 @@ from game.ai.capodama_solver import is_open, reachable
 from game.ai.capodama_verdict import first_half
 from game.engine import GameState
 from game.ui.scenes.result import ResultScene
-from game.ui.scenes.table_tools import winnable_only
 
 GAMES = [("capodama", 4), ("scopa", 2), ("tressette", 4), ("cattura", 2), ("capodama", 1)]
 
@@ -217,7 +216,7 @@ def test_winnable_deals_only_is_offered_remembered_and_deals_winnable_deals(app)
     sel = setup.winnable_sel
     assert sel is not None and sel in setup.left and sel.value is False
     click(app, sel.right.rect.center)
-    assert sel.value is True and winnable_only(app.settings)
+    assert sel.value is True and app.settings.solitaire_winnable_only
     click(app, setup.start.rect.center)
     table = app.scenes.top
     state = table.state.clone()
@@ -240,7 +239,6 @@ def test_winnable_deals_only_is_offered_remembered_and_deals_winnable_deals(app)
 
 def test_the_titles_solitaire_button_deals_winnable_deals_when_asked(app, monkeypatch):
     from game.engine import new_game
-    from game.ui.scenes.table_tools import set_winnable_only
 
     def winnable(seed: int) -> bool:
         state = new_game("capodama", players=1, seed=seed)
@@ -249,7 +247,7 @@ def test_the_titles_solitaire_button_deals_winnable_deals_when_asked(app, monkey
 
     lost = next(s for s in range(1, 200) if not winnable(s))  # the "random" seed drawn
     monkeypatch.setattr(random.SystemRandom, "randrange", lambda self, *a: lost)
-    set_winnable_only(app.settings, True)
+    app.settings.solitaire_winnable_only = True
     click_button(app, app.scenes.top, "solitaire")
     state = app.scenes.top.state
     assert state.seed != lost and winnable(state.seed)

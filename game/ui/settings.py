@@ -71,6 +71,8 @@ class Settings:
     high_contrast: bool = False
     #: "normal" or "large" text on the table (:data:`TEXT_SIZES`)
     text_size: str = "normal"
+    #: the solitaire deals only deals the solver found winnable (its setup's row)
+    solitaire_winnable_only: bool = False
     #: the game the New game dialog showed last ("": the first of the catalogue)
     last_game: str = ""
     #: per game, its last setup as written in the file: {"players": n, "seats": [kind, ...]}
@@ -176,6 +178,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "four_colour": _is_bool,
     "high_contrast": _is_bool,
     "text_size": lambda v: isinstance(v, str) and v in TEXT_SIZES,
+    "solitaire_winnable_only": _is_bool,
     "last_game": lambda v: isinstance(v, str) and (v == "" or (len(v) <= 40 and v.isidentifier())),
 }
 

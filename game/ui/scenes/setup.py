@@ -31,7 +31,7 @@ from ..widgets import Button, Selector
 from .common import dialog, felt, open_table
 from .confirm import confirm_replace
 from .rules import RulesScene, in_short
-from .table_tools import set_winnable_only, solitaire_seed, winnable_only
+from .table_tools import solitaire_seed
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -92,7 +92,7 @@ class SetupScene(Scene):
         self.option_sels: list[Selector] = []
         self.seat_sels: list[Selector] = []
         #: the solitaire's "winnable deals only" (a row of its own, not a rule option)
-        self.winnable = winnable_only(app.settings)
+        self.winnable = app.settings.solitaire_winnable_only
         self.winnable_sel: Selector | None = None
         self.start = Button("Start", self.begin, primary=True, key=pygame.K_RETURN, tag="start")
         self.back = Button("Back", self.app.scenes.pop, tag="back")
@@ -194,7 +194,7 @@ class SetupScene(Scene):
 
     def _set_winnable(self, on: bool) -> None:
         self.winnable = on
-        set_winnable_only(self.app.settings, on)
+        self.app.settings.solitaire_winnable_only = on
 
     def _set_kind(self, i: int, v: str) -> None:
         self.kinds[i] = v

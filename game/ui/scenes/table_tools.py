@@ -18,26 +18,12 @@ if TYPE_CHECKING:
     from ..settings import Settings
     from .table import TableScene
 
-#: The setting "winnable deals only" (the solitaire's setup).  Kept among the settings the
-#: Settings class does not list (written back as read), so it needs no change of the file
-#: format; it is a plain true/false.
-WINNABLE_ONLY = "solitaire_winnable_only"
-
-
-def winnable_only(settings: Settings) -> bool:
-    """Whether the player asked for winnable solitaire deals only."""
-    return settings.extra.get(WINNABLE_ONLY) is True
-
-
-def set_winnable_only(settings: Settings, on: bool) -> None:
-    settings.extra[WINNABLE_ONLY] = bool(on)
-
 
 def solitaire_seed(settings: Settings, options: dict[str, Any], seed: int | None = None) -> int:
     """The seed of a new solitaire deal: ``seed`` (else a random one), or with "winnable deals
     only" the next one from it whose deal the solver says can still be won."""
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    return winnable_seed(seed, **options) if winnable_only(settings) else seed
+    return winnable_seed(seed, **options) if settings.solitaire_winnable_only else seed
 
 
 class SolitaireTools:
