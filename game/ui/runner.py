@@ -25,6 +25,8 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
+from game.i18n import _
 from game.resources import asset_path
 
 from .audio import Audio
@@ -81,6 +83,8 @@ class App:
         sys.setswitchinterval(0.0005)
         self.settings = settings or Settings()
         self.persist = persist
+        # the player's language, else the system's (a first start)
+        i18n.set_language(self.settings.language or i18n.system_language())
         prefer_shared_memory()
         pygame.display.init()
         pygame.font.init()
@@ -213,7 +217,17 @@ class App:
         """The other deck (D), chosen by the player for the game on the table."""
         new = "italian" if self.settings.deck == "french" else "french"
         if self.set_deck(new):
-            self.toast(f"{new.capitalize()} cards", "info", 1.5)
+            self.toast(_("French cards") if new == "french" else _("Italian cards"), "info", 1.5)
+
+    def set_language(self, lang: str) -> None:
+        """Show every text in ``lang`` from now on, saved; every scene of the stack (a match
+        included: its state is untouched) makes its texts again."""
+        self.settings.language = i18n.set_language(lang)
+        self.save_settings()
+        self.toasts.items.clear()  # said in the old language
+        for scene in list(self.scenes.stack):
+            scene.language_changed()
+        self._whole = True
 
     def quit(self) -> None:
         self.running = False

@@ -32,6 +32,7 @@ from typing import Any
 from game import skins
 from game.ai import seat_kinds
 from game.engine import GAMES
+from game.i18n import LANGUAGES
 
 from . import storage
 
@@ -68,6 +69,8 @@ class Settings:
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: per game, the deck the player chose for it (absent: the game's own deck)
     decks: dict[str, str] = field(default_factory=dict)
+    #: the language of every text ("": the system's, until the player picks one in Settings)
+    language: str = ""
     #: entries of the file this version does not know (a newer Tavolo's), written back as read
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     #: True when the file on disk must not be written over (newer, or unreadable)
@@ -165,6 +168,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "hold": lambda v: isinstance(v, str) and v in HOLDS,
     "auto_last": _is_bool,
     "last_game": lambda v: isinstance(v, str) and (v == "" or (len(v) <= 40 and v.isidentifier())),
+    "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
 }
 
 
