@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.engine import Card
+from game.i18n import _, ngettext
 
 from . import background, theme
 from .cards import CardImages, card_size
@@ -190,12 +191,16 @@ class _Pen:
             pygame.draw.rect(self.surf, theme.GOLD, win, 2, border_radius=3)
             pygame.draw.rect(self.surf, (200, 200, 200), bar, 1, border_radius=h // 2)
             self.y = bar.bottom + round(6 * s)
-        aim = f"  ·  win with {window[0]}–{window[1]}" if window is not None else ""
-        t = theme.text(f"{pts} points{aim}", round(16 * s), theme.INK, True)
+        said = ngettext("{count} point", "{count} points", pts).format(count=pts)
+        if window is not None:
+            aim = _("win with {low}–{high}").format(low=window[0], high=window[1])
+            said = f"{said}  ·  {aim}"
+        t = theme.text(said, round(16 * s), theme.INK, True)
         self.surf.blit(t, (x, self.y))
         self.y += t.get_height()
         if total:
-            t = theme.text(f"({total} is the most; {total} loses)", round(13 * s), theme.INK_DIM)
+            most = _("({total} is the most; {total} loses)").format(total=total)
+            t = theme.text(most, round(13 * s), theme.INK_DIM)
             self.surf.blit(t, (x, self.y))
             self.y += t.get_height()
         self.y += round(4 * s)

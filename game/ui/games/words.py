@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game import skins
+from game.engine import GAMES
 from game.engine.cards import FRENCH, ITALIAN, Card, Deck, parse_card
 from game.i18n import N_, _
 
@@ -112,6 +113,16 @@ _OF_SUIT: dict[str, str] = dict(
 )
 
 
+#: a seat kind as a name plate and a seat name say it ("West · rules")
+KIND_WORDS: dict[str, str] = {
+    "human": N_("human"),
+    "rules": N_("rules"),
+    "random": N_("random"),
+    "search": N_("search"),
+    "solver": N_("solver"),
+}
+
+
 def _say(table: dict[str, str], word: str) -> str:
     message = table.get(word)
     return _(message) if message is not None else word
@@ -197,3 +208,19 @@ def either_words(items: Sequence[str]) -> str:
 def capitalized(text: str) -> str:
     """``text`` with its first letter upper-case (a sentence that starts with a part)."""
     return text[:1].upper() + text[1:]
+
+
+def deck_name(deck: str) -> str:
+    """'French cards', 'carte italiane': a deck as a menu names it."""
+    return _("French cards") if deck == FRENCH.name else _("Italian cards")
+
+
+def deck_refusal(game: str, players: int, deck: str) -> str | None:
+    """None if ``deck`` can show every card of ``game`` with ``players`` players, else why not,
+    in the player's language (the skins say whether; the engine counts the cards)."""
+    if skins.can_show(game, players, deck) is None:
+        return None
+    count = len(GAMES[game].cards_for(players))
+    return _("{players}-player {game} needs {count} cards and cannot be shown in {deck}").format(
+        players=players, game=_(GAMES[game].title), count=count, deck=deck_name(deck)
+    )

@@ -11,8 +11,10 @@ from typing import Any
 import pygame
 
 from game.engine import GameState, MatchOver, new_game
+from game.i18n import _
 
 from .. import theme
+from ..games.words import join_words
 from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, dim, open_table
@@ -28,8 +30,10 @@ def solitaire_lines(state: GameState) -> list[str]:
     view: Any = state.view(0)
     lo, hi = view.window
     return [
-        f"The capo took {view.points_won[0]} points: the window is {lo} to {hi}.",
-        f"Deal no. {state.seed} — replay it with Restart deal.",
+        _("The capo took {points} points: the window is {low} to {high}.").format(
+            points=view.points_won[0], low=lo, high=hi
+        ),
+        _("Deal no. {number} — replay it with Restart deal.").format(number=state.seed),
     ]
 
 
@@ -45,23 +49,34 @@ class ResultScene(Scene):
         self.autoplay = table.setup.autoplay
         if table.solitaire:
             self.won = bool(winners)
-            self.title = "You won the solitaire!" if self.won else "Solitaire lost"
+            self.title = _("You won the solitaire!") if self.won else _("Solitaire lost")
             self.lines = solitaire_lines(st)
             self.buttons = [
-                Button("Restart deal", self.retry, tag="retry"),
-                Button("New deal", self.new_deal, primary=True, tag="new_deal"),
-                Button("Title", self.title_screen, tag="title"),
+                Button(_("Restart deal"), self.retry, tag="retry"),
+                Button(_("New deal"), self.new_deal, primary=True, tag="new_deal"),
+                Button(_("Title"), self.title_screen, tag="title"),
             ]
         else:
             names = [table.short_name(s) for s in range(st.seats)]
             self.won = table.viewer in winners and table.kind_of(table.viewer) == "human"
-            who = " and ".join(names[w] for w in winners) or "Nobody"
-            verb = "win" if len(winners) > 1 else "wins"
-            self.title = "You win the match!" if self.won else f"{who} {verb} the match"
-            self.lines = [", ".join(f"{names[s]} {st.scores[s]}" for s in range(st.seats))]
+            who = join_words([names[w] for w in winners])
+            if self.won:
+                self.title = _("You win the match!")
+            elif not winners:
+                self.title = _("Nobody wins the match")
+            elif len(winners) > 1:
+                self.title = _("{who} win the match").format(who=who)
+            else:
+                self.title = _("{who} wins the match").format(who=who)
+            self.lines = [
+                ", ".join(
+                    _("{who} {score}").format(who=names[s], score=st.scores[s])
+                    for s in range(st.seats)
+                )
+            ]
             self.buttons = [
-                Button("Play again", self.again, primary=True, tag="again"),
-                Button("Title", self.title_screen, tag="title"),
+                Button(_("Play again"), self.again, primary=True, tag="again"),
+                Button(_("Title"), self.title_screen, tag="title"),
             ]
         if self.won:
             app.audio.play("chime")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.catalog import CATALOG
+from game.i18n import _
 from game.resources import asset_path
 
 from .. import theme
@@ -33,7 +34,7 @@ def load_rules(name: str = "capodama") -> str:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
         log.warning("rules text %s not found: %s", path, exc)
-        return "The rules text is missing from this installation."
+        return _("The rules text is missing from this installation.")
 
 
 #: the heading of the section that says the game in two lines
@@ -61,11 +62,11 @@ class RulesScene(Scene):
         """``game`` None (from the title): tabs switch between the games' rules."""
         super().__init__(app)
         self.tabs = [
-            Button(e.title, partial(self.show, g), tag=f"tab {g}")
+            Button(_(e.title), partial(self.show, g), tag=f"tab {g}")
             for g, e in CATALOG.items()
         ] if game is None else []  # fmt: skip
         self.lines: list[tuple[str, int, bool, Any]] = []
-        self.done = Button("Close", self.close, primary=True, tag="close")
+        self.done = Button(_("Close"), self.close, primary=True, tag="close")
         self.show(game or "capodama", relayout=False)
 
     def show(self, game: str, relayout: bool = True) -> None:
@@ -73,7 +74,10 @@ class RulesScene(Scene):
 
         self.game = game
         self.source = load_rules(game)
-        self.title = f"{GAMES[game].title} — the rules" if game in GAMES else "The rules"
+        if game in GAMES:
+            self.title = _("{game} — the rules").format(game=_(GAMES[game].title))
+        else:
+            self.title = _("The rules")
         for b in self.tabs:
             b.primary = b.tag == f"tab {game}"
             b._cache.clear()
