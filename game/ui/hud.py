@@ -101,9 +101,9 @@ class _Pen:
     def item(self, item: Item) -> None:
         kind, s = item[0], self.s
         if kind == "title":
-            self.line(item[1], theme.INK, round(21 * s), bold=True)
+            self.lines(item[1], theme.INK, round(21 * s), bold=True)
         elif kind == "sub":
-            self.line(item[1], theme.INK_DIM, self.small)
+            self.lines(item[1], theme.INK_DIM, self.small)
         elif kind == "heading":
             self.heading(item[1])
         elif kind in ("text", "small"):
@@ -124,6 +124,11 @@ class _Pen:
         size = size or self.fs
         self.surf.blit(theme.text(text, size, color, bold), (self.x, self.y))
         self.y += theme.font(size, bold).get_linesize()
+
+    def lines(self, text: str, color: theme.Color, size: int, bold: bool = False) -> None:
+        """``text`` wrapped to the panel's width (a longer language takes two lines)."""
+        for part in theme.wrap(text, size, self.w - 2 * self.pad, bold):
+            self.line(part, color, size, bold=bold)
 
     def heading(self, text: str) -> None:
         self.y += round(6 * self.s)

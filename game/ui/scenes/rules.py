@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.catalog import CATALOG
-from game.i18n import _
+from game.i18n import _, domain_gettext
 from game.resources import asset_path
 
 from .. import theme
@@ -39,10 +39,14 @@ def load_rules(name: str = "capodama") -> str:
 
 #: the heading of the section that says the game in two lines
 IN_SHORT = "In short"
+#: the gettext domain of the rules pages (game/locale/<lang>/LC_MESSAGES/rules.po)
+RULES_DOMAIN = "rules"
 
 
 def in_short(name: str) -> list[str]:
-    """The lines of the game's ``## In short`` section (none if its text has none)."""
+    """The lines of the game's ``## In short`` section (none if its text has none), in the
+    player's language: found in the English text, each line is then translated through the
+    rules pages' own catalogue (gettext domain ``rules``), where the rules live."""
     lines: list[str] = []
     inside = False
     for raw in load_rules(name).splitlines():
@@ -52,7 +56,8 @@ def in_short(name: str) -> list[str]:
             inside = raw == f"## {IN_SHORT}"
         elif inside and raw.strip():
             lines.append(raw.strip())
-    return lines
+    said = domain_gettext(RULES_DOMAIN)
+    return [said(line) for line in lines]
 
 
 class RulesScene(Scene):

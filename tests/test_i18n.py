@@ -1,0 +1,225 @@
+"""Tavolo in Italian, French and English: the catalogues, every scene in each language, and a
+pseudo-language that finds any text shown without going through gettext."""
+
+from __future__ import annotations
+
+import gettext
+import re
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from babel.messages.extract import extract_from_dir
+from babel.messages.pofile import read_po
+from i18n_tour import tour
+from ui_harness import make_app, user_dirs
+
+from game import i18n
+from game.ui import theme
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "game" / "locale"
+sys.path.insert(0, str(ROOT / "build"))
+from catalogs import compile_catalogues  # noqa: E402
+
+#: the languages with a catalogue (English is the source)
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def compiled() -> Iterator[None]:
+    """The .mo files, compiled from the .po sources as the build does."""
+    compile_catalogues()
+    yield
+    i18n.use_translations(i18n.load_catalogue)
+
+
+# -- the catalogues -----------------------------------------------------------------------------
+def _catalog(lang: str) -> Any:
+    with (LOCALE / lang / "LC_MESSAGES" / "tavolo.po").open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _template() -> Any:
+    with (LOCALE / "tavolo.pot").open("rb") as f:
+        return read_po(f)
+
+
+def _ids(catalog: Any) -> set[Any]:
+    return {m.id if isinstance(m.id, str) else tuple(m.id) for m in catalog if m.id}
+
+
+PLACEHOLDER = re.compile(r"\{[a-z_]*\}")
+
+
+def test_the_template_holds_every_message_the_code_marks() -> None:
+    """``pybabel extract`` with babel.cfg finds nothing the committed .pot lacks, nor the
+    reverse: the template is up to date with the code."""
+    keywords = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2)}
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT / "game"), [("**.py", "python")], keywords=keywords
+    ):
+        found.add(message if isinstance(message, str) else tuple(message))
+    assert found == _ids(_template())
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_catalogue_is_complete(lang: str) -> None:
+    """Every message of the template, translated (no empty, no fuzzy entry), with the same
+    {placeholders} in every form."""
+    catalog = _catalog(lang)
+    assert _ids(catalog) == _ids(_template())
+    assert not catalog.fuzzy
+    for m in catalog:
+        if not m.id:
+            continue
+        assert "fuzzy" not in m.flags, m.id
+        ids = [m.id] if isinstance(m.id, str) else list(m.id)
+        forms = [m.string] if isinstance(m.string, str) else list(m.string)
+        assert forms and all(forms), f"{lang}: {m.id!r} is not translated"
+        wanted = set(PLACEHOLDER.findall(ids[-1]))
+        for form in forms:
+            assert set(PLACEHOLDER.findall(form)) == wanted, (lang, m.id, form)
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+def test_the_compiled_catalogue_translates(lang: str) -> None:
+    """The .mo the build writes is read by gettext, plural forms included."""
+    cat = gettext.translation(i18n.DOMAIN, LOCALE, [lang])
+    assert cat.gettext("Settings") != "Settings"
+    one, two = (
+        cat.ngettext("{count} card", "{count} cards", 1),
+        cat.ngettext("{count} card", "{count} cards", 2),
+    )
+    assert one != two
+
+
+# -- choosing the language ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("env", "lang"),
+    [
+        ({"LANG": "it_IT.UTF-8"}, "it"),
+        ({"LANGUAGE": "fr_CA:en", "LANG": "de_DE.UTF-8"}, "fr"),
+        ({"LC_ALL": "C"}, "en"),
+        ({"LANG": "de_DE.UTF-8"}, "en"),
+        ({"LANG": "Italian_Italy.1252"}, "it"),
+        ({}, "en"),
+    ],
+)
+def test_the_system_language(env: dict[str, str], lang: str) -> None:
+    assert i18n.system_language(env) == lang
+
+
+def test_an_unknown_language_falls_back_to_english() -> None:
+    assert i18n.set_language("xx") == "en"
+    assert i18n._("Settings") == "Settings"
+    i18n.set_language("en")
+
+
+def test_a_bad_language_setting_is_reset_with_a_message(tmp_path: Path) -> None:
+    from game.ui.settings import load_settings
+
+    path = tmp_path / "settings.json"
+    path.write_text('{"format": "tavolo-settings/1", "language": "klingon", "speed": "fast"}')
+    settings, message = load_settings(path)
+    assert settings.language == "" and settings.speed == "fast"
+    assert message is not None and "language" in message
+
+
+def test_the_first_start_speaks_the_system_language(tmp_path, monkeypatch) -> None:
+    user_dirs(tmp_path, monkeypatch)
+    monkeypatch.setenv("LANGUAGE", "it")
+    app = make_app()
+    try:
+        assert i18n.language() == "it"
+        assert app.scenes.top.button("settings").label == "Impostazioni"
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+# -- a pseudo-language marks every translated text -------------------------------------------
+_PLAIN = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+_MARKED = "àƀçđéƒĝĥîĵķĺɱñôƥɋŕšŧûʋŵẋýžÀƁÇĐÉƑĜĤÎĴĶĹṀÑÔƤɊŔŠŦÛṼŴẊÝŽ"
+_ACCENT = str.maketrans(_PLAIN, _MARKED)
+
+
+def pseudo(text: str) -> str:
+    """Every letter of ``text`` accented, its {placeholders} kept as they are."""
+    return "".join(
+        part if part.startswith("{") else part.translate(_ACCENT)
+        for part in re.split(r"(\{[^}]*\})", text)
+    )
+
+
+class Pseudo(gettext.NullTranslations):
+    def gettext(self, message: str) -> str:
+        return pseudo(message)
+
+    def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
+        return pseudo(msgid1 if n == 1 else msgid2)
+
+    def pgettext(self, context: str, message: str) -> str:
+        return pseudo(message)
+
+
+#: what may show unmarked: card corners ("Q♥", "10♠"), as the pictures print them
+_CORNER = re.compile(r"(10|[2-9AJQK])[♠♥♦♣]")
+
+
+def unmarked(text: str) -> bool:
+    return bool(re.search("[A-Za-z]", _CORNER.sub("", text)))
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list[str]:
+    """Every text the app renders from now on (theme.text is the one place that renders)."""
+    texts: list[str] = []
+    real = theme.text
+
+    def spy(s: str, *args: Any, **kw: Any) -> pygame.Surface:
+        texts.append(s)
+        return real(s, *args, **kw)
+
+    monkeypatch.setattr(theme, "text", spy)
+    theme._TEXT_CACHE.clear()
+    return texts
+
+
+def _data(app: Any, scene: str) -> set[str]:
+    """Texts of a scene that are data, not interface: the languages, each named in itself (a
+    player who cannot read this one finds their own), the rules pages' body (their own domain,
+    translated by the rules scene) and the error page's log path and exception."""
+    top = app.scenes.top
+    out: set[str] = set(i18n.LANGUAGES.values()) if scene == "settings" else set()
+    if scene == "rules":
+        out |= {line for line, *_rest in top.lines}
+    if scene == "error":
+        out |= {str(top.log_file), top.message}
+    return out
+
+
+def test_every_drawn_text_goes_through_gettext(tmp_path, monkeypatch, drawn) -> None:
+    """Under the pseudo-language every text the app draws, in every scene, is marked: a text
+    that bypasses gettext shows plain letters and fails here."""
+    user_dirs(tmp_path, monkeypatch)
+    i18n.use_translations(lambda domain, lang: Pseudo(), "it")
+    app = make_app(size=(1024, 600))
+    seen = []
+    try:
+        for scene in tour(app):
+            data = _data(app, scene)
+            plain = [t for t in drawn if unmarked(t) and not any(t in d or d in t for d in data)]
+            assert not plain, f"{scene}: drawn without gettext: {sorted(set(plain))[:8]}"
+            seen.append(scene)
+            drawn.clear()
+    finally:
+        app.shutdown()
+        i18n.use_translations(i18n.load_catalogue)
+    assert {"title", "pause", "settings", "keys", "rules", "statistics", "error"} <= set(seen)
+    assert any(s.startswith("refusal") for s in seen)
+    assert any(s.startswith("result") for s in seen)
