@@ -223,3 +223,106 @@ def test_every_drawn_text_goes_through_gettext(tmp_path, monkeypatch, drawn) -> 
     assert {"title", "pause", "settings", "keys", "rules", "statistics", "error"} <= set(seen)
     assert any(s.startswith("refusal") for s in seen)
     assert any(s.startswith("result") for s in seen)
+
+
+# -- each language on every scene at 1024×600 ----------------------------------------------------
+class WindowSpy(pygame.Surface):
+    """The window as the scenes draw on it, noting every text blitted outside it."""
+
+    def __init__(self, size: tuple[int, int], texts: set[int]) -> None:
+        super().__init__(size)
+        self.texts = texts
+        self.outside: list[tuple[int, int, int, int]] = []
+
+    def blit(self, source: Any, dest: Any, area: Any = None, special_flags: int = 0) -> Any:
+        if id(source) in self.texts:
+            rect = source.get_rect(topleft=tuple(dest)[:2]) if area is None else None
+            if rect is not None and not self.get_rect().inflate(2, 2).contains(rect):
+                self.outside.append(tuple(rect))
+        return super().blit(source, dest, area, special_flags)
+
+
+def _overflows(app: Any) -> list[str]:
+    """Buttons whose label must shrink by more than a tenth to fit, selector rows whose label
+    runs into the value: the widgets of every scene on the stack (and the table's panel and
+    prompt)."""
+    from game.ui.widgets import Button, Selector, button_text
+
+    out: list[str] = []
+    scale = theme.ui_scale(app.screen.get_size())
+    for scene in app.scenes.stack:
+        widgets: list[Any] = []
+        for name in ("buttons", "panel_buttons", "tabs", "selectors", "menu"):
+            value = getattr(scene, name, None)
+            if isinstance(value, list):
+                widgets += value
+        for name in ("done", "button", "start", "back", "rules", "close_button", "reset_button"):
+            value = getattr(scene, name, None)
+            if isinstance(value, Button | Selector):
+                widgets.append(value)
+        for w in widgets:
+            if isinstance(w, Button) and w.rect.w > 0:
+                width = theme.font(button_text(scale), True).size(w.label)[0]
+                if width * 0.9 > w.rect.w - 12:  # a tenth smaller does not show; more does
+                    out.append(f"button {w.label!r}: {width} px in {w.rect.w - 12}")
+            elif isinstance(w, Selector) and w.rect.w > 0:
+                size = round(17 * scale)
+                room = w.left.rect.x - w.rect.x - 4
+                width = theme.font(size).size(w.label)[0]
+                if width > room:
+                    out.append(f"row {w.label!r}: {width} px in {room}")
+    return out
+
+
+@pytest.mark.parametrize("lang", list(i18n.LANGUAGES))
+def test_each_language_draws_every_scene_whole(lang, tmp_path, monkeypatch) -> None:
+    """At 1024×600, in each language: every glyph drawn is in the font, no text is drawn
+    outside the window, no button label has to shrink (more than a tenth), no row label runs
+    into its value, no line of the side panel runs past it."""
+    from game.ui import hud
+
+    user_dirs(tmp_path, monkeypatch)
+    monkeypatch.setenv("LANGUAGE", lang)
+    texts: set[int] = set()
+    drawn: list[tuple[str, int, bool]] = []
+    real = theme.text
+
+    def spy(s: str, size: int, color: Any = theme.INK, bold: bool = False) -> pygame.Surface:
+        surf = real(s, size, color, bold)
+        texts.add(id(surf))
+        drawn.append((s, size, bold))
+        return surf
+
+    monkeypatch.setattr(theme, "text", spy)
+    panel_lines: list[str] = []
+    real_line = hud._Pen.line
+
+    def line(pen: Any, text: str, color: Any = theme.INK, size: int = 0, bold: bool = False):
+        width = theme.font(size or pen.fs, bold).size(text)[0]
+        if pen.x + width > pen.w - pen.pad // 2:
+            panel_lines.append(f"{text!r}: {width} px from {pen.x} in {pen.w}")
+        return real_line(pen, text, color, size, bold)
+
+    monkeypatch.setattr(hud._Pen, "line", line)
+    app = make_app(size=(1024, 600))
+    assert i18n.language() == lang
+    spy_window = WindowSpy(app.screen.get_size(), texts)
+    app.screen = spy_window
+    problems: list[str] = []
+    try:
+        for scene in tour(app):
+            for s, size, bold in set(drawn):
+                metrics = theme.font(size, bold).metrics(s)
+                missing = {ch for ch, m in zip(s, metrics, strict=True) if m is None}
+                if missing:
+                    problems.append(f"{scene}: no glyph for {sorted(missing)} in {s!r}")
+            problems += [f"{scene}: {o}" for o in _overflows(app)]
+            problems += [f"{scene}: text outside the window at {r}" for r in spy_window.outside]
+            problems += [f"{scene}: panel line {p}" for p in panel_lines]
+            drawn.clear()
+            spy_window.outside.clear()
+            panel_lines.clear()
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+    assert not problems, "\n".join(sorted(set(problems))[:30])

@@ -27,6 +27,13 @@ def button_text(scale: float) -> int:
     return max(10, round(BUTTON_TEXT * scale))
 
 
+def label_width(label: str, scale: float) -> int:
+    """The width a button needs to show ``label`` at the one button size (with its margins):
+    a dialog sizes its buttons with it, so a longer language widens them instead of shrinking
+    their words."""
+    return theme.font(button_text(scale), True).size(label)[0] + round(28 * scale)
+
+
 class Button:
     def __init__(
         self,

@@ -16,7 +16,7 @@ from game.i18n import _
 from .. import theme
 from ..games.words import join_words
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, label_width
 from .common import dialog, dim, open_table
 
 
@@ -85,12 +85,14 @@ class ResultScene(Scene):
         s = theme.ui_scale(size)
         self.scale = s
         w = round(600 * s)
+        bh, gap = round(46 * s), round(14 * s)
+        bw = max(round(170 * s), *(label_width(b.label, s) for b in self.buttons))
+        w = min(size[0] - 24, max(w, len(self.buttons) * (bw + gap) + round(40 * s)))
         size_text = round(19 * s)
         self.wrapped = [
             part for line in self.lines for part in theme.wrap(line, size_text, w - round(50 * s))
         ]
         lh = theme.font(size_text, True).get_linesize() + 4
-        bw, bh, gap = round(170 * s), round(46 * s), round(14 * s)
         h = round(70 * s) + len(self.wrapped) * lh + round(24 * s) + bh + round(20 * s)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2 - round(120 * s), size[1] // 2)

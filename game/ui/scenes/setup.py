@@ -28,7 +28,7 @@ from ..games.words import deck_name, deck_refusal
 from ..savegame import MatchSetup, slot_of
 from ..scene import Scene
 from ..settings import playable_deck
-from ..widgets import Button, Selector
+from ..widgets import Button, Selector, label_width
 from .common import dialog, felt, open_table
 from .confirm import confirm_replace
 from .rules import RulesScene, in_short
@@ -250,7 +250,7 @@ class SetupScene(Scene):
         rh = max(12, (h - fixed) // rows - gap)
         top = self.rect.y + round(64 * s)
         self.strip = pygame.Rect(self.rect.x + pad, top, w - 2 * pad, round(70 * s))
-        bw, bh = round(150 * s), round(38 * s)
+        bw, bh = max(round(150 * s), label_width(self.rules.label, s)), round(38 * s)
         self.rules.place(
             pygame.Rect(self.strip.right - bw - round(12 * s), self.strip.centery - bh // 2, bw, bh)
         )
