@@ -326,3 +326,160 @@ def test_each_language_draws_every_scene_whole(lang, tmp_path, monkeypatch) -> N
         app.shutdown()
         i18n.set_language("en")
     assert not problems, "\n".join(sorted(set(problems))[:30])
+
+
+# -- a language switch mid-deal ---------------------------------------------------------------
+def test_a_language_switch_mid_deal_keeps_the_match(tmp_path, monkeypatch) -> None:
+    """Esc, Settings, Language → Italiano while the cards are being dealt: the same table goes
+    on with the same match, and its names, panel, buttons and prompt are now Italian; back to
+    English the same way."""
+    from ui_harness import click, click_button, human_turn, key, run_until, start_game
+
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app(size=(1024, 600))
+    try:
+        table = start_game(app, "scopa", 2, seed=4)
+        app.step()
+        app.step()
+        assert not table.queue.idle  # still dealing
+        record, shown = table.state.record(), len(table.table.hands[0])
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.scenes.top, "settings")
+        settings = app.scenes.top
+        assert settings.lang_sel.value == "en"
+        click(app, settings.lang_sel.right.rect.center, frames=2)
+        assert i18n.language() == "it" and app.settings.language == "it"
+        assert app.scenes.top.lang_sel.label == "Lingua"  # the settings made again
+        assert table.state.record() == record and app.scenes.stack[1] is table
+        assert len(table.table.hands[0]) == shown and not table.queue.idle
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.scenes.top, "resume")
+        assert app.scenes.top is table
+        assert table.names == ["Tu", "Nord (regole)"]
+        assert [b.label for b in table.panel_buttons] == ["Regole", "Menu (Esc)"]
+        assert run_until(app, lambda: human_turn(table))
+        assert table.band_message() == "Tocca a te: gioca una carta"
+        items = table.gui.hud_items(table.model, table.names, table.deck)
+        assert ("heading", "Prese della smazzata") in items
+        key(app, pygame.K_ESCAPE)
+        click_button(app, app.scenes.top, "settings")
+        settings = app.scenes.top
+        settings.lang_sel.step(-1)  # Italiano → English
+        assert i18n.language() == "en" and table.names == ["You", "North (rules)"]
+        assert app.scenes.top.lang_sel.label == "Language"
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
+
+
+# -- refusals in every language ---------------------------------------------------------------
+def _position(game: str, players: int, seed: int, moves: int) -> Any:
+    """The match from deal ``seed`` once its record holds ``moves`` moves, random legal ones
+    (random.Random(seed))."""
+    import random
+
+    from game.engine import new_game
+
+    rng = random.Random(seed)
+    state = new_game(game, players=players, seed=seed)
+    while len(state.history) < moves:
+        legal = state.legal_moves()
+        state.play(legal[rng.randrange(len(legal))])
+    return state
+
+
+#: concrete positions (game, players, seed, moves played), the move tried, and the refusal in
+#: each language and deck
+REFUSALS = [
+    (
+        ("capodama", 4, 2, 6, "AS"),
+        {
+            ("en", "french"): "You must follow diamonds or play a trump: the ace of spades is "
+            "neither",
+            ("it", "french"): "Devi rispondere a quadri (o giocare una briscola): l'asso di "
+            "picche non lo è",
+            ("it", "italian"): "Devi rispondere a coppe (o giocare una briscola): l'1 di spade "
+            "non lo è",
+            ("fr", "french"): "Vous devez jouer carreau ou atout\u00a0: l'as de pique n'est ni "
+            "l'un ni l'autre",
+        },
+    ),
+    (
+        ("capodama", 4, 2, 0, "KS"),
+        {
+            ("en", "french"): "First you must choose the doubled suit",
+            ("it", "french"): "Prima tocca a te scegliere il seme raddoppiato",
+            ("fr", "french"): "C'est d'abord à vous de choisir la couleur doublée",
+        },
+    ),
+    (
+        ("scopa", 2, 2, 0, "5D"),
+        {
+            ("en", "italian"): "The 5 of coins can capture, so it may not be placed on the "
+            "table: play the 5 of coins to take the ace of coins and the 4 of batons",
+            ("it", "italian"): "Il 5 di denari può prendere, quindi non si può calare in "
+            "tavola: gioca il 5 di denari per prendere l'asso di denari e il 4 di bastoni",
+            ("fr", "italian"): "Avec le 5 de deniers on peut prendre\u00a0: impossible de poser "
+            "sur la table, jouez le 5 de deniers pour prendre l'as de deniers et le 4 de bâtons",
+            ("fr", "french"): "Avec le 5 de carreau on peut prendre\u00a0: impossible de poser "
+            "sur la table, jouez le 5 de carreau pour prendre l'as de carreau et le 4 de trèfle",
+        },
+    ),
+    (
+        ("tressette", 4, 2, 2, "CC"),
+        {
+            ("en", "italian"): "You must follow coins: the Cavallo of cups is not coins and you "
+            "hold the Fante of coins and the 7 of coins",
+            ("it", "italian"): "Devi rispondere a denari: il cavallo di coppe non è di denari e "
+            "hai il fante di denari e il 7 di denari",
+            ("fr", "italian"): "Vous devez jouer deniers\u00a0: le Cavallo de coupes n'est pas de "
+            "cette couleur, et vous avez le Fante de deniers et le 7 de deniers",
+            ("fr", "french"): "Vous devez jouer carreau\u00a0: la dame de cœur n'est pas de cette "
+            "couleur, et vous avez le valet de carreau et le 7 de carreau",
+        },
+    ),
+    (
+        ("cattura", 2, 2, 0, "send 7C"),
+        {
+            ("en", "french"): "The 7 of clubs has the value of the 7 of hearts: send another "
+            "card, or capture with it",
+            ("it", "french"): "Il 7 di fiori vale quanto il 7 di cuori: manda un'altra carta, "
+            "oppure cattura con questa",
+            ("fr", "french"): "Le 7 de trèfle vaut autant que le 7 de cœur\u00a0: envoyez une "
+            "autre carte, ou capturez avec elle",
+            ("it", "italian"): "Il 7 di bastoni vale quanto il 7 di denari: manda un'altra "
+            "carta, oppure cattura con questa",
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("where", "said"), REFUSALS, ids=[" ".join(map(str, w)) for w, _s in REFUSALS]
+)
+def test_refusals_come_out_right_in_every_language(where, said, tmp_path, monkeypatch) -> None:
+    """The engine's reason code and parts, said in the player's language and deck: the move
+    is refused by the engine (the position is unchanged) and the table words it."""
+    from ui_harness import start_game
+
+    from game.engine import IllegalMove
+
+    game, players, seed, moves, move = where
+    state = _position(game, players, seed, moves)
+    record = state.record()
+    with pytest.raises(IllegalMove) as refused:
+        state.play(move)
+    assert state.record() == record
+    seat = state.current_player
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app()
+    try:
+        table = start_game(app, game, players, seed=seed)
+        for (lang, deck), sentence in said.items():
+            i18n.set_language(lang)
+            app.settings.deck = deck
+            names = [table.short_name(s) for s in range(state.seats)]
+            assert table.gui.refusal_text(refused.value, names, seat) == sentence
+    finally:
+        app.shutdown()
+        i18n.set_language("en")
