@@ -294,6 +294,16 @@ def test_each_language_draws_every_scene_whole(lang, tmp_path, monkeypatch) -> N
         return surf
 
     monkeypatch.setattr(theme, "text", spy)
+    from game.ui.widgets import Toasts
+
+    real_toast = Toasts._render
+
+    def toast(self: Any, t: Any, width: int, size: int) -> pygame.Surface:
+        surf = real_toast(self, t, width, size)
+        texts.add(id(surf))  # a message is drawn whole inside the window too
+        return surf
+
+    monkeypatch.setattr(Toasts, "_render", toast)
     panel_lines: list[str] = []
     real_line = hud._Pen.line
 

@@ -290,6 +290,10 @@ class Toasts:
         if spot is None:
             return
         x, y = spot
+        # whole inside the window: a stack taller than its area (a long message in the
+        # table's band) grows upwards, over the table, rather than off the bottom
+        total_h = sum(s.get_height() for s in surfs) + gap * (len(surfs) - 1)
+        y = max(0, min(y, surface.get_height() - total_h))
         for t, surf in zip(items, surfs, strict=True):
             alpha = 255
             if t.age < 0.15:
