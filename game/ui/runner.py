@@ -26,7 +26,6 @@ from pathlib import Path
 import pygame
 
 from game import i18n
-from game.i18n import _
 from game.resources import asset_path
 
 from .audio import Audio
@@ -84,7 +83,8 @@ class App:
         self.settings = settings or Settings()
         self.persist = persist
         # the player's language, else the system's (a first start)
-        i18n.set_language(self.settings.language or i18n.system_language())
+        lang = i18n.set_language(self.settings.language or i18n.system_language())
+        log.info("texts in %s (%s)", i18n.LANGUAGES[lang], lang)
         prefer_shared_memory()
         pygame.display.init()
         pygame.font.init()
@@ -217,7 +217,9 @@ class App:
         """The other deck (D), chosen by the player for the game on the table."""
         new = "italian" if self.settings.deck == "french" else "french"
         if self.set_deck(new):
-            self.toast(_("French cards") if new == "french" else _("Italian cards"), "info", 1.5)
+            from .games.words import deck_title
+
+            self.toast(deck_title(new), "info", 1.5)
 
     def set_language(self, lang: str) -> None:
         """Show every text in ``lang`` from now on, saved; every scene of the stack (a match

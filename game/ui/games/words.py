@@ -211,8 +211,13 @@ def capitalized(text: str) -> str:
 
 
 def deck_name(deck: str) -> str:
-    """'French cards', 'carte italiane': a deck as a menu names it."""
+    """'French cards', 'carte italiane': a deck as a sentence names it."""
     return _("French cards") if deck == FRENCH.name else _("Italian cards")
+
+
+def deck_title(deck: str) -> str:
+    """'French cards', 'Carte italiane': a deck as a menu or a message names it."""
+    return capitalized(deck_name(deck))
 
 
 def deck_refusal(game: str, players: int, deck: str) -> str | None:

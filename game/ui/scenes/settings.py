@@ -16,7 +16,7 @@ from game.catalog import CATALOG
 from game.i18n import LANGUAGES, N_, _
 
 from .. import theme
-from ..games.words import deck_name
+from ..games.words import deck_title
 from ..scene import Scene
 from ..settings import HOLDS, SPEEDS
 from ..widgets import Button, Selector
@@ -59,7 +59,7 @@ class SettingsScene(Scene):
             list(skins.DECKS),
             st.deck,
             self._deck,
-            deck_name,
+            deck_title,
         )
         self.speed_sel = Selector(
             _("Animation"), list(SPEEDS), st.speed, self._speed, lambda v: _(SPEED_WORDS[v])

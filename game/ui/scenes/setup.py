@@ -24,7 +24,7 @@ from game.i18n import N_, _, ngettext
 
 from .. import theme
 from ..games import playable_games
-from ..games.words import deck_name, deck_refusal
+from ..games.words import deck_name, deck_refusal, deck_title
 from ..savegame import MatchSetup, slot_of
 from ..scene import Scene
 from ..settings import playable_deck
@@ -90,7 +90,7 @@ class SetupScene(Scene):
             self._players_label,
         )  # fmt: skip
         self.deck_sel = Selector(
-            _("Cards"), list(skins.DECKS), self.deck, self._set_deck, deck_name
+            _("Cards"), list(skins.DECKS), self.deck, self._set_deck, deck_title
         )
         self.options: dict[str, Any] = {}
         self.option_sels: list[Selector] = []
