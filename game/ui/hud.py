@@ -200,12 +200,8 @@ class _Pen:
         if window is not None:
             aim = _("win with {low}–{high}").format(low=window[0], high=window[1])
             said = f"{said}  ·  {aim}"
-        t = theme.text(said, round(16 * s), theme.INK, True)
-        self.surf.blit(t, (x, self.y))
-        self.y += t.get_height()
+        self.lines(said, theme.INK, round(16 * s), bold=True)  # two lines if it must
         if total:
             most = _("({total} is the most; {total} loses)").format(total=total)
-            t = theme.text(most, round(13 * s), theme.INK_DIM)
-            self.surf.blit(t, (x, self.y))
-            self.y += t.get_height()
+            self.lines(most, theme.INK_DIM, round(13 * s))
         self.y += round(4 * s)
