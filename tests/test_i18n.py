@@ -493,3 +493,20 @@ def test_refusals_come_out_right_in_every_language(where, said, tmp_path, monkey
     finally:
         app.shutdown()
         i18n.set_language("en")
+
+
+def test_the_rules_page_follows_a_language_switch(tmp_path, monkeypatch) -> None:
+    """A rules page open when the language changes makes its title, tabs and button again."""
+    from game.ui.scenes.rules import RulesScene
+
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app()
+    try:
+        page = RulesScene(app)
+        app.push(page)
+        app.set_language("fr")
+        assert page.title == "Capodama — les règles" and page.done.label == "Fermer"
+        assert [b.label for b in page.tabs] == ["Capodama", "Scopa", "Tressette", "Cattura"]
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

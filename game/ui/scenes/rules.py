@@ -74,6 +74,13 @@ class RulesScene(Scene):
         self.done = Button(_("Close"), self.close, primary=True, tag="close")
         self.show(game or "capodama", relayout=False)
 
+    def language_changed(self) -> None:
+        """The page, its tabs and its button again in the new language."""
+        for b, e in zip(self.tabs, CATALOG.values(), strict=True):
+            b.label = _(e.title)
+        self.done.label = _("Close")
+        self.show(self.game)
+
     def show(self, game: str, relayout: bool = True) -> None:
         from game.engine import GAMES
 
