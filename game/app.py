@@ -184,6 +184,7 @@ def _sweep_temp() -> None:
 
 def _run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game import i18n
     from game.engine import new_game
     from game.ui.runner import App
     from game.ui.savegame import MatchSetup
@@ -192,6 +193,7 @@ def _run(args: argparse.Namespace) -> int:
     from game.ui.settings import load_settings
 
     _sweep_temp()
+    i18n.set_language(i18n.system_language())  # a damaged settings file is told in it
     settings, notice = load_settings()
     if args.speed:
         settings.speed = args.speed

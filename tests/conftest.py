@@ -6,6 +6,9 @@ import os
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# The app speaks the system's language on a first start: the tests read English texts, so the
+# system's language is English here whatever the machine's (tests of other languages set one).
+os.environ["LANGUAGE"] = "en"
 
 import pytest
 from hypothesis import HealthCheck, settings

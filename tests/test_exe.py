@@ -148,6 +148,32 @@ def test_bundle_holds_the_assets_and_not_the_test_tools(exe: Path) -> None:
         assert unwanted not in top_level, f"{unwanted} was bundled"
 
 
+def test_bundle_holds_the_compiled_catalogues(exe: Path) -> None:
+    """Every .po of the checkout is in the executable compiled, where game.i18n reads it."""
+    from PyInstaller.archive.readers import pkg_archive_contents
+
+    names = set(pkg_archive_contents(str(exe)))
+    sources = sorted((ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.po"))
+    assert sources
+    for po in sources:
+        mo = po.with_suffix(".mo").relative_to(ROOT).as_posix()
+        assert mo in names, f"{mo} is not in the executable"
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"), [("it_IT.UTF-8", "Italiano"), ("fr_FR.UTF-8", "Français")]
+)
+def test_executable_starts_in_the_system_language(
+    exe: Path, sandbox: Sandbox, lang: str, name: str
+) -> None:
+    """A first start (no settings) on an Italian or French system shows Tavolo in that
+    language: the log says which catalogue it uses, and a title drawn in it differs."""
+    sandbox.env["LANG"] = lang
+    proc = sandbox.run(exe, "--size", "1024x640", "--frames", "5", "--screenshot", "shot.png")
+    _check_clean_run(sandbox, proc, exe)
+    assert f"texts in {name}" in sandbox.log_text()
+
+
 def test_executable_is_under_the_size_target(exe: Path) -> None:
     mb = exe.stat().st_size / 1e6
     assert mb < make_exe.SIZE_TARGET_MB, f"{mb:.1f} MB"

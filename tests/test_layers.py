@@ -94,9 +94,19 @@ def _docstrings(tree: ast.Module) -> set[int]:
     return out
 
 
+def _messages(tree: ast.Module) -> set[int]:
+    """The ids of message ids marked for translation (``N_("spades")``): the words a suit or a
+    card is said with in each language, the vocabulary of the catalogues, not a rule."""
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "N_":
+            out.update(id(arg) for arg in node.args)
+    return out
+
+
 def _rule_leaks(tree: ast.Module) -> list[str]:
     leaks: list[str] = []
-    docs = _docstrings(tree)
+    docs = _docstrings(tree) | _messages(tree)
     for node in ast.walk(tree):
         if id(node) in docs:
             continue

@@ -36,3 +36,9 @@ def test_wheel_holds_the_code_and_all_assets(tmp_path: Path) -> None:
     }
     assert assets and assets <= names
     assert {"game/app.py", "game/engine/capodama.py", "game/resources.py"} <= names
+    # the translation catalogues, compiled by the build step of setup.py
+    catalogues = {
+        po.with_suffix(".mo").relative_to(ROOT).as_posix()
+        for po in (ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.po")
+    }
+    assert catalogues and catalogues <= names

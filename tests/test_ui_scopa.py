@@ -175,7 +175,7 @@ def test_the_panel_counts_come_from_the_engine(app):
     model = table.gui.new_model(table.state.view(0), 0)
     assert model.coins == (1, 0) and model.settebello == 0 and model.cards == (2, 0)
     texts = [str(item[1]) for item in table.gui.hud_items(model, table.names, "italian")]
-    assert "2 cards · 1 coin" in texts and any(t.startswith("The 7 of coins: You") for t in texts)
+    assert "2 cards · coins: 1" in texts and any(t.startswith("The 7 of coins: You") for t in texts)
 
 
 def test_rules_from_the_title_have_a_tab_per_game(app):

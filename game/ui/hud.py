@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from game.engine import Card
+from game.i18n import _, ngettext
 
 from . import background, theme
 from .cards import CardImages, card_size
@@ -113,9 +114,9 @@ class _Pen:
     def item(self, item: Item) -> None:
         kind, s = item[0], self.s
         if kind == "title":
-            self.line(item[1], theme.INK, round(21 * s), bold=True)
+            self.lines(item[1], theme.INK, round(21 * s), bold=True)
         elif kind == "sub":
-            self.line(item[1], theme.INK_DIM, self.small)
+            self.lines(item[1], theme.INK_DIM, self.small)
         elif kind == "heading":
             self.heading(item[1])
         elif kind in ("text", "small"):
@@ -136,6 +137,11 @@ class _Pen:
         size = size or self.fs
         self.surf.blit(theme.text(text, size, color, bold), (self.x, self.y))
         self.y += theme.font(size, bold).get_linesize()
+
+    def lines(self, text: str, color: theme.Color, size: int, bold: bool = False) -> None:
+        """``text`` wrapped to the panel's width (a longer language takes two lines)."""
+        for part in theme.wrap(text, size, self.w - 2 * self.pad, bold):
+            self.line(part, color, size, bold=bold)
 
     def heading(self, text: str) -> None:
         self.y += round(6 * self.s)
@@ -203,12 +209,12 @@ class _Pen:
             pygame.draw.rect(self.surf, theme.GOLD, win, 2, border_radius=3)
             pygame.draw.rect(self.surf, (200, 200, 200), bar, 1, border_radius=h // 2)
             self.y = bar.bottom + round(6 * s)
-        aim = f"  ·  win with {window[0]}–{window[1]}" if window is not None else ""
-        t = theme.text(f"{pts} points{aim}", round(16 * s), theme.INK, True)
-        self.surf.blit(t, (x, self.y))
-        self.y += t.get_height()
+        said = ngettext("{count} point", "{count} points", pts).format(count=pts)
+        if window is not None:
+            aim = _("win with {low}–{high}").format(low=window[0], high=window[1])
+            said = f"{said}  ·  {aim}"
+        self.lines(said, theme.INK, round(16 * s), bold=True)  # two lines if it must
         if total:
-            t = theme.text(f"({total} is the most; {total} loses)", round(13 * s), theme.INK_DIM)
-            self.surf.blit(t, (x, self.y))
-            self.y += t.get_height()
+            most = _("({total} is the most; {total} loses)").format(total=total)
+            self.lines(most, theme.INK_DIM, round(13 * s))
         self.y += round(4 * s)

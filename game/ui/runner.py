@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pygame
 
+from game import i18n
 from game.resources import asset_path
 
 from .audio import Audio
@@ -82,6 +83,9 @@ class App:
         self.settings = settings or Settings()
         apply_look(self.settings)  # four colours, contrast, text size (game/ui/theme.py)
         self.persist = persist
+        # the player's language, else the system's (a first start)
+        lang = i18n.set_language(self.settings.language or i18n.system_language())
+        log.info("texts in %s (%s)", i18n.LANGUAGES[lang], lang)
         prefer_shared_memory()
         pygame.display.init()
         pygame.font.init()
@@ -214,7 +218,19 @@ class App:
         """The other deck (D), chosen by the player for the game on the table."""
         new = "italian" if self.settings.deck == "french" else "french"
         if self.set_deck(new):
-            self.toast(f"{new.capitalize()} cards", "info", 1.5)
+            from .games.words import deck_title
+
+            self.toast(deck_title(new), "info", 1.5)
+
+    def set_language(self, lang: str) -> None:
+        """Show every text in ``lang`` from now on, saved; every scene of the stack (a match
+        included: its state is untouched) makes its texts again."""
+        self.settings.language = i18n.set_language(lang)
+        self.save_settings()
+        self.toasts.items.clear()  # said in the old language
+        for scene in list(self.scenes.stack):
+            scene.language_changed()
+        self._whole = True
 
     def quit(self) -> None:
         self.running = False

@@ -22,6 +22,7 @@ from typing import Any
 
 from game.ai import seat_kinds
 from game.engine import GAMES, Dealt, GameState, load_record
+from game.i18n import N_, _, ngettext
 
 from . import storage
 
@@ -83,10 +84,10 @@ class SaveFailure:
 
     @property
     def message(self) -> str:
-        return (
-            f"Could not save the match in {self.folder}: {self.reason}. Your game goes on; "
+        return _(
+            "Could not save the match in {folder}: {reason}. Your game goes on; "
             "it will be saved when this is fixed."
-        )
+        ).format(folder=self.folder, reason=self.reason)
 
 
 class SaveUnreadable(ValueError):
@@ -124,16 +125,21 @@ class SavedMatch:
         """The question asked before a new match takes this one's slot, e.g.
         Replace your Scopa match (2 players, deal 3, 5–2)?"""
         title, details = _details(self.state)
-        return f"Replace your {title} match ({', '.join(details)})?"
+        return _("Replace your {game} match ({details})?").format(
+            game=title, details=", ".join(details)
+        )
 
 
 def _details(state: GameState) -> tuple[str, list[str]]:
     """A match in a few words: the game, then players, the deal being played and the score."""
-    title = GAMES[state.name].title
+    title = _(GAMES[state.name].title)
     if state.players == 1:
-        return f"{title} solitaire", [f"deal no. {state.seed}"]
+        return _("Capodama solitaire"), [_("deal no. {number}").format(number=state.seed)]
     deal = max((e.data.deal_no for e in state.events if isinstance(e.data, Dealt)), default=1)
-    parts = [f"{state.players} players", f"deal {deal}"]
+    parts = [
+        ngettext("{count} player", "{count} players", state.players).format(count=state.players),
+        _("deal {number}").format(number=deal),
+    ]
     sides: Any = getattr(state, "sides", None)  # team games: one score per side
     scores = state.scores
     shown = [scores[side[0]] for side in sides] if sides else scores
@@ -147,10 +153,30 @@ def when(stamp: float, now: float | None = None) -> str:
     now = time.time() if now is None else now
     clock = time.strftime("%H:%M", time.localtime(stamp))
     if day == time.strftime("%Y-%m-%d", time.localtime(now)):
-        return f"today {clock}"
+        return _("today {time}").format(time=clock)
     if day == time.strftime("%Y-%m-%d", time.localtime(now - 86_400)):
-        return f"yesterday {clock}"
-    return time.strftime("%d %b %H:%M", time.localtime(stamp)).lstrip("0")
+        return _("yesterday {time}").format(time=clock)
+    local = time.localtime(stamp)
+    return _("{day} {month} {time}").format(
+        day=local.tm_mday, month=_(MONTHS[local.tm_mon - 1]), time=clock
+    )
+
+
+#: the months as a date says them briefly ("21 Nov 14:02")
+MONTHS = (
+    N_("Jan"),
+    N_("Feb"),
+    N_("Mar"),
+    N_("Apr"),
+    N_("May"),
+    N_("Jun"),
+    N_("Jul"),
+    N_("Aug"),
+    N_("Sep"),
+    N_("Oct"),
+    N_("Nov"),
+    N_("Dec"),
+)
 
 
 # -- writing --------------------------------------------------------------------------------------
@@ -234,21 +260,29 @@ def read_match(path: Path) -> SavedMatch:
         saved_at = path.stat().st_mtime
     except OSError as exc:
         raise SaveUnreadable(
-            f"it could not be read ({exc.strerror or exc})", damaged=False
+            _("it could not be read ({error})").format(error=exc.strerror or exc), damaged=False
         ) from exc
     except ValueError as exc:
-        raise SaveUnreadable(str(exc) or "it is not valid JSON") from exc
+        raise SaveUnreadable(str(exc) or _("it is not valid JSON")) from exc
     record, seats = _fields(data)
     try:
         state = load_record(record)
     except Exception as exc:  # a file anyone can edit: any failure to replay means damaged
-        raise SaveUnreadable(f"its moves do not replay: {exc}") from exc
+        raise SaveUnreadable(_("its moves do not replay: {error}").format(error=exc)) from exc
     if len(seats) != state.players:
-        raise SaveUnreadable(f"it seats {len(seats)} for a {state.players}-player match")
+        raise SaveUnreadable(
+            _("it seats {seats} for a {players}-player match").format(
+                seats=len(seats), players=state.players
+            )
+        )
     allowed = {"human", *seat_kinds(state.name)}
     unknown = [s for s in seats if s not in allowed]
     if unknown:
-        raise SaveUnreadable(f"it names a seat kind {state.name} does not have ({unknown[0]!r})")
+        raise SaveUnreadable(
+            _("it names a seat kind {game} does not have ({kind})").format(
+                game=_(GAMES[state.name].title), kind=repr(unknown[0])
+            )
+        )
     return SavedMatch(state, MatchSetup(state.name, state.players, seats), saved_at)
 
 
@@ -258,14 +292,16 @@ def _fields(data: Any) -> tuple[dict[str, Any], list[str]]:
     if isinstance(fmt, str) and fmt.startswith(_FORMAT_NAME) and fmt != SAVE_FORMAT:
         version = fmt.removeprefix(_FORMAT_NAME)
         if version.isdigit() and int(version) > 1:
-            raise SaveUnreadable(f"a newer version of Tavolo wrote it ({fmt})", newer=True)
+            raise SaveUnreadable(
+                _("a newer version of Tavolo wrote it ({format})").format(format=fmt), newer=True
+            )
     if fmt != SAVE_FORMAT:
-        raise SaveUnreadable("it is not a Tavolo saved match")
+        raise SaveUnreadable(_("it is not a Tavolo saved match"))
     record, seats = data.get("record"), data.get("seats")
     if not isinstance(record, dict):
-        raise SaveUnreadable("its record is missing")
+        raise SaveUnreadable(_("its record is missing"))
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
-        raise SaveUnreadable("its seats are not a list of seat kinds")
+        raise SaveUnreadable(_("its seats are not a list of seat kinds"))
     return record, seats
 
 
@@ -292,13 +328,17 @@ def _checked(path: Path) -> tuple[SavedMatch | None, list[str]]:
 def _unreadable(path: Path, exc: SaveUnreadable) -> str:
     log.warning("the saved match in %s cannot be resumed: %s", path, exc.reason)
     if exc.newer:
-        return (
-            f"The saved match {path} was written by a newer version of Tavolo: it is left "
+        return _(
+            "The saved match {path} was written by a newer version of Tavolo: it is left "
             "untouched and not offered here."
-        )
+        ).format(path=path)
     aside = storage.set_aside(path, "damaged") if exc.damaged else None
-    kept = f"it was kept as {aside.name}" if aside else "it is left where it is"
-    return f"The saved match {path} cannot be resumed ({exc.reason}); {kept}."
+    kept = (
+        _("it was kept as {name}").format(name=aside.name) if aside else _("it is left where it is")
+    )
+    return _("The saved match {path} cannot be resumed ({reason}); {kept}.").format(
+        path=path, reason=exc.reason, kept=kept
+    )
 
 
 def saved_matches() -> tuple[list[SavedMatch], list[str]]:

@@ -12,6 +12,7 @@ import weakref
 from typing import TYPE_CHECKING
 
 from game.engine import GameState
+from game.i18n import _
 
 from .savegame import MatchSetup, SaveFailure, finish_match, save_match
 
@@ -45,13 +46,20 @@ class SaveJournal:
     def truth(self) -> str:
         """The last save, in a sentence for the error page ('' before any match was saved)."""
         if self.failure is not None:
-            why = f"Your match could not be saved after the last move ({self.failure.reason})"
+            reason = self.failure.reason
             if self.saved_at is None:
-                return why + "."
+                return _("Your match could not be saved after the last move ({reason}).").format(
+                    reason=reason
+                )
             at = time.strftime("%H:%M", time.localtime(self.saved_at))
-            return f"{why}; it was last saved at {at}."
+            return _(
+                "Your match could not be saved after the last move ({reason}); "
+                "it was last saved at {time}."
+            ).format(reason=reason, time=at)
         if self.saved_at is not None:
-            return "Your match was saved after the last move: choose it on the title to resume it."
+            return _(
+                "Your match was saved after the last move: choose it on the title to resume it."
+            )
         return ""
 
 

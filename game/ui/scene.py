@@ -19,6 +19,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
+
 from . import theme
 
 if TYPE_CHECKING:
@@ -39,7 +41,10 @@ _MOUSE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pyga
 def too_small_notice() -> str:
     """What a window below the minimum shows instead of the scenes."""
     w, h = MIN_WINDOW
-    return f"The window is too small — make it at least {w}×{h}: everything comes back as it was."
+    return _(
+        "The window is too small — make it at least {width}×{height}: everything comes back "
+        "as it was."
+    ).format(width=w, height=h)
 
 
 def draw_notice(surface: pygame.Surface, message: str) -> None:
@@ -79,6 +84,12 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size: recompute layout."""
+
+    def language_changed(self) -> None:
+        """The player switched the language: make the texts again.  The default lays the
+        scene out again, which suits a scene that says its texts as it draws them; a scene
+        that keeps widgets with labels builds them anew."""
+        self.resize(self.app.size)
 
     def handle(self, event: pygame.event.Event) -> None:
         """One input event (only the top scene gets them)."""

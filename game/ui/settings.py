@@ -33,6 +33,7 @@ from typing import Any
 from game import skins
 from game.ai import seat_kinds
 from game.engine import GAMES
+from game.i18n import LANGUAGES, _
 
 from . import storage, theme
 
@@ -79,6 +80,8 @@ class Settings:
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: per game, the deck the player chose for it (absent: the game's own deck)
     decks: dict[str, str] = field(default_factory=dict)
+    #: the language of every text ("": the system's, until the player picks one in Settings)
+    language: str = ""
     #: entries of the file this version does not know (a newer Tavolo's), written back as read
     extra: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
     #: True when the file on disk must not be written over (newer, or unreadable)
@@ -130,7 +133,7 @@ class Settings:
         """
         s = cls()
         if not isinstance(data, dict):
-            return s, ["the settings file does not hold a JSON object"]
+            return s, [_("the settings file does not hold a JSON object")]
         notes: list[str] = []
         for key, value in data.items():
             if key == "format":
@@ -144,7 +147,7 @@ class Settings:
             elif _VALID[key](value):
                 setattr(s, key, tuple(value) if key == "window" else value)
             else:
-                notes.append(f"{key}={_short.repr(value)} is not valid")
+                notes.append(_("{entry} is not valid").format(entry=f"{key}={_short.repr(value)}"))
         return s, notes
 
 
@@ -180,6 +183,7 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "text_size": lambda v: isinstance(v, str) and v in TEXT_SIZES,
     "solitaire_winnable_only": _is_bool,
     "last_game": lambda v: isinstance(v, str) and (v == "" or (len(v) <= 40 and v.isidentifier())),
+    "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
 }
 
 
@@ -189,14 +193,15 @@ def _game_entries(
     """A per-game entry (``{game: ...}``): a game this version does not have is kept as it is
     (a newer Tavolo's), a known game's value must pass ``valid`` or is dropped with a note."""
     if not isinstance(value, dict):
-        return {}, [f"{key}={_short.repr(value)} is not valid"]
+        return {}, [_("{entry} is not valid").format(entry=f"{key}={_short.repr(value)}")]
     kept: dict[str, Any] = {}
     notes: list[str] = []
     for game, entry in value.items():
         if game not in GAMES or valid(game, entry):
             kept[game] = entry
         else:
-            notes.append(f"{key}[{_short.repr(game)}]={_short.repr(entry)} is not valid")
+            said = f"{key}[{_short.repr(game)}]={_short.repr(entry)}"
+            notes.append(_("{entry} is not valid").format(entry=said))
     return kept, notes
 
 
@@ -268,21 +273,23 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
     except FileNotFoundError:
         return Settings(), None
     except OSError as exc:
-        msg = (
-            f"Your settings file could not be read ({exc.strerror or exc}); "
+        msg = _(
+            "Your settings file could not be read ({error}); "
             "Tavolo uses the default settings and leaves the file as it is."
-        )
+        ).format(error=exc.strerror or exc)
         log.warning("%s Path: %s", msg, path)
         return Settings(keep_file=True), msg
     except ValueError as exc:
         return _set_aside(path, str(exc))
     if not isinstance(data, dict):
-        return _set_aside(path, "it does not hold a JSON object")
+        return _set_aside(path, _("it does not hold a JSON object"))
     version = _version(data)
     if version is None:
-        return _set_aside(path, f"its format {_short.repr(data.get('format'))} is unknown")
+        return _set_aside(
+            path, _("its format {format} is unknown").format(format=_short.repr(data.get("format")))
+        )
     if version > VERSION:
-        msg = (
+        msg = _(
             "Your settings file comes from a newer version of Tavolo; it is kept as it is, "
             "and this version uses the default settings without saving them."
         )
@@ -290,7 +297,9 @@ def load_settings(path: Path | None = None) -> tuple[Settings, str | None]:
         return Settings(keep_file=True), msg
     settings, notes = Settings.from_json(data)
     if notes:
-        msg = "Some settings were not valid and were reset: " + "; ".join(notes)
+        msg = _("Some settings were not valid and were reset: {notes}").format(
+            notes="; ".join(notes)
+        )
         log.warning("%s (%s)", msg, path)
         return settings, msg
     return settings, None
@@ -300,15 +309,15 @@ def _set_aside(path: Path, reason: str) -> tuple[Settings, str]:
     """Defaults and the message for a damaged file, kept under a dated name when it can be."""
     kept = storage.set_aside(path)
     if kept is not None:
-        msg = (
-            f"Your settings file could not be read ({reason}); it was kept as {kept.name} "
+        msg = _(
+            "Your settings file could not be read ({reason}); it was kept as {name} "
             "and the default settings are used."
-        )
+        ).format(reason=reason, name=kept.name)
     else:
-        msg = (
-            f"Your settings file could not be read ({reason}) nor moved aside; the default "
+        msg = _(
+            "Your settings file could not be read ({reason}) nor moved aside; the default "
             "settings are used and the file is left as it is."
-        )
+        ).format(reason=reason)
     log.warning("%s Path: %s", msg, path)
     return Settings(keep_file=kept is None), msg
 
@@ -327,7 +336,9 @@ def save_settings(settings: Settings, path: Path | None = None) -> str | None:
         storage.write_json_atomic(path, settings.to_json())
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or exc
-        msg = f"Your settings could not be saved in {path.parent} ({reason}); the game goes on."
+        msg = _(
+            "Your settings could not be saved in {folder} ({reason}); the game goes on."
+        ).format(folder=path.parent, reason=reason)
         log.warning("%s File: %s", msg, path)
         return msg
     return None

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from game.engine import DealScored, GameState, MatchOver, SeatResult
+from game.i18n import _
 
 from . import savejournal, storage
 
@@ -243,16 +244,22 @@ def load(path: Path | None = None) -> StatsFile:
         return StatsFile(path, Stats())
     except OSError as exc:
         log.warning("could not read the statistics in %s: %s", path, exc)
-        why = f"The statistics in {path} could not be read ({exc.strerror or exc}), "
-        return StatsFile(path, None, why + "so they are not shown or updated.")
+        why = _(
+            "The statistics in {path} could not be read ({error}), so they are not shown or "
+            "updated."
+        ).format(path=path, error=exc.strerror or exc)
+        return StatsFile(path, None, why)
     except ValueError as exc:
         log.warning("the statistics in %s are damaged: %s", path, exc)
         return _damaged(path)
     version = _version(raw)
     if version is not None and version > _VERSION:
         log.warning("the statistics in %s are of a newer version (%s)", path, raw["format"])
-        why = f"The statistics in {path} were written by a newer version of Tavolo: "
-        return StatsFile(path, None, why + "they are kept untouched and not shown here.")
+        why = _(
+            "The statistics in {path} were written by a newer version of Tavolo: they are "
+            "kept untouched and not shown here."
+        ).format(path=path)
+        return StatsFile(path, None, why)
     try:
         if version is None:
             raise ValueError("not a statistics file")
@@ -265,10 +272,16 @@ def load(path: Path | None = None) -> StatsFile:
 def _damaged(path: Path) -> StatsFile:
     aside = storage.set_aside(path)
     if aside is None:
-        why = f"The statistics in {path} are damaged and could not be moved aside, "
-        return StatsFile(path, None, why + "so they are not shown or updated.")
-    why = f"The statistics in {path} were damaged: they were kept as {aside.name}, "
-    return StatsFile(path, Stats(), why + "and new statistics start now.")
+        why = _(
+            "The statistics in {path} are damaged and could not be moved aside, so they are "
+            "not shown or updated."
+        ).format(path=path)
+        return StatsFile(path, None, why)
+    why = _(
+        "The statistics in {path} were damaged: they were kept as {name}, and new statistics "
+        "start now."
+    ).format(path=path, name=aside.name)
+    return StatsFile(path, Stats(), why)
 
 
 def save(stats: Stats, path: Path | None = None) -> str | None:
@@ -279,7 +292,9 @@ def save(stats: Stats, path: Path | None = None) -> str | None:
     except OSError as exc:
         log.warning("could not write the statistics to %s: %s", path, exc)
         reason = exc.strerror or str(exc)
-        return f"The statistics could not be saved in {path.parent} ({reason}); play goes on."
+        return _("The statistics could not be saved in {folder} ({reason}); play goes on.").format(
+            folder=path.parent, reason=reason
+        )
     return None
 
 

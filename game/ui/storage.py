@@ -26,6 +26,8 @@ from typing import Any
 
 import platformdirs
 
+from game.i18n import _
+
 APP = "tavolo"
 #: the largest user file read (bytes): settings, saves and statistics are a few kilobytes
 MAX_BYTES = 5_000_000
@@ -83,28 +85,31 @@ def read_json(path: Path) -> Any:
         _check_regular(os.fstat(fd))
         raw = fh.read(MAX_BYTES + 1)
     if len(raw) > MAX_BYTES:
-        raise ValueError(f"the file is larger than {MAX_BYTES // 1_000_000} MB")
+        raise ValueError(_("the file is larger than {size} MB").format(size=MAX_BYTES // 1_000_000))
     try:
         text = raw.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise ValueError("the file is not UTF-8 text") from None
+        raise ValueError(_("the file is not UTF-8 text")) from None
     try:
         value = json.loads(text)
     except RecursionError:
-        raise ValueError("the JSON is nested too deeply") from None
+        raise ValueError(_("the JSON is nested too deeply")) from None
     except ValueError as exc:
-        raise ValueError(f"the file is not valid JSON ({exc})") from None
+        raise ValueError(_("the file is not valid JSON ({error})").format(error=exc)) from None
     if _depth_over(value, MAX_DEPTH):
-        raise ValueError(f"the JSON is nested more than {MAX_DEPTH} levels deep")
+        raise ValueError(
+            _("the JSON is nested more than {depth} levels deep").format(depth=MAX_DEPTH)
+        )
     return value
 
 
 def _check_regular(st: os.stat_result) -> None:
     if not stat.S_ISREG(st.st_mode):
-        kind = "a folder" if stat.S_ISDIR(st.st_mode) else "a FIFO, device or socket"
-        raise ValueError(f"it is {kind}, not a regular file")
+        if stat.S_ISDIR(st.st_mode):
+            raise ValueError(_("it is a folder, not a regular file"))
+        raise ValueError(_("it is a FIFO, device or socket, not a regular file"))
     if st.st_size > MAX_BYTES:
-        raise ValueError(f"the file is larger than {MAX_BYTES // 1_000_000} MB")
+        raise ValueError(_("the file is larger than {size} MB").format(size=MAX_BYTES // 1_000_000))
 
 
 def _depth_over(value: Any, limit: int) -> bool:

@@ -28,6 +28,13 @@ def button_text(scale: float) -> int:
     return max(10, round(BUTTON_TEXT * scale * theme.LOOK.text))
 
 
+def label_width(label: str, scale: float) -> int:
+    """The width a button needs to show ``label`` at the one button size (with its margins):
+    a dialog sizes its buttons with it, so a longer language widens them instead of shrinking
+    their words."""
+    return theme.font(button_text(scale), True).size(label)[0] + round(28 * scale)
+
+
 class Button:
     def __init__(
         self,
@@ -284,6 +291,10 @@ class Toasts:
         if spot is None:
             return
         x, y = spot
+        # whole inside the window: a stack taller than its area (a long message in the
+        # table's band) grows upwards, over the table, rather than off the bottom
+        total_h = sum(s.get_height() for s in surfs) + gap * (len(surfs) - 1)
+        y = max(0, min(y, surface.get_height() - total_h))
         for t, surf in zip(items, surfs, strict=True):
             alpha = 255
             if t.age < 0.15:

@@ -20,6 +20,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
 from game.engine import Move
+from game.i18n import _
 
 from .scene import WAKEUP
 
@@ -52,17 +53,20 @@ class Thought:
         if not self.future.done():
             if time.monotonic() - self.started > self.timeout:
                 self.future.cancel()
-                return self._fall_back(f"took longer than {self.timeout:g} s")
+                said = _("{who} took longer than {seconds} s: a legal move was played for it")
+                return self._fall_back(said.format(who=self.who, seconds=f"{self.timeout:g}"))
             return None
         if self.waited < self.min_delay:
             return None
         exc = self.future.exception()
         if exc is not None:
             log.error("%s failed: %r", self.who, exc, exc_info=exc)
-            return self._fall_back(f"failed ({exc.__class__.__name__})")
+            said = _("{who} failed ({error}): a legal move was played for it")
+            return self._fall_back(said.format(who=self.who, error=exc.__class__.__name__))
         move = self.future.result()
         if move not in self.legal:
-            return self._fall_back(f"chose an illegal move ({move!r})")
+            said = _("{who} chose an illegal move ({move}): a legal move was played for it")
+            return self._fall_back(said.format(who=self.who, move=repr(move)))
         return move
 
     def wake_in(self) -> float:
@@ -72,8 +76,9 @@ class Thought:
             return max(0.0, self.min_delay - self.waited)
         return max(0.0, self.timeout - (time.monotonic() - self.started))
 
-    def _fall_back(self, why: str) -> Move:
-        self.fallback = f"{self.who} {why}: a legal move was played for it"
+    def _fall_back(self, said: str) -> Move:
+        """Play a random legal move instead, ``said`` (for the player and the log)."""
+        self.fallback = said
         log.warning(self.fallback)
         return self.legal[self.rng.randrange(len(self.legal))]
 

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, cast
 from game import skins
 from game.engine import Card, GameState
 from game.engine.cards import FRENCH
+from game.i18n import N_, _
 
 from . import words
 
@@ -31,11 +32,18 @@ if TYPE_CHECKING:
 _SIGNS = dict(zip(FRENCH.suits, "♠♥♦♣", strict=True))
 
 COMPASS = {
-    2: ["South", "North"],
-    3: ["South", "West", "East"],
-    4: ["South", "West", "North", "East"],
-    5: ["South", "West", "North-West", "North-East", "East"],
-    6: ["South", "South-West", "North-West", "North", "North-East", "South-East"],
+    2: [N_("South"), N_("North")],
+    3: [N_("South"), N_("West"), N_("East")],
+    4: [N_("South"), N_("West"), N_("North"), N_("East")],
+    5: [N_("South"), N_("West"), N_("North-West"), N_("North-East"), N_("East")],
+    6: [
+        N_("South"),
+        N_("South-West"),
+        N_("North-West"),
+        N_("North"),
+        N_("North-East"),
+        N_("South-East"),
+    ],
 }
 
 
@@ -61,16 +69,27 @@ class GameUI:
 
     # -- names and words ---------------------------------------------------------------------
     def seat_name(self, seat: int, viewer: int, seats: int, kinds: list[str], players: int) -> str:
-        rel = (seat - viewer) % seats
-        if kinds[seat] == "human" and seat == viewer:
-            return "You"
-        name = COMPASS.get(seats, [f"Seat {i + 1}" for i in range(seats)])[rel]
-        if kinds[seat] == "human":
-            return f"{name} (player)"
+        """A seat's name on its plate: "You", "West", "North (player)" for another human."""
+        name = self.seat_short(seat, viewer, seats, kinds, players)
+        if kinds[seat] == "human" and seat != viewer:
+            return _("{name} (player)").format(name=name)
         return name
+
+    def seat_short(self, seat: int, viewer: int, seats: int, kinds: list[str], players: int) -> str:
+        """A seat's name alone, as sentences say it ("West", "You")."""
+        if kinds[seat] == "human" and seat == viewer:
+            return _("You")
+        compass = COMPASS.get(seats)
+        if compass is None:
+            return _("Seat {number}").format(number=seat + 1)
+        return _(compass[(seat - viewer) % seats])
 
     def card_label(self, card: Card, deck: str) -> str:
         return words.card_words(self.name, card, deck)
+
+    def card_the(self, card: Card, deck: str) -> str:
+        """The card with its article ("the 7 of coins", "il 7 di denari") in ``deck``."""
+        return words.card_the(self.name, card, deck)
 
     def suit_label(self, suit: str, deck: str) -> str:
         """The display name of a native suit in ``deck`` (via the skin of its ace)."""
@@ -90,15 +109,16 @@ class GameUI:
 
     def card_words(self, card: Card) -> str:
         """'the 7 of coins' in the deck on screen (for toasts and banners)."""
-        return "the " + self.card_label(card, self.t.deck)
+        return self.card_the(card, self.t.deck)
 
     # -- refusals -----------------------------------------------------------------------------
     #: reason code -> sentence with {part} fields; each game adds its own codes (see refusal_text)
+    #: (marked with N_ and translated where shown, so a language switch shows at once)
     REFUSALS: ClassVar[dict[str, str]] = {
-        "not_a_move": "{text} is not a move here",
-        "not_your_turn": "it is not your turn: {current} is to play",
-        "not_a_seat": "{seat} is not a seat at this table",
-        "match_over": "the match is over",
+        "not_a_move": N_("{text} is not a move here"),
+        "not_your_turn": N_("it is not your turn: {current} is to play"),
+        "not_a_seat": N_("{seat} is not a seat at this table"),
+        "match_over": N_("the match is over"),
     }
 
     def move_words(self, move: Move) -> str:
@@ -113,12 +133,17 @@ class GameUI:
         displayed name, seats by name ("you" for the viewer), moves through :meth:`move_words`.
         An unknown code falls back to the engine's English sentence.
         """
-        template = self.REFUSALS.get(exc.code) or GameUI.REFUSALS.get(exc.code)
+        template = self.refusal_template(exc)
         if template is None:
             return str(exc)
         said = {k: self._part_words(k, v, names, viewer) for k, v in exc.parts.items()}
-        text = template.format_map(said)
-        return text[:1].upper() + text[1:]
+        return words.capitalized(template.format_map(said))
+
+    def refusal_template(self, exc: IllegalMove) -> str | None:
+        """The refusal's sentence in the player's language, with its {part} fields (a game
+        whose sentence has a plural form picks it here by the count)."""
+        template = self.REFUSALS.get(exc.code) or GameUI.REFUSALS.get(exc.code)
+        return _(template) if template is not None else None
 
     def _part_words(self, key: str, value: Any, names: list[str], viewer: int | None) -> str:
         from game.engine import Move
@@ -127,17 +152,19 @@ class GameUI:
         if isinstance(value, Move):
             return self.move_words(value)
         if isinstance(value, Card):
-            return "the " + self.card_label(value, deck)
+            return self.card_the(value, deck)
         if isinstance(value, list | tuple) and value and isinstance(value[0], Move):
-            return " or ".join(self.move_words(m) for m in value)
+            return words.either_words([self.move_words(m) for m in value])
         if isinstance(value, list | tuple) and all(isinstance(c, Card) for c in value):
-            return words.join_words(["the " + self.card_label(c, deck) for c in value])
+            return words.join_words([self.card_the(c, deck) for c in value])
         if "suit" in key and isinstance(value, str):
             return self.suit_label(value, deck)
         if key in ("seat", "current", "player") and isinstance(value, int):
             if value == viewer:
-                return "you"
-            return names[value] if 0 <= value < len(names) else f"seat {value}"
+                return _("you")
+            if 0 <= value < len(names):
+                return names[value]
+            return _("seat {number}").format(number=value)
         return str(value)
 
     # -- the side panel -----------------------------------------------------------------------
@@ -191,7 +218,7 @@ class GameUI:
         return "play"
 
     def prompt(self, kind: str, players: int, solitaire_hand: str = "") -> str:
-        return "Your turn: play a card"
+        return _("Your turn: play a card")
 
     def prompt_text(self) -> str:
         return self.prompt(self.t.prompt_kind, self.t.state.players)

@@ -13,11 +13,11 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from game.engine import Card, Event, Move
+from game.engine import Card, Event, IllegalMove, Move
 from game.engine.capodama import CapodamaView, pass_move
 from game.engine.capodama_cards import hand_key
 from game.engine.capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
-from game.i18n import _, ngettext
+from game.i18n import N_, _, ngettext
 
 from .. import theme
 from ..cards import card_size
@@ -108,7 +108,7 @@ RECEIVED_MARK = 3.0
 
 class CapodamaUI(TrickGameUI):
     name = "capodama"
-    title = "Capodama"
+    title = N_("Capodama")
     batch_kinds = frozenset({"passed"})
 
     def __init__(self) -> None:
@@ -122,7 +122,7 @@ class CapodamaUI(TrickGameUI):
     # -- words --------------------------------------------------------------------------------
     def seat_name(self, seat: int, viewer: int, seats: int, kinds: list[str], players: int) -> str:
         if players == 1:
-            return "Your hand" if seat == 0 else "Opponent's hand"
+            return _("Your hand") if seat == 0 else _("Opponent's hand")
         return super().seat_name(seat, viewer, seats, kinds, players)
 
     def hand_key(self, card: Card) -> Any:
@@ -130,16 +130,16 @@ class CapodamaUI(TrickGameUI):
 
     def prompt(self, kind: str, players: int, solitaire_hand: str = "") -> str:
         if kind == "double":
-            return "You are the capo: choose the doubled suit"
+            return _("You are the capo: choose the doubled suit")
         if kind == "trump":
-            return "Choose the 4th trump"
+            return _("Choose the 4th trump")
         if kind == "pass":
             if self.pass_count() == 2:
-                return "Choose a card for your left, then one for your right"
-            return "Choose a card to pass to your left"
+                return _("Choose a card for your left, then one for your right")
+            return _("Choose a card to pass to your left")
         if players == 1:
-            return f"Play a card from {solitaire_hand}"
-        return "Your turn: play a card"
+            return _("Play a card from {hand}").format(hand=solitaire_hand)
+        return _("Your turn: play a card")
 
     def prompt_text(self) -> str:
         t = self.t
@@ -166,36 +166,40 @@ class CapodamaUI(TrickGameUI):
         m = self.t.model
         out: list[tuple[str, Any]] = []
         if m.capo == seat:
-            out.append(("CAPO", theme.GOLD))
+            out.append((_("CAPO"), theme.GOLD))
         if seat in m.revealed:
-            out.append(("DAMA", (236, 120, 150)))
+            out.append((_("DAMA"), (236, 120, 150)))
         if seat in self.ready and seat != self.t.viewer:
-            out.append(("READY", theme.GREEN))
+            out.append((_("READY"), theme.GREEN))
         return out
 
     def hud_items(self, m: HudModel, names: list[str], deck: str) -> list[Any]:
         solitaire = m.players == 1
         items: list[Any] = [
-            ("title", m.title + (" solitaire" if solitaire else "")),
+            ("title", _("Capodama solitaire") if solitaire else _(m.title)),
             (
                 "sub",
-                f"Deal no. {m.seed}" if solitaire else f"{m.players} players · deal {m.deal_no}",
+                _("Deal no. {number}").format(number=m.seed)
+                if solitaire
+                else _("{players} players · deal {number}").format(
+                    players=m.players, number=m.deal_no
+                ),
             ),
-            ("heading", "Capo"),
+            ("heading", _("Capo")),
             ("text", names[m.capo] if m.capo is not None and m.capo < len(names) else "—"),
         ]
         if m.with_dama:
-            dama = ", ".join(names[r] for r in m.revealed) if m.revealed else "not yet revealed"
-            items.append(("small", f"Dama: {dama}", "dim"))
-        items.append(("heading", "Doubled suit"))
+            dama = ", ".join(names[r] for r in m.revealed) if m.revealed else _("not yet revealed")
+            items.append(("small", _("Dama: {who}").format(who=dama), "dim"))
+        items.append(("heading", _("Doubled suit")))
         if m.doubled:
             items.append(("suit", self.suit_ace(m.doubled), self.suit_label(m.doubled, deck)))
         else:
-            items.append(("small", "not named yet", "faint"))
-        items += [("heading", "Trumps"), ("cards", list(m.trumps))]
+            items.append(("small", _("not named yet"), "faint"))
+        items += [("heading", _("Trumps")), ("cards", list(m.trumps))]
         if m.with_fourth and m.fourth is None:
-            items.append(("small", "4th trump: not named yet", "faint"))
-        items.append(("heading", "Points this deal"))
+            items.append(("small", _("4th trump: not named yet"), "faint"))
+        items.append(("heading", _("Points this deal")))
         if m.window is not None:
             # the window and the deal's total travel with the points: the gauge draws them
             items.append(("gauge", m.points[0] if m.points else 0, m.window, m.total))
@@ -204,10 +208,16 @@ class CapodamaUI(TrickGameUI):
         else:
             mine, others = m.side_points()
             items += [
-                ("text", f"Capo side  {mine}", "gold"),
-                ("text", f"Others     {others}", "bold"),
-                ("small", f"Capo side needs {m.threshold} of {m.total}", "dim"),
-                ("heading", f"Match points (to {m.target})"),
+                ("text", _("Capo side  {points}").format(points=mine), "gold"),
+                ("text", _("Others     {points}").format(points=others), "bold"),
+                (
+                    "small",
+                    _("Capo side needs {needed} of {total}").format(
+                        needed=m.threshold, total=m.total
+                    ),
+                    "dim",
+                ),
+                ("heading", _("Match points (to {target})").format(target=m.target)),
                 (
                     "rows",
                     [
@@ -269,11 +279,12 @@ class CapodamaUI(TrickGameUI):
         t = self.t
         t.model.capo = e.seat
         if not t.solitaire:
-            who = t.short_name(_seat(e))
-            verb = "hold" if who == "You" else "holds"
-            t.app.toast(
-                f"{who} {verb} the {self.card_label(e.cards[0], t.deck)}: capo", "info", 2.2
-            )
+            card = self.card_the(e.cards[0], t.deck)
+            if _seat(e) == t.viewer and t.kind_of(t.viewer) == "human":
+                said = _("You hold {card}: capo").format(card=card)
+            else:
+                said = _("{who} holds {card}: capo").format(who=t.short_name(_seat(e)), card=card)
+            t.app.toast(said, "info", 2.2)
         return t.table.d(0.25)
 
     def _on_doubled(self, e: Event) -> float:
@@ -282,7 +293,9 @@ class CapodamaUI(TrickGameUI):
         t.model.doubled = doubled.suit
         if not t.solitaire and e.seat != t.viewer:
             suit = self.suit_label(doubled.suit, t.deck)
-            t.app.toast(f"{t.short_name(_seat(e))} doubles {suit}", "info", 2.2)
+            t.app.toast(
+                _("{who} doubles {suit}").format(who=t.short_name(_seat(e)), suit=suit), "info", 2.2
+            )
         return t.table.d(0.3)
 
     def _on_trump(self, e: Event) -> float:
@@ -290,7 +303,7 @@ class CapodamaUI(TrickGameUI):
         card = e.cards[0]
         t.model.fourth = card
         t.model.trumps = (*t.model.trumps, card)
-        t.app.toast(f"4th trump: {self.card_label(card, t.deck)}", "info", 2.5)
+        t.app.toast(_("4th trump: {card}").format(card=self.card_label(card, t.deck)), "info", 2.5)
         return t.table.d(0.3)
 
     def _ready(self, seat: int | None) -> float:
@@ -317,12 +330,12 @@ class CapodamaUI(TrickGameUI):
         t = self.t
         seat = _seat(e)
         t.model.revealed = (*t.model.revealed, seat)
-        who = t.short_name(seat)
-        t.app.toast(
-            f"{who} played the {self.card_label(e.cards[0], t.deck)}: partner of the capo!",
-            "info",
-            2.5,
-        )
+        if seat == t.viewer and t.kind_of(seat) == "human":
+            said = _("You played {card}: partner of the capo!")
+        else:
+            said = _("{who} played {card}: partner of the capo!")
+        said = said.format(who=t.short_name(seat), card=self.card_the(e.cards[0], t.deck))
+        t.app.toast(words.capitalized(said), "info", 2.5)
         return 0.0
 
     def rebuild(self, v: Any) -> None:
@@ -353,7 +366,9 @@ class CapodamaUI(TrickGameUI):
                 label = self.suit_label(m.arg, t.deck).capitalize()
                 t.buttons.append(Button(label, partial(t.apply, m), tag=f"double {m.arg}"))
         elif kind == "pass":
-            b = Button("Pass", self.confirm_pass, primary=True, tag="confirm", key=pygame.K_RETURN)
+            b = Button(
+                _("Pass"), self.confirm_pass, primary=True, tag="confirm", key=pygame.K_RETURN
+            )
             t.buttons.append(b)
             self._update_pass_button()
         elif kind == "trump":
@@ -391,15 +406,19 @@ class CapodamaUI(TrickGameUI):
             if b.tag == "confirm":
                 b.enabled = len(t.selected) == need
                 if need == 2 and len(t.selected) < 2:
-                    b.label = "Pick left, then right"
+                    b.label = _("Pick left, then right")
                 elif t.selected and need == 2:
                     left, right = (self.card_short(c) for c in t.selected)
-                    b.label = f"Pass → left: {left}, right: {right}"
+                    b.label = _("Pass → left: {left}, right: {right}").format(
+                        left=left, right=right
+                    )
                 elif t.selected:
-                    left = t.short_name((t.viewer + 1) % t.state.seats)
-                    b.label = f"Pass {self.card_short(t.selected[0])} → {left}"
+                    b.label = _("Pass {card} → {who}").format(
+                        card=self.card_short(t.selected[0]),
+                        who=t.short_name((t.viewer + 1) % t.state.seats),
+                    )
                 else:
-                    b.label = "Choose a card to pass"
+                    b.label = _("Choose a card to pass")
 
     def confirm_pass(self) -> None:
         t = self.t
@@ -422,15 +441,15 @@ class CapodamaUI(TrickGameUI):
             current = st.current_player
             if t.solitaire and current is not None and sp.owner != current:
                 which = t.names[current].lower()
-                t.app.toast(f"It is {which}'s turn to play", "warn", 2.0)
+                t.app.toast(_("It is the turn of {hand}").format(hand=which), "warn", 2.0)
                 return
             t.apply(str(sp.card))
         elif kind == "pass":
             self._toggle_pass(sp.card)
         elif kind == "double":
-            t.app.toast("First choose the doubled suit", "warn", 2.0)
+            t.app.toast(_("First choose the doubled suit"), "warn", 2.0)
         elif kind == "trump":
-            t.app.toast("First choose the 4th trump", "warn", 2.0)
+            t.app.toast(_("First choose the 4th trump"), "warn", 2.0)
 
     def _toggle_pass(self, card: Card) -> None:
         t = self.t
@@ -485,29 +504,35 @@ class CapodamaUI(TrickGameUI):
 
     # -- refusals ----------------------------------------------------------------------------
     REFUSALS: ClassVar[dict[str, str]] = {
-        "must_double": "{seat} must first choose the doubled suit",
-        "bad_double": "{suit} cannot be the doubled suit",
-        "not_a_suit": "{text} is not a suit",
-        "must_name_trump": "{seat} must first choose the 4th trump",
-        "bad_trump": "{card} cannot be the 4th trump",
-        "must_pass": "{seat} must first choose the cards to pass",
-        "pass_count": "pass exactly {count} card(s)",
-        "not_in_hand": "{card} is not in that hand",
-        "ace_never_passed": "{card} can never be passed: it makes the capo",
-        "pass_same_card": "pass two different cards, one to each neighbour",
-        "capo_cannot_receive": "the capo can never receive {card}: pass another card",
-        "must_play": "{seat} must play a card now",
-        "must_follow": "you must follow {suit} or play a trump: {card} is neither",
+        "must_double": N_("first {seat} must choose the doubled suit"),
+        "bad_double": N_("{suit} cannot be the doubled suit"),
+        "not_a_suit": N_("{text} is not a suit"),
+        "must_name_trump": N_("first {seat} must choose the 4th trump"),
+        "bad_trump": N_("{card} cannot be the 4th trump"),
+        "must_pass": N_("first {seat} must choose the cards to pass"),
+        "not_in_hand": N_("{card} is not in that hand"),
+        "ace_never_passed": N_("{card} can never be passed: it makes the capo"),
+        "pass_same_card": N_("pass two different cards, one to each neighbour"),
+        "capo_cannot_receive": N_("the capo can never receive {card}: pass another card"),
+        "must_play": N_("now {seat} must play a card"),
+        "must_follow": N_("you must follow {suit} or play a trump: {card} is neither"),
     }
+
+    def refusal_template(self, exc: IllegalMove) -> str | None:
+        if exc.code == "pass_count":
+            n = int(exc.parts["count"])
+            return ngettext("pass exactly {count} card", "pass exactly {count} cards", n)
+        return super().refusal_template(exc)
 
     def move_words(self, move: Move) -> str:
         """Announcements and passes in words; card plays as the cards."""
         if move.kind == "double" and move.arg is not None:
-            return "doubling " + self.suit_label(move.arg, self.t.deck)
+            return _("doubling {suit}").format(suit=self.suit_label(move.arg, self.t.deck))
         if move.kind == "trump":
-            return self.card_words(move.card) + " as the 4th trump"
+            return _("{card} as the 4th trump").format(card=self.card_words(move.card))
         if move.kind == "pass":
-            return "passing " + words.join_words([self.card_words(c) for c in move.cards])
+            cards = words.join_words([self.card_words(c) for c in move.cards])
+            return _("passing {cards}").format(cards=cards)
         return super().move_words(move)
 
     # -- the deal summary ---------------------------------------------------------------------
@@ -518,27 +543,37 @@ class CapodamaUI(TrickGameUI):
         if d.window is not None:
             lo, hi = d.window
             lines.append(
-                f"The capo took {d.points} of {d.total} points (the window is {lo} to {hi})."
+                _(
+                    "The capo took {points} of {total} points (the window is {low} to {high})."
+                ).format(points=d.points, total=d.total, low=lo, high=hi)
             )
-            lines.append("Won!" if d.capo_won else "Lost.")
+            lines.append(_("Won!") if d.capo_won else _("Lost."))
             return lines
         partners = [names[s] for s in d.team if s != d.capo]
-        side = names[d.capo] + (" with " + " and ".join(partners) if partners else " alone")
-        lines.append(f"Capo side: {side}.")
-        lines.append(f"They took {d.points} of {d.total} points (needed {d.threshold}).")
-        if d.capo_won:
-            lines.append(
-                "The capo side wins the deal" + (f" — all {d.total}!" if d.grand_slam else ".")
+        if partners:
+            side = _("{capo} with {partners}").format(
+                capo=names[d.capo], partners=words.join_words(partners)
             )
         else:
-            lines.append(
-                "The opponents win the deal"
-                + (" — the capo side took nothing!" if d.shutout else ".")
+            side = _("{capo} alone").format(capo=names[d.capo])
+        lines.append(_("Capo side: {side}.").format(side=side))
+        lines.append(
+            _("They took {points} of {total} points (needed {needed}).").format(
+                points=d.points, total=d.total, needed=d.threshold
             )
+        )
+        if d.capo_won and d.grand_slam:
+            lines.append(_("The capo side wins the deal — all {total}!").format(total=d.total))
+        elif d.capo_won:
+            lines.append(_("The capo side wins the deal."))
+        elif d.shutout:
+            lines.append(_("The opponents win the deal — the capo side took nothing!"))
+        else:
+            lines.append(_("The opponents win the deal."))
         gains = [r.awards for r in d.results]
         won = [names[s] for s, gain in enumerate(gains) if gain > 0]
         if won:
-            lines.append(f"+{max(gains)} to " + ", ".join(won) + ".")
+            lines.append(_("+{points} to {who}.").format(points=max(gains), who=", ".join(won)))
         return lines
 
 

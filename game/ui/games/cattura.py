@@ -28,6 +28,7 @@ from game.engine.cattura_events import (
     Turned,
 )
 from game.engine.cattura_moves import SEND
+from game.i18n import N_, _, ngettext
 
 from .. import theme
 from ..chooser import Choice, Chooser
@@ -54,35 +55,35 @@ class CatturaModel:
 
 #: why the match ended, by the engine's reason
 _ENDS = {
-    "four captured": f"a player has captured {WIN_CAPTURES} cards",
-    "final round": "the final round is over",
+    "four captured": N_("a player has captured {count} cards"),
+    "final round": N_("the final round is over"),
 }
 
 
 class CatturaUI(GameUI):
     name = "cattura"
-    title = "Cattura"
+    title = N_("Cattura")
     hand_max = HAND_SIZE
     center = "stack"
 
     #: the engine's refusals (see game.engine.cattura_refusals), said to the player who tried
     REFUSALS: ClassVar[dict[str, str]] = {
-        "not_cattura_card": "{card} is not a card of Cattura",
-        "cannot_pass": "you may pass only with an empty hand and no capture: try {moves}",
-        "empty_hand": "your hand is empty: capture with one of your captured cards, or pass",
-        "not_held": "you do not hold {card}",
-        "same_value": "{card} has the value of {top}: send another card, or capture with it",
-        "not_a_capture": "send a card, capture the top card, or pass",
-        "too_many_cards": "capture with one or two cards, never more",
-        "not_top": "only the top card can be captured: {top}, not {card}",
-        "not_captured": "{card} is not among your captured cards",
-        "mark_captured": "{card} is among your captured cards, not in your hand",
-        "used_twice": "{card} cannot be used twice",
-        "two_captured": "never two of your captured cards in one capture",
-        "wrong_sum": "{used} make {total}, but {top} is worth {value}",
-        "larger_on_top": "the larger card goes on top: {move}",
-        "not_allowed": "that capture is not allowed now",
-        "bad_mark": "{text} is not a card",
+        "not_cattura_card": N_("{card} is not a card of Cattura"),
+        "cannot_pass": N_("you may pass only with an empty hand and no capture: try {moves}"),
+        "empty_hand": N_("your hand is empty: capture with one of your captured cards, or pass"),
+        "not_held": N_("you do not hold {card}"),
+        "same_value": N_("{card} has the value of {top}: send another card, or capture with it"),
+        "not_a_capture": N_("send a card, capture the top card, or pass"),
+        "too_many_cards": N_("capture with one or two cards, never more"),
+        "not_top": N_("only the top card can be captured: {top}, not {card}"),
+        "not_captured": N_("{card} is not among your captured cards"),
+        "mark_captured": N_("{card} is among your captured cards, not in your hand"),
+        "used_twice": N_("{card} cannot be used twice"),
+        "two_captured": N_("never two of your captured cards in one capture"),
+        "wrong_sum": N_("{used} make {total}, but {top} is worth {value}"),
+        "larger_on_top": N_("the larger card goes on top: {move}"),
+        "not_allowed": N_("that capture is not allowed now"),
+        "bad_mark": N_("{text} is not a card"),
     }
 
     def __init__(self) -> None:
@@ -96,14 +97,18 @@ class CatturaUI(GameUI):
         """A move as a refusal names it: "sending the 5 of hearts", "taking the 8 of hearts
         with the 3 of diamonds and the 5 of clubs (from your captures)", "passing"."""
         if move.kind == "send":
-            return "sending " + self.card_words(move.cards[0])
+            return _("sending {card}").format(card=self.card_words(move.cards[0]))
         if move.kind == "take":
             used = [
-                self.card_words(c) + (" (from your captures)" if own else "")
+                _("{card} (from your captures)").format(card=self.card_words(c))
+                if own
+                else self.card_words(c)
                 for c, own in self.used(move)
             ]
-            return f"taking {self.card_words(move.cards[0])} with {words.join_words(used)}"
-        return "passing" if move.kind == "pass" else super().move_words(move)
+            return _("taking {card} with {used}").format(
+                card=self.card_words(move.cards[0]), used=words.join_words(used)
+            )
+        return _("passing") if move.kind == "pass" else super().move_words(move)
 
     # -- the panel ----------------------------------------------------------------------------
     def new_model(self, v: CatturaView, seed: int) -> CatturaModel:
@@ -122,27 +127,39 @@ class CatturaUI(GameUI):
     def badges(self, seat: int) -> list[tuple[str, Any]]:
         m = self.t.model
         if seat in m.final_turns:
-            return [("LAST TURN", theme.GOLD)]
+            return [(_("LAST TURN"), theme.GOLD)]
         return []
 
     def hud_items(self, m: CatturaModel, names: list[str], deck: str) -> list[Any]:
         items: list[Any] = [
-            ("title", self.title),
-            ("sub", f"{m.players} players · {WIN_CAPTURES} captures end it"),
-            ("heading", "Captured (score)"),
+            ("title", _(self.title)),
+            (
+                "sub",
+                _("{players} players · {count} captures end it").format(
+                    players=m.players, count=WIN_CAPTURES
+                ),
+            ),
+            ("heading", _("Captured (score)")),
         ]
-        for s, name in enumerate(names):
+        short = self.t.short_name
+        for s in range(len(names)):
             on = m.turn == s
-            items.append(("rows", [(name.split(" (")[0], m.scores[s], on)]))
+            items.append(("rows", [(short(s), m.scores[s], on)]))
             if m.captured[s]:
                 items.append(("cards", list(m.captured[s])))
-        items.append(("heading", "Draw deck"))
-        items.append(("small", f"{m.deck} cards" if m.deck else "empty: no more drawing", "dim"))
+        items.append(("heading", _("Draw deck")))
+        if m.deck:
+            left = ngettext("{count} card", "{count} cards", m.deck).format(count=m.deck)
+        else:
+            left = _("empty: no more drawing")
+        items.append(("small", left, "dim"))
         if m.final_by is not None:
-            items.append(("heading", "Final round"))
-            who = names[m.final_by].split(" (")[0]
-            last = ", ".join(names[s].split(" (")[0] for s in m.final_turns) or "—"
-            items.append(("small", f"{who} emptied the hand; last turns: {last}", "gold"))
+            items.append(("heading", _("Final round")))
+            last = ", ".join(short(s) for s in m.final_turns) or "—"
+            said = _("{who} emptied the hand; last turns: {last}").format(
+                who=short(m.final_by), last=last
+            )
+            items.append(("small", said, "gold"))
         return items
 
     def pile_badge(self, seat: int) -> str:
@@ -208,7 +225,9 @@ class CatturaUI(GameUI):
         top = t.table.center[-1] if t.table.center else None
         t.winner_mark = top
         used = " + ".join(self.card_short(c) for c in data.used)
-        return t.hold(f"Taken by {t.who(e.seat or 0)} with {used}", top)
+        return t.hold(
+            _("Taken by {who} with {used}").format(who=t.who(e.seat or 0), used=used), top
+        )
 
     def _captured(self, e: Event, data: Captured) -> float:
         t = self.t
@@ -217,9 +236,12 @@ class CatturaUI(GameUI):
         seat = e.seat or 0
         if seat < len(t.model.scores):
             t.model.scores[seat] = data.score
-        who = t.short_name(seat)
-        verb = "take" if who == "You" else "takes"
-        t.app.toast(f"{who} {verb} {self.card_words(data.target)}", "info", 1.8)
+        card = self.card_words(data.target)
+        if seat == t.viewer and t.kind_of(seat) == "human":
+            said = _("You take {card}").format(card=card)
+        else:
+            said = _("{who} takes {card}").format(who=t.short_name(seat), card=card)
+        t.app.toast(said, "info", 1.8)
         return t.table.take_top(seat)
 
     def _put_back(self, e: Event, data: Captured) -> float:
@@ -232,14 +254,20 @@ class CatturaUI(GameUI):
 
     def _passed(self, e: Event) -> float:
         t = self.t
-        t.app.toast(f"{t.short_name(e.seat or 0)} cannot play and passes", "info", 2.0)
+        t.app.toast(
+            _("{who} cannot play and passes").format(who=t.short_name(e.seat or 0)), "info", 2.0
+        )
         return t.table.d(0.4)
 
     def _final(self, e: Event, data: FinalRound) -> float:
         t = self.t
         who = t.short_name(e.seat or 0)
         rest = ", ".join(t.short_name(s) for s in data.seats)
-        t.show_banner("Final round", f"{who}: hand empty · one more turn for {rest}", 2.2)
+        t.show_banner(
+            _("Final round"),
+            _("{who}: hand empty · one more turn for {rest}").format(who=who, rest=rest),
+            2.2,
+        )
         return t.table.d(0.8)
 
     def rebuild(self, v: CatturaView) -> None:
@@ -262,10 +290,10 @@ class CatturaUI(GameUI):
 
     def prompt_text(self) -> str:
         if any(m.kind == "pass" for m in self.t.legal):
-            return "You cannot play: pass"
+            return _("You cannot play: pass")
         if self.picked:
-            return "Choose the capture below, or click the other card"
-        return "Your turn: send a card, or capture the top card"
+            return _("Choose the capture below, or click the other card")
+        return _("Your turn: send a card, or capture the top card")
 
     def place_prompt(self) -> None:
         t = self.t
@@ -274,7 +302,7 @@ class CatturaUI(GameUI):
         if passing is not None:
             from ..widgets import Button
 
-            b = Button("Pass", partial(t.apply, passing), primary=True, tag="pass")
+            b = Button(_("Pass"), partial(t.apply, passing), primary=True, tag="pass")
             t.buttons.append(b)
         self._chooser(self.takes())
 
@@ -288,11 +316,11 @@ class CatturaUI(GameUI):
         rows = []
         for m in moves:
             used = self.used(m)
-            marks = ["", *("yours" if own else "" for _c, own in used)]
+            marks = ["", *(_("yours") if own else "" for _c, own in used)]
             if len(used) == 2:
-                marks[-1] = (marks[-1] + " top").strip()
-            rows.append(Choice(m, tuple(m.cards), "take", tuple(marks)))
-        title = "Your captures" if not self.picked else "With that card"
+                marks[-1] = (marks[-1] + " " + _("top")).strip()
+            rows.append(Choice(m, tuple(m.cards), _("take"), tuple(marks)))
+        title = _("Your captures") if not self.picked else _("With that card")
         chooser = Chooser(title, rows)
         box = lay.chooser_box()
         chooser.place_rows(box, round(lay.small * 0.62), s)
@@ -374,20 +402,23 @@ class CatturaUI(GameUI):
     # -- the summary --------------------------------------------------------------------------
     def summary_lines(self, data: Any, names: list[str], players: int) -> list[str]:
         d: CatturaScored = data
-        who = " and ".join(names[s] for s in d.winners)
+        who = words.join_words([names[s] for s in d.winners])
+        end = _ENDS.get(d.reason)
         lines = [
-            f"The game ends: {_ENDS.get(d.reason, d.reason)}.",
-            f"{who} win{'s' if len(d.winners) == 1 else ''}!",
+            _("The game ends: {why}.").format(
+                why=_(end).format(count=WIN_CAPTURES) if end else d.reason
+            ),
+            (_("{who} wins!") if len(d.winners) == 1 else _("{who} win!")).format(who=who),
         ]
         deck = self.t.deck if self.t is not None else "french"
         for s, cards in enumerate(d.captured):
-            said = ", ".join(self.card_label(c, deck) for c in cards) or "nothing"
-            lines.append(f"{names[s]}: {said}.")
+            said = ", ".join(self.card_label(c, deck) for c in cards) or _("nothing")
+            lines.append(_("{who}: {cards}.").format(who=names[s], cards=said))
         return lines
 
     def summary_table(self, data: Any, names: list[str]) -> tuple[list[str], list[list[str]]]:
         d: CatturaScored = data
-        head = ["", "Cards", "Faces", "Suit bonus", "4 suits", "Score"]
+        head = ["", _("Cards"), _("Faces"), _("Suit bonus"), _("4 suits"), _("Score")]
         rows = [
             [
                 names[s],

@@ -22,9 +22,11 @@ from game.engine.scopa_events import (
     ScopaScored,
     Sweep,
 )
+from game.i18n import N_, _, ngettext
 
 from .. import theme
 from ..chooser import Choice, Chooser
+from . import words
 from .base import GameUI
 from .words import join_words
 
@@ -53,25 +55,28 @@ class ScopaModel:
 
 class ScopaUI(GameUI):
     name = "scopa"
-    title = "Scopa"
+    title = N_("Scopa")
     hand_max = 3
     center = "grid"
     pile_stride = 4
 
     REFUSALS: ClassVar[dict[str, str]] = {
-        "not_in_hand": "{seat} cannot play {card}: it is not in the hand",
-        "must_capture": "{card} can capture, so it may not be placed on the table: play {moves}",
-        "must_take_equal": (
+        "not_in_hand": N_("{seat} cannot play {card}: it is not in the hand"),
+        "must_capture": N_(
+            "{card} can capture, so it may not be placed on the table: play {moves}"
+        ),
+        "must_take_equal": N_(
             "a card of the same value as {card} is on the table ({equal}): it must take exactly "
             "one such card, never a sum: play {moves}"
         ),
-        "nothing_to_take": "{card} can take nothing on the table: place it",
-        "wrong_value": "{card} (worth {value}) cannot take {taken} (worth {taken_value}): "
-        "play {moves}",
-        "wrong_sum": "{cards} add up to {total}, not {value}: play {moves}",
-        "not_on_table": "{card} is not on the table",
-        "taken_twice": "{card} is chosen twice",
-        "takes_itself": "{card} is the card played: it cannot also be taken",
+        "nothing_to_take": N_("{card} can take nothing on the table: place it"),
+        "wrong_value": N_(
+            "{card} (worth {value}) cannot take {taken} (worth {taken_value}): play {moves}"
+        ),
+        "wrong_sum": N_("{cards} add up to {total}, not {value}: play {moves}"),
+        "not_on_table": N_("{card} is not on the table"),
+        "taken_twice": N_("{card} is chosen twice"),
+        "takes_itself": N_("{card} is the card played: it cannot also be taken"),
     }
 
     def __init__(self) -> None:
@@ -96,14 +101,16 @@ class ScopaUI(GameUI):
 
     def side_name(self, side: int, names: list[str]) -> str:
         seats = self.sides[side] if side < len(self.sides) else (side,)
-        return " & ".join(names[s].split(" (")[0] for s in seats)
+        short = self.t.short_name if self.t is not None else names.__getitem__
+        return " & ".join(short(s) for s in seats)
 
     def move_words(self, move: Move) -> str:
         """'the 5 of swords to take the 5 of cups': a capture says what it takes."""
         played = self.card_words(move.cards[0])
         if move.kind != "capture":
             return played
-        return f"{played} to take {join_words([self.card_words(c) for c in move.cards[1:]])}"
+        taken = join_words([self.card_words(c) for c in move.cards[1:]])
+        return _("{card} to take {taken}").format(card=played, taken=taken)
 
     # -- the panel ----------------------------------------------------------------------------
     def new_model(self, v: ScopaView, seed: int) -> ScopaModel:
@@ -124,25 +131,40 @@ class ScopaUI(GameUI):
         return model.scores
 
     def hud_items(self, m: ScopaModel, names: list[str], deck: str) -> list[Any]:
-        teams = {4: " in two sides", 6: " in three sides"}.get(m.players, ", each alone")
-        seven = self._seven_label(deck)
+        teams = {
+            4: _("{players} players in two sides · deal {number}"),
+            6: _("{players} players in three sides · deal {number}"),
+        }.get(m.players, _("{players} players, each alone · deal {number}"))
+        seven = self._the_seven(deck)
         coin = self.suit_label(self.coins, deck)
         items: list[Any] = [
-            ("title", self.title),
-            ("sub", f"{m.players} players{teams} · deal {m.deal_no}"),
-            ("heading", "Taken this deal"),
+            ("title", _(self.title)),
+            ("sub", teams.format(players=m.players, number=m.deal_no)),
+            ("heading", _("Taken this deal")),
         ]
         for k in range(len(m.sides)):
             items.append(("text", self.side_name(k, names), "bold"))
-            extra = f" · {m.scope[k]} scop{'a' if m.scope[k] == 1 else 'e'}" if m.scope[k] else ""
-            coins = f"{m.coins[k]} {_plural(coin, m.coins[k])}"
-            items.append(("small", f"{m.cards[k]} cards · {coins}{extra}", "dim"))
-        owner = "nobody yet" if m.settebello is None else self.side_name(m.settebello, names)
+            said = [
+                ngettext("{count} card", "{count} cards", m.cards[k]).format(count=m.cards[k]),
+                _("{suit}: {count}").format(suit=coin, count=m.coins[k]),
+            ]
+            if m.scope[k]:
+                n = m.scope[k]
+                said.append(ngettext("{count} scopa", "{count} scope", n).format(count=n))
+            items.append(("small", " · ".join(said), "dim"))
+        owner = _("nobody yet") if m.settebello is None else self.side_name(m.settebello, names)
         items.append(
-            ("small", f"The {seven}: {owner}", "gold" if m.settebello is not None else "faint")
+            (
+                "small",
+                _("{seven}: {who}").format(seven=seven, who=owner),
+                "gold" if m.settebello is not None else "faint",
+            )
         )
-        items.append(("small", f"{m.deck} cards left in the deck", "faint"))
-        items.append(("heading", f"Match points (to {m.target})"))
+        left = ngettext(
+            "{count} card left in the deck", "{count} cards left in the deck", m.deck
+        ).format(count=m.deck)
+        items.append(("small", left, "faint"))
+        items.append(("heading", _("Match points (to {target})").format(target=m.target)))
         items.append(
             (
                 "rows",
@@ -169,9 +191,8 @@ class ScopaUI(GameUI):
             n = len(t.table.flags[seat])
             if n and not any(sp.moving for sp in t.table.flags[seat]):
                 x, y = lay.spot(seat).pile
-                img = theme.text(
-                    f"{n} scop{'a' if n == 1 else 'e'}", round(13 * s), theme.GOLD, True
-                )
+                said = ngettext("{count} scopa", "{count} scope", n).format(count=n)
+                img = theme.text(said, round(13 * s), theme.GOLD, True)
                 surface.blit(img, img.get_rect(midtop=(round(x), round(y + sh / 2 + 2))))
 
     # -- events -------------------------------------------------------------------------------
@@ -224,7 +245,15 @@ class ScopaUI(GameUI):
     def _redeal(self, e: Event) -> float:
         redeal = e.payload(Redeal)
         n = redeal.kings
-        self.t.show_banner("Redeal", f"{n} Re on the table: the same dealer deals again", 1.8)
+        self.t.show_banner(
+            _("Redeal"),
+            ngettext(
+                "{count} Re on the table: the same dealer deals again",
+                "{count} Re on the table: the same dealer deals again",
+                n,
+            ).format(count=n),
+            1.8,
+        )
         return self.t.table.d(1.2)
 
     def _played(self, e: Event) -> float:
@@ -240,7 +269,7 @@ class ScopaUI(GameUI):
         self._flash = list(e.cards)
         took = e.payload(Captured).card
         sprite = next((sp for sp in t.table.center if sp.card == took), None)
-        return t.hold(f"Taken by {t.who(e.seat or 0)}", sprite)
+        return t.hold(_("Taken by {who}").format(who=t.who(e.seat or 0)), sprite)
 
     def _captured(self, e: Event) -> float:
         t = self.t
@@ -254,8 +283,8 @@ class ScopaUI(GameUI):
         t = self.t
         data = e.payload(Sweep)
         t.model.scope[data.side] = data.count
-        who = t.short_name(e.seat or 0)
-        t.show_banner("Scopa!", f"{who} swept the table", 1.6)
+        who = t.who(e.seat or 0)
+        t.show_banner(_("Scopa!"), _("The table swept by {who}").format(who=who), 1.6)
         t.app.audio.play("chime")
         return t.table.d(0.5)
 
@@ -264,10 +293,14 @@ class ScopaUI(GameUI):
         data = e.payload(Leftovers)
         side = data.side
         if side is None:
-            t.app.toast("Nobody captured: the cards left on the table count for nobody", "info")
+            t.app.toast(_("Nobody captured: the cards left on the table count for nobody"), "info")
             return t.table.gather()
         who = self.side_name(side, t.names)
-        t.app.toast(f"The cards left on the table go to {who}, the last to capture", "info", 2.5)
+        t.app.toast(
+            _("The cards left on the table go to {who}, the last to capture").format(who=who),
+            "info",
+            2.5,
+        )
         return t.table.sweep_center(list(e.cards), self.keeper(side))
 
     def _scored(self, e: Event) -> float:
@@ -301,9 +334,9 @@ class ScopaUI(GameUI):
 
     def prompt_text(self) -> str:
         if self.picking is not None:
-            card = self.card_label(self.picking, self.t.deck)
-            return f"What does the {card} take? Click a lit table card"
-        return "Your turn: play a card"
+            card = self.card_the(self.picking, self.t.deck)
+            return _("What does {card} take? Click a lit table card").format(card=card)
+        return _("Your turn: play a card")
 
     def place_prompt(self) -> None:
         self.picking = None
@@ -313,8 +346,8 @@ class ScopaUI(GameUI):
         t = self.t
         lay = t.table.layout
         s = lay.scale
-        rows = [Choice(m, tuple(m.cards[1:]), "takes") for m in moves]
-        chooser = Chooser(f"The {self.card_label(card, t.deck)}:", rows)
+        rows = [Choice(m, tuple(m.cards[1:]), _("takes")) for m in moves]
+        chooser = Chooser(words.capitalized(self.card_the(card, t.deck)) + ":", rows)
         box = lay.chooser_box()
         chooser.place_rows(box, round(lay.small * 0.7), s)
         t.chooser = chooser
@@ -398,13 +431,18 @@ class ScopaUI(GameUI):
         aw = d.figures.awards
 
         def who(side: int | None) -> str:
-            return "nobody (a tie)" if side is None else self.side_name(side, names)
+            return _("nobody (a tie)") if side is None else self.side_name(side, names)
 
         deck = self.t.deck if self.t is not None else "italian"
         coins = self.suit_label(self.coins, deck)
+        seven = self._the_seven(deck)
         return [
-            f"Most cards: {who(aw.cards)} · most {coins}: {who(aw.coins)}.",
-            f"The {self._seven_label(deck)}: {who(aw.settebello)} · primiera: {who(aw.primiera)}.",
+            _("Most cards: {cards} · most {suit}: {coins}.").format(
+                cards=who(aw.cards), suit=coins, coins=who(aw.coins)
+            ),
+            _("{seven}: {who} · primiera: {primiera}.").format(
+                seven=seven, who=who(aw.settebello), primiera=who(aw.primiera)
+            ),
         ]
 
     def summary_table(self, data: Any, names: list[str]) -> tuple[list[str], list[list[str]]]:
@@ -414,7 +452,7 @@ class ScopaUI(GameUI):
         deck = self.t.deck if self.t is not None else "italian"
         seven = self._seven_label(deck).capitalize()
         coins = self.suit_label(self.coins, deck).capitalize()
-        head = ["", "Cards", coins, seven, "Primiera", "Scope", "Deal", "Match"]
+        head = ["", _("Cards"), coins, seven, _("Primiera"), _("Scope"), _("Deal"), _("Match")]
 
         def star(winner: int | None, k: int, text: str) -> str:
             return text + (" ★" if winner == k else "")
@@ -440,9 +478,12 @@ class ScopaUI(GameUI):
         return []  # the table above already holds the match points
 
     def _seven_label(self, deck: str) -> str:
-        return self.card_label(self.seven, deck) if self.seven is not None else "settebello"
+        if self.seven is None:
+            return _("settebello")
+        return self.card_label(self.seven, deck)
 
-
-def _plural(word: str, n: int) -> str:
-    """A suit's display name ("coins", "diamonds") for ``n`` cards of it."""
-    return word[:-1] if n == 1 and word.endswith("s") else word
+    def _the_seven(self, deck: str) -> str:
+        """The settebello with its article, at the start of a line ("The 7 of coins")."""
+        if self.seven is None:
+            return _("settebello")
+        return words.capitalized(self.card_the(self.seven, deck))

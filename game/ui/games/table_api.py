@@ -56,6 +56,10 @@ class TableApi(Protocol):
         """The deck on screen ("french" or "italian")."""
         ...
 
+    def kind_of(self, seat: int) -> str:
+        """The kind of the seat's controller ("human", "rules"...)."""
+        ...
+
     def short_name(self, seat: int) -> str:
         """A seat's name without its seat kind."""
         ...

@@ -20,9 +20,11 @@ from game.engine import Card, Event
 from game.engine.tressette import Combo, TressetteView
 from game.engine.tressette_events import Dealt, Declared, TressetteScored, TrickWon
 from game.engine.tressette_tables import hand_order, raw_of
+from game.i18n import N_, _
 
 from .. import theme
 from ..widgets import Button
+from . import words
 from .table_api import TableApi
 from .tricks import TrickGameUI
 from .words import join_words
@@ -69,18 +71,18 @@ class TressetteModel:
 
 class TressetteUI(TrickGameUI):
     name = "tressette"
-    title = "Tressette"
+    title = N_("Tressette")
 
     REFUSALS: ClassVar[dict[str, str]] = {
-        "must_follow": "you must follow {suit}: {card} is not {suit} and you hold {held}",
-        "not_in_hand": "you do not hold {card}",
-        "card_removed": "{card} is left out of the deck in this game",
-        "already_declared": "you have already declared Buongioco in this deal",
-        "declare_too_late": (
+        "must_follow": N_("you must follow {suit}: {card} is not {suit} and you hold {held}"),
+        "not_in_hand": N_("you do not hold {card}"),
+        "card_removed": N_("{card} is left out of the deck in this game"),
+        "already_declared": N_("you have already declared Buongioco in this deal"),
+        "declare_too_late": N_(
             "Buongioco may be declared only up to trick {until}, before playing: "
             "this is trick {trick_no}"
         ),
-        "no_combination": "you hold no Buongioco combination",
+        "no_combination": N_("you hold no Buongioco combination"),
     }
 
     def attach(self, table: TableApi) -> None:
@@ -93,15 +95,18 @@ class TressetteUI(TrickGameUI):
 
     # -- words --------------------------------------------------------------------------------
     def side_name(self, seats: Sequence[int], names: list[str]) -> str:
-        return " & ".join(names[s].split(" (")[0] for s in seats)
+        short = self.t.short_name if self.t is not None else names.__getitem__
+        return " & ".join(short(s) for s in seats)
 
     def combo_words(self, combo: Combo, deck: str) -> str:
         """'three aces', 'Napoli of cups' (of hearts in French cards): from the combination's
         parts, in the deck on screen."""
         if combo.suit is not None:
-            return f"Napoli of {self.suit_label(combo.suit, deck)}"
-        rank = self.card_label(combo.cards[0], deck).split(" of ")[0]
-        return f"{'four' if len(combo.cards) == 4 else 'three'} {rank}s"
+            return _("Napoli of {suit}").format(suit=self.suit_label(combo.suit, deck))
+        ranks = words.rank_plural(self.name, combo.cards[0], deck)
+        if len(combo.cards) == 4:
+            return _("four {ranks}").format(ranks=ranks)
+        return _("three {ranks}").format(ranks=ranks)
 
     def combos_words(self, combos: Sequence[Combo], deck: str) -> str:
         return join_words([f"{self.combo_words(c, deck)} ({c.points})" for c in combos])
@@ -111,13 +116,19 @@ class TressetteUI(TrickGameUI):
         by_value: dict[int, list[str]] = {}
         for c in self.t.state.deck.cards:
             if c.suit_index == 0 and raw_of(c.bit):
-                rank = self.card_label(c, deck).split(" of ")[0]
+                rank = words.rank_plural(self.name, c, deck)
                 by_value.setdefault(raw_of(c.bit), []).append(rank)
         values = sorted(by_value.items(), reverse=True)
-        last = thirds(m.last_raw) + (", fractions dropped" if m.whole else "")
-        text = "; ".join(f"{join_words(ranks)} {thirds(v)}" for v, ranks in values)
-        text += f"; last trick {last}"
-        return text[:1].upper() + text[1:]
+        if m.whole:
+            last = _("{points}, fractions dropped").format(points=thirds(m.last_raw))
+        else:
+            last = thirds(m.last_raw)
+        parts = [
+            _("{ranks} {points}").format(ranks=join_words(ranks), points=thirds(v))
+            for v, ranks in values
+        ]
+        parts.append(_("last trick {points}").format(points=last))
+        return words.capitalized("; ".join(parts))
 
     # -- the panel ----------------------------------------------------------------------------
     def new_model(self, v: TressetteView, seed: int) -> TressetteModel:
@@ -138,40 +149,56 @@ class TressetteUI(TrickGameUI):
     def badges(self, seat: int) -> list[tuple[str, Any]]:
         m = self.t.model
         if seat < len(m.declared) and m.declared[seat]:
-            return [("BUONGIOCO", theme.GOLD)]
+            return [(_("BUONGIOCO"), theme.GOLD)]
         return []
 
     def hud_items(self, m: TressetteModel, names: list[str], deck: str) -> list[Any]:
         teams = any(len(side) > 1 for side in m.sides)
         items: list[Any] = [
-            ("title", self.title),
-            ("sub", f"{m.players} players{' in two sides' if teams else ', each alone'}"
-             f" · deal {m.deal_no}"),
-            ("heading", f"This deal · trick {m.trick_no}"),
+            ("title", _(self.title)),
+            ("sub", (_("{players} players in two sides · deal {number}") if teams
+                     else _("{players} players, each alone · deal {number}")
+                     ).format(players=m.players, number=m.deal_no)),
+            ("heading", _("This deal · trick {number}").format(number=m.trick_no)),
         ]  # fmt: skip
         for k, seats in enumerate(m.sides):
-            bg = f"  + {m.buongioco[k]} Buongioco" if m.buongioco[k] else ""
-            items.append(
-                ("text", f"{self.side_name(seats, names)}: {thirds(m.raw[k])}{bg}", "bold")
+            said = _("{side}: {points}").format(
+                side=self.side_name(seats, names), points=thirds(m.raw[k])
             )
+            if m.buongioco[k]:
+                said += "  " + _("+ {points} Buongioco").format(points=m.buongioco[k])
+            items.append(("text", said, "bold"))
         items.append(("small", self.values_words(m, deck), "dim"))
         if m.combos:
-            items.append(("heading", "Buongioco"))
+            items.append(("heading", _("Buongioco")))
             items += [
-                ("small", f"{self.t.short_name(seat)}: {self.combos_words(combos, deck)}", "normal")
+                (
+                    "small",
+                    _("{who}: {combinations}").format(
+                        who=self.t.short_name(seat), combinations=self.combos_words(combos, deck)
+                    ),
+                    "normal",
+                )
                 for seat, combos in m.combos
             ]
-        items.append(("heading", f"Match · {m.target} points or {m.deals_to_win} deals"))
+        items.append(
+            (
+                "heading",
+                _("Match · {target} points or {deals} deals").format(
+                    target=m.target, deals=m.deals_to_win
+                ),
+            )
+        )
         rows = [
             (
                 self.side_name(seats, names),
-                f"{m.totals[k]} · {m.deals_won[k]}d",
+                _("{points} · {deals}d").format(points=m.totals[k], deals=m.deals_won[k]),
                 m.turn is not None and m.turn in seats,
             )
             for k, seats in enumerate(m.sides)
         ]
         items.append(("rows", rows))
-        items.append(("small", "points · deals won", "faint"))
+        items.append(("small", _("points · deals won"), "faint"))
         return items
 
     # -- events -------------------------------------------------------------------------------
@@ -219,10 +246,13 @@ class TressetteUI(TrickGameUI):
         m.declared[seat] = True
         m.buongioco[data.side] += data.points
         m.combos.append((seat, data.combos))
-        who = t.short_name(seat)
-        verb = "declare" if who == "You" else "declares"
         said = self.combos_words(data.combos, t.deck)
-        t.show_banner("Buongioco!", f"{who} {verb} {said} — {data.points}", 2.4)
+        if seat == t.viewer and t.kind_of(seat) == "human":
+            sub = _("You declare {combinations} — {points}")
+        else:
+            sub = _("{who} declares {combinations} — {points}")
+        sub = sub.format(who=t.short_name(seat), combinations=said, points=data.points)
+        t.show_banner(_("Buongioco!"), sub, 2.4)
         t.app.audio.play("chime")
         if seat != t.viewer:
             return t.table.reveal(seat, list(e.cards))
@@ -246,8 +276,8 @@ class TressetteUI(TrickGameUI):
     # -- decisions ----------------------------------------------------------------------------
     def prompt_text(self) -> str:
         if any(m.kind == "declare" for m in self.t.legal):
-            return "Your turn: play a card, or declare Buongioco"
-        return "Your turn: play a card"
+            return _("Your turn: play a card, or declare Buongioco")
+        return _("Your turn: play a card")
 
     def place_prompt(self) -> None:
         t = self.t
@@ -255,7 +285,7 @@ class TressetteUI(TrickGameUI):
         if declare is None:
             return
         b = Button(
-            "Buongioco!", lambda: t.apply(declare), primary=True, tag="buongioco", key=pygame.K_b
+            _("Buongioco!"), lambda: t.apply(declare), primary=True, tag="buongioco", key=pygame.K_b
         )
         t.buttons.append(b)
 
@@ -265,18 +295,25 @@ class TressetteUI(TrickGameUI):
     # -- the deal summary ---------------------------------------------------------------------
     def summary_lines(self, data: Any, names: list[str], players: int) -> list[str]:
         d: TressetteScored = data
-        lines = [f"Last trick: {names[d.last_trick]} (+{thirds(d.last_trick_raw)})."]
+        lines = [
+            _("Last trick: {who} (+{points}).").format(
+                who=names[d.last_trick], points=thirds(d.last_trick_raw)
+            )
+        ]
         if d.winner_side is None:
-            lines.append("The deal is tied: nobody wins it.")
+            lines.append(_("The deal is tied: nobody wins it."))
         else:
             seats = d.sides[d.winner_side]
-            verb = "win" if len(seats) > 1 else "wins"
-            lines.append(f"{self.side_name(seats, names)} {verb} the deal.")
+            side = self.side_name(seats, names)
+            if len(seats) > 1:
+                lines.append(_("{side} win the deal.").format(side=side))
+            else:
+                lines.append(_("{side} wins the deal.").format(side=side))
         return lines
 
     def summary_table(self, data: Any, names: list[str]) -> tuple[list[str], list[list[str]]]:
         d: TressetteScored = data
-        head = ["", "Taken", "Rounded", "Buongioco", "Deal", "Match", "Deals"]
+        head = ["", _("Taken"), _("Rounded"), _("Buongioco"), _("Deal"), _("Match"), _("Deals")]
         rows = [
             [
                 self.side_name(seats, names),

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from game.engine import Dealt, Event
+from game.i18n import _
 
 from .base import GameUI
 
@@ -52,7 +53,7 @@ class TrickGameUI(GameUI):
     def _on_trick_pause(self, e: Event) -> float:
         t = self.t
         t.winner_mark = next((sp for s, sp in t.table.trick if s == e.seat), None)
-        return t.hold(f"Won by {t.who(e.seat or 0)}", t.winner_mark)
+        return t.hold(_("Won by {who}").format(who=t.who(e.seat or 0)), t.winner_mark)
 
     def _on_sweep(self, e: Event) -> float:
         t = self.t

@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
+
 from .. import theme
 from ..savegame import load_slot
 from ..savejournal import tell
@@ -30,12 +32,14 @@ class ConfirmScene(Scene):
         question: str,
         yes: str,
         on_yes: Callable[[], object],
-        no: str = "Cancel",
-        title: str = "Are you sure?",
+        no: str = "",
+        title: str = "",
     ) -> None:
+        """``no`` and ``title`` default to "Cancel" and "Are you sure?"."""
         super().__init__(app)
+        no = no or _("Cancel")
         self.question = question
-        self.title = title
+        self.title = title or _("Are you sure?")
         self.on_yes = on_yes
         self.keys = MenuKeys()
         self.buttons = [
@@ -90,4 +94,8 @@ def confirm_replace(app: App, slot: str, start: Callable[[], object]) -> None:
     if saved is None:
         start()
         return
-    app.push(ConfirmScene(app, saved.replace_question(), "Replace", start, "Keep it", "New match"))
+    app.push(
+        ConfirmScene(
+            app, saved.replace_question(), _("Replace"), start, _("Keep it"), _("New match")
+        )
+    )

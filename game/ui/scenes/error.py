@@ -15,6 +15,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.i18n import _
+
 from .. import theme
 from ..savejournal import journal
 from ..scene import Damage, Scene
@@ -39,8 +41,8 @@ class ErrorScene(Scene):
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.plain = False  # drawing the usual way failed: drawn plainly from then on
         self.buttons = [
-            Button("Back to title", self.title, primary=True, tag="title"),
-            Button("Quit", app.quit, tag="quit"),
+            Button(_("Back to title"), self.title, primary=True, tag="title"),
+            Button(_("Quit"), app.quit, tag="quit"),
         ]
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -65,7 +67,8 @@ class ErrorScene(Scene):
             scene = self.app.title_scene()
         except Exception as exc:
             log.error("the title cannot be shown either: %s", exc, exc_info=exc)
-            self.message = f"{self.message}\nThe title cannot be shown either: {exc!r}"
+            either = _("The title cannot be shown either: {error}").format(error=repr(exc))
+            self.message = f"{self.message}\n{either}"
             self.buttons[0].enabled = False
             return
         self.app.exit_code = 0
@@ -90,10 +93,9 @@ class ErrorScene(Scene):
         except Exception:  # the journal is part of what may be broken
             log.exception("the save journal cannot say how the last save went")
             saved = ""
-        return (
-            f"Tavolo met an unexpected problem and stopped this screen. {saved}".strip()
-            + f"\n\nDetails were written to the log file:\n{self.log_file}\n\n{self.message}"
-        )
+        stopped = _("Tavolo met an unexpected problem and stopped this screen.")
+        details = _("Details were written to the log file:")
+        return f"{stopped} {saved}".strip() + f"\n\n{details}\n{self.log_file}\n\n{self.message}"
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.plain:
@@ -108,7 +110,7 @@ class ErrorScene(Scene):
     def _draw(self, surface: pygame.Surface) -> None:
         felt(surface)
         s = self.scale
-        y = dialog(surface, self.rect, "Sorry — something went wrong", s)
+        y = dialog(surface, self.rect, _("Sorry — something went wrong"), s)
         for line in theme.wrap(self.text, round(16 * s), self.rect.w - round(50 * s)):
             t = theme.text(line, round(16 * s), theme.INK)
             surface.blit(t, (self.rect.x + round(25 * s), y))
@@ -123,7 +125,8 @@ class ErrorScene(Scene):
         font = pygame.font.Font(None, size)
         width = max(40, surface.get_width() - 2 * size)
         y = size
-        for line in theme.wrap_in(font, f"Sorry — something went wrong\n\n{self.text}", width):
+        sorry = _("Sorry — something went wrong")
+        for line in theme.wrap_in(font, f"{sorry}\n\n{self.text}", width):
             surface.blit(font.render(line, True, _PLAIN_INK), (size, y))
             y += font.get_linesize()
         for b in self.buttons:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
 @dataclass(frozen=True)
 class KeyRow:
-    keys: str  # the keys as the player reads them
+    keys: str  # the keys as the player reads them (marked N_, translated where shown)
     does: str  # what they do
     where: str  # "" everywhere, else the game or the moment they belong to
     codes: tuple[int, ...]  # the pygame key codes the row stands for
@@ -32,36 +32,47 @@ class KeyRow:
 
 KEYS: tuple[KeyRow, ...] = (
     KeyRow(
-        "Left / Right, Tab / Shift+Tab",
-        "move the focus over the playable cards, buttons and choices",
+        N_("Left / Right, Tab / Shift+Tab"),
+        N_("move the focus over the playable cards, buttons and choices"),
         "",
         (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB),
     ),
     KeyRow(
-        "Up / Down",
-        "move the focus too (handy in a list of captures)",
+        N_("Up / Down"),
+        N_("move the focus too (handy in a list of captures)"),
         "",
         (pygame.K_UP, pygame.K_DOWN),
     ),
-    KeyRow("Enter", "play or confirm what has the focus", "", focus.ENTER),
+    KeyRow(N_("Enter"), N_("play or confirm what has the focus"), "", focus.ENTER),
     KeyRow(
         "1 – 9",
-        "pick that choice: the doubled suit, the 4th trump, a capture, a button",
+        N_("pick that choice: the doubled suit, the 4th trump, a capture, a button"),
         "",
         focus.NUMBERS + focus.KEYPAD,
     ),
-    KeyRow("Space", "skip the running animation (so does a click or any key)", "", (focus.SKIP,)),
-    KeyRow("Esc", "drop a choice being made; otherwise the menu", "", (pygame.K_ESCAPE,)),
-    KeyRow("hold L", "look at the last trick", "trick games", (pygame.K_l,)),
-    KeyRow("B", "declare Buongioco", "Tressette", (pygame.K_b,)),
     KeyRow(
-        "U / Shift+U", "undo one move / undo to the start of the deal", "solitaire", (pygame.K_u,)
+        N_("Space"),
+        N_("skip the running animation (so does a click or any key)"),
+        "",
+        (focus.SKIP,),
+    ),
+    KeyRow(N_("Esc"), N_("drop a choice being made; otherwise the menu"), "", (pygame.K_ESCAPE,)),
+    KeyRow(N_("hold L"), N_("look at the last trick"), N_("trick games"), (pygame.K_l,)),
+    KeyRow(N_("B"), N_("declare Buongioco"), N_("Tressette"), (pygame.K_b,)),
+    KeyRow(
+        N_("U / Shift+U"),
+        N_("undo one move / undo to the start of the deal"),
+        N_("solitaire"),
+        (pygame.K_u,),
     ),
     KeyRow(
-        "R / N", "restart the same deal / deal a new one", "solitaire", (pygame.K_r, pygame.K_n)
+        N_("R / N"),
+        N_("restart the same deal / deal a new one"),
+        N_("solitaire"),
+        (pygame.K_r, pygame.K_n),
     ),
-    KeyRow("D", "switch French / Italian cards", "", (pygame.K_d,)),
-    KeyRow("F11", "fullscreen on / off", "", (pygame.K_F11,)),
+    KeyRow(N_("D"), N_("switch French / Italian cards"), "", (pygame.K_d,)),
+    KeyRow(N_("F11"), N_("fullscreen on / off"), "", (pygame.K_F11,)),
     KeyRow(
         N_("H"),
         N_("a hint: the move the strongest AI would play, ringed, and why (H again hides it)"),
@@ -104,7 +115,9 @@ class KeysScene(Scene):
 
     @staticmethod
     def _said(row: KeyRow) -> str:
-        return _(row.does) + (f" ({_(row.where)})" if row.where else "")
+        if not row.where:
+            return _(row.does)
+        return _("{does} ({where})").format(does=_(row.does), where=_(row.where))
 
     def close(self) -> None:
         self.app.scenes.remove(self)
@@ -120,7 +133,7 @@ class KeysScene(Scene):
         s = self.scale
         solid = theme.rounded_panel(self.rect.size, (*theme.PANEL_SOLID, 255), round(18 * s))
         surface.blit(solid, self.rect.topleft)  # opaque: the table does not show through
-        y = dialog(surface, self.rect, "Keys", s)
+        y = dialog(surface, self.rect, _("Keys"), s)
         size = self._size()
         line_h = theme.font(size).get_linesize()
         x = self.rect.x + round(30 * s)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.engine import new_game
+from game.i18n import _
 
 from .. import theme
 from ..savejournal import journal, keep_saved
@@ -33,16 +34,23 @@ class PauseScene(Scene):
         super().__init__(app)
         self.table = table
         self.keys = MenuKeys()
-        restart = "Restart deal" if table.solitaire else "Restart match"
-        self.buttons = [
-            Button("Resume", self.resume, primary=True, tag="resume"),
-            Button("New game", self.new_game, tag="new"),
-            Button(restart, self.ask_restart, tag="restart"),
-            Button("Rules", self.rules, tag="rules"),
-            Button("Settings", self.settings, tag="settings"),
-            Button("Quit to title", self.ask_quit, tag="title"),
-        ]
+        self._build()
         self.warning = ""
+
+    def _build(self) -> None:
+        restart = _("Restart deal") if self.table.solitaire else _("Restart match")
+        self.buttons = [
+            Button(_("Resume"), self.resume, primary=True, tag="resume"),
+            Button(_("New game"), self.new_game, tag="new"),
+            Button(restart, self.ask_restart, tag="restart"),
+            Button(_("Rules"), self.rules, tag="rules"),
+            Button(_("Settings"), self.settings, tag="settings"),
+            Button(_("Quit to title"), self.ask_quit, tag="title"),
+        ]
+
+    def language_changed(self) -> None:
+        self._build()
+        self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
@@ -60,7 +68,9 @@ class PauseScene(Scene):
         failure = journal(self.app).failure
         if failure is None:
             return ""
-        return f"The last moves could not be saved ({failure.reason}): leaving now loses them."
+        return _("The last moves could not be saved ({reason}): leaving now loses them.").format(
+            reason=failure.reason
+        )
 
     @property
     def in_progress(self) -> bool:
@@ -84,12 +94,18 @@ class PauseScene(Scene):
         if not self.table.state.history:
             self.restart()
             return
-        what = "deal" if self.table.solitaire else "match"
-        question = f"Start this {what} again from the beginning? The moves played so far are lost."
-        self.app.push(
-            ConfirmScene(
-                self.app, question, "Restart", self.restart, "Keep playing", f"Restart {what}"
+        if self.table.solitaire:
+            question = _(
+                "Start this deal again from the beginning? The moves played so far are lost."
             )
+            title = _("Restart deal")
+        else:
+            question = _(
+                "Start this match again from the beginning? The moves played so far are lost."
+            )
+            title = _("Restart match")
+        self.app.push(
+            ConfirmScene(self.app, question, _("Restart"), self.restart, _("Keep playing"), title)
         )
 
     def restart(self) -> None:
@@ -116,11 +132,11 @@ class PauseScene(Scene):
         if not self.in_progress:
             self.quit_to_title()
             return
-        said = self.warning or "Your match stays saved: continue it from the title."
+        said = self.warning or _("Your match stays saved: continue it from the title.")
         self.app.push(
             ConfirmScene(
-                self.app, f"Leave this match? {said}", "Quit to title", self.quit_to_title,
-                "Keep playing", "Quit to title",
+                self.app, _("Leave this match? {why}").format(why=said), _("Quit to title"),
+                self.quit_to_title, _("Keep playing"), _("Quit to title"),
             )
         )  # fmt: skip
 
@@ -142,7 +158,7 @@ class PauseScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
-        dialog(surface, self.rect, "Paused", self.scale)
+        dialog(surface, self.rect, _("Paused"), self.scale)
         for b in self.buttons:
             b.draw(surface)
         if self.warning:

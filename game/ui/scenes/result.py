@@ -16,8 +16,9 @@ from game.engine import Card, GameState, MatchOver, new_game
 from game.i18n import _
 
 from .. import theme
+from ..games.words import join_words
 from ..scene import Scene
-from ..widgets import Button
+from ..widgets import Button, label_width
 from .common import dialog, dim, open_table
 from .table_tools import solitaire_seed
 
@@ -28,7 +29,11 @@ def solitaire_lines(state: GameState, card_words: Callable[[Card], str] = str) -
     the deal's number to replay it.  ``card_words`` says a card as the table shows it."""
     view: Any = state.view(0)
     lo, hi = view.window
-    lines = [f"The capo took {view.points_won[0]} points: the window is {lo} to {hi}."]
+    lines = [
+        _("The capo took {points} points: the window is {low} to {high}.").format(
+            points=view.points_won[0], low=lo, high=hi
+        )
+    ]
     lost = lost_at(state)
     if lost is not None:
         window = f"{lo}–{hi}"
@@ -45,7 +50,7 @@ def solitaire_lines(state: GameState, card_words: Callable[[Card], str] = str) -
                     "Lost at trick {trick}: after {card}, {window} could no longer be reached."
                 ).format(trick=lost.trick, card=card, window=window)
             )
-    lines.append(f"Deal no. {state.seed} — replay it with Restart deal.")
+    lines.append(_("Deal no. {number} — replay it with Restart deal.").format(number=state.seed))
     return lines
 
 
@@ -61,23 +66,34 @@ class ResultScene(Scene):
         self.autoplay = table.setup.autoplay
         if table.solitaire:
             self.won = bool(winners)
-            self.title = "You won the solitaire!" if self.won else "Solitaire lost"
+            self.title = _("You won the solitaire!") if self.won else _("Solitaire lost")
             self.lines = solitaire_lines(st, table.gui.card_short)
             self.buttons = [
-                Button("Restart deal", self.retry, tag="retry"),
-                Button("New deal", self.new_deal, primary=True, tag="new_deal"),
-                Button("Title", self.title_screen, tag="title"),
+                Button(_("Restart deal"), self.retry, tag="retry"),
+                Button(_("New deal"), self.new_deal, primary=True, tag="new_deal"),
+                Button(_("Title"), self.title_screen, tag="title"),
             ]
         else:
             names = [table.short_name(s) for s in range(st.seats)]
             self.won = table.viewer in winners and table.kind_of(table.viewer) == "human"
-            who = " and ".join(names[w] for w in winners) or "Nobody"
-            verb = "win" if len(winners) > 1 else "wins"
-            self.title = "You win the match!" if self.won else f"{who} {verb} the match"
-            self.lines = [", ".join(f"{names[s]} {st.scores[s]}" for s in range(st.seats))]
+            who = join_words([names[w] for w in winners])
+            if self.won:
+                self.title = _("You win the match!")
+            elif not winners:
+                self.title = _("Nobody wins the match")
+            elif len(winners) > 1:
+                self.title = _("{who} win the match").format(who=who)
+            else:
+                self.title = _("{who} wins the match").format(who=who)
+            self.lines = [
+                ", ".join(
+                    _("{who} {score}").format(who=names[s], score=st.scores[s])
+                    for s in range(st.seats)
+                )
+            ]
             self.buttons = [
-                Button("Play again", self.again, primary=True, tag="again"),
-                Button("Title", self.title_screen, tag="title"),
+                Button(_("Play again"), self.again, primary=True, tag="again"),
+                Button(_("Title"), self.title_screen, tag="title"),
             ]
         if self.won:
             app.audio.play("chime")
@@ -86,12 +102,14 @@ class ResultScene(Scene):
         s = theme.ui_scale(size)
         self.scale = s
         w = round(600 * s)
+        bh, gap = round(46 * s), round(14 * s)
+        bw = max(round(170 * s), *(label_width(b.label, s) for b in self.buttons))
+        w = min(size[0] - 24, max(w, len(self.buttons) * (bw + gap) + round(40 * s)))
         size_text = round(19 * s)
         self.wrapped = [
             part for line in self.lines for part in theme.wrap(line, size_text, w - round(50 * s))
         ]
         lh = theme.font(size_text, True).get_linesize() + 4
-        bw, bh, gap = round(170 * s), round(46 * s), round(14 * s)
         h = round(70 * s) + len(self.wrapped) * lh + round(24 * s) + bh + round(20 * s)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2 - round(120 * s), size[1] // 2)

@@ -2,7 +2,9 @@
 
 Each game's page is a text of assets/rules (named by its catalogue entry): ``# Title``, then
 ``## Heading`` sections of paragraphs and ``- `` bullets.  Its first section, ``## In short``,
-is the game in two lines: the New game dialog shows it too (:func:`in_short`).
+is the game in two lines: the New game dialog shows it too (:func:`in_short`).  The page is
+shown in the player's language: each line is translated through the rules pages' own gettext
+domain (:func:`game.rules_i18n.translate_rules`), the English file being the source.
 """
 
 from __future__ import annotations
@@ -14,7 +16,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.catalog import CATALOG
+from game.i18n import _, domain_gettext
 from game.resources import asset_path
+from game.rules_i18n import translate_rules
 
 from .. import theme
 from ..scene import Scene
@@ -33,15 +37,19 @@ def load_rules(name: str = "capodama") -> str:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
         log.warning("rules text %s not found: %s", path, exc)
-        return "The rules text is missing from this installation."
+        return _("The rules text is missing from this installation.")
 
 
 #: the heading of the section that says the game in two lines
 IN_SHORT = "In short"
+#: the gettext domain of the rules pages (game/locale/<lang>/LC_MESSAGES/rules.po)
+RULES_DOMAIN = "rules"
 
 
 def in_short(name: str) -> list[str]:
-    """The lines of the game's ``## In short`` section (none if its text has none)."""
+    """The lines of the game's ``## In short`` section (none if its text has none), in the
+    player's language: found in the English text, each line is then translated through the
+    rules pages' own catalogue (gettext domain ``rules``), where the rules live."""
     lines: list[str] = []
     inside = False
     for raw in load_rules(name).splitlines():
@@ -51,7 +59,8 @@ def in_short(name: str) -> list[str]:
             inside = raw == f"## {IN_SHORT}"
         elif inside and raw.strip():
             lines.append(raw.strip())
-    return lines
+    said = domain_gettext(RULES_DOMAIN)
+    return [said(line) for line in lines]
 
 
 class RulesScene(Scene):
@@ -61,19 +70,29 @@ class RulesScene(Scene):
         """``game`` None (from the title): tabs switch between the games' rules."""
         super().__init__(app)
         self.tabs = [
-            Button(e.title, partial(self.show, g), tag=f"tab {g}")
+            Button(_(e.title), partial(self.show, g), tag=f"tab {g}")
             for g, e in CATALOG.items()
         ] if game is None else []  # fmt: skip
         self.lines: list[tuple[str, int, bool, Any]] = []
-        self.done = Button("Close", self.close, primary=True, tag="close")
+        self.done = Button(_("Close"), self.close, primary=True, tag="close")
         self.show(game or "capodama", relayout=False)
+
+    def language_changed(self) -> None:
+        """The page, its tabs and its button again in the new language."""
+        for b, e in zip(self.tabs, CATALOG.values(), strict=True):
+            b.label = _(e.title)
+        self.done.label = _("Close")
+        self.show(self.game)
 
     def show(self, game: str, relayout: bool = True) -> None:
         from game.engine import GAMES
 
         self.game = game
-        self.source = load_rules(game)
-        self.title = f"{GAMES[game].title} — the rules" if game in GAMES else "The rules"
+        self.source = translate_rules(load_rules(game), domain_gettext(RULES_DOMAIN))
+        if game in GAMES:
+            self.title = _("{game} — the rules").format(game=_(GAMES[game].title))
+        else:
+            self.title = _("The rules")
         for b in self.tabs:
             b.primary = b.tag == f"tab {game}"
             b._cache.clear()

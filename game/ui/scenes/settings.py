@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game import skins
+from game import i18n, skins
 from game.catalog import CATALOG
-from game.i18n import _
+from game.i18n import LANGUAGES, N_, _
 
 from .. import theme
+from ..games.words import deck_title
 from ..scene import Scene
 from ..settings import HOLDS, SPEEDS, TEXT_SIZES, apply_look
 from ..widgets import Button, Selector
@@ -25,47 +26,82 @@ from .common import dialog, dim, felt
 if TYPE_CHECKING:
     from ..runner import App
 
+#: how the animation speeds and the card backs read (the settings file keeps the keys)
+SPEED_WORDS = {
+    "slow": N_("Slow"),
+    "normal": N_("Normal"),
+    "fast": N_("Fast"),
+    "instant": N_("Instant"),
+}
+BACK_WORDS = {"red": N_("Red"), "blue": N_("Blue")}
+
 
 class SettingsScene(Scene):
     overlay = True
 
     def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self._build()
+
+    def _build(self) -> None:
+        """The rows, labelled in the language in use (made again when it changes)."""
         from .table import TableScene
 
-        super().__init__(app)
+        app = self.app
         st = app.settings
         table = app.scenes.find(TableScene)
         #: the game on the table, whose deck the Cards row sets (None: no table, no row)
         self.game = CATALOG[table.state.name].title if isinstance(table, TableScene) else None
+        self.lang_sel = Selector(
+            _("Language"), list(LANGUAGES), i18n.language(), self._language, LANGUAGES.__getitem__
+        )
         self.deck_sel = Selector(
-            f"Cards ({self.game})", list(skins.DECKS), st.deck, self._deck, str.capitalize
+            _("Cards ({game})").format(game=_(self.game)) if self.game else _("Cards"),
+            list(skins.DECKS),
+            st.deck,
+            self._deck,
+            deck_title,
         )
         self.speed_sel = Selector(
-            "Animation", list(SPEEDS), st.speed, self._speed, lambda v: v.capitalize()
+            _("Animation"), list(SPEEDS), st.speed, self._speed, lambda v: _(SPEED_WORDS[v])
         )
-        self.hold_sel = Selector("Trick stays", list(HOLDS), st.hold, self._hold, self._hold_words)
+        self.hold_sel = Selector(
+            _("Trick stays"), list(HOLDS), st.hold, self._hold, self._hold_words
+        )
         self.last_sel = Selector(
-            "Play a forced last card",
+            _("Play a forced last card"),
             [True, False],
             st.auto_last,
             self._auto_last,
-            lambda v: "Automatically" if v else "I play it",
+            lambda v: _("Automatically") if v else _("I play it"),
         )
         self.full_sel = Selector(
-            "Fullscreen", [False, True], st.fullscreen, self._full, lambda v: "On" if v else "Off"
+            _("Fullscreen"),
+            [False, True],
+            st.fullscreen,
+            self._full,
+            lambda v: _("On") if v else _("Off"),
         )
         self.back_sel = Selector(
-            "Card back", list(skins.BACKS), st.back, self._back, lambda v: v.capitalize()
+            _("Card back"),
+            list(skins.BACKS),
+            st.back,
+            self._back,
+            lambda v: _(BACK_WORDS[v]) if v in BACK_WORDS else v,
         )
         self.vol_sel = Selector(
-            "Volume",
+            _("Volume"),
             [round(v / 10, 1) for v in range(0, 11)],
             round(st.volume, 1),
             self._volume,
             lambda v: f"{round(v * 100)}%",
         )
         self.mute_sel = Selector(
-            "Sound", [False, True], st.muted, self._mute, lambda v: "Muted" if v else "On"
+            _("Sound"),
+            [False, True],
+            st.muted,
+            self._mute,
+            lambda v: _("Muted") if v else _("On"),
         )
         self.four_sel = Selector(
             _("Four-colour French cards"),
@@ -88,11 +124,20 @@ class SettingsScene(Scene):
             lambda v: self._look(text_size=v),
             lambda v: _("Large") if v == "large" else _("Normal"),
         )
-        self.done = Button("Done", self.close, primary=True, key=pygame.K_RETURN, tag="done")
+        self.done = Button(_("Done"), self.close, primary=True, key=pygame.K_RETURN, tag="done")
+
+    def _language(self, lang: str) -> None:
+        """At once, everywhere: the app tells every scene, this one included."""
+        self.app.set_language(lang)
+
+    def language_changed(self) -> None:
+        self._build()
+        self.resize(self.app.size)
 
     @property
     def selectors(self) -> list[Selector]:
         return [
+            self.lang_sel,
             *([self.deck_sel] if self.game else []),
             self.speed_sel,
             self.hold_sel,
@@ -131,7 +176,11 @@ class SettingsScene(Scene):
     @staticmethod
     def _hold_words(hold: str) -> str:
         seconds = HOLDS[hold]
-        return "Until I click" if seconds is None else f"{seconds:g} s"
+        return (
+            _("Until I click")
+            if seconds is None
+            else _("{seconds} s").format(seconds=f"{seconds:g}")
+        )
 
     def _hold(self, v: str) -> None:
         self.app.settings.hold = v
@@ -202,7 +251,7 @@ class SettingsScene(Scene):
             felt(surface)
         else:
             dim(surface, 150)
-        dialog(surface, self.rect, "Settings", self.scale)
+        dialog(surface, self.rect, _("Settings"), self.scale)
         for sel in self.selectors:
             sel.draw(surface, round(18 * self.scale))
         self.done.draw(surface)

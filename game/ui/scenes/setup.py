@@ -20,14 +20,15 @@ from game import skins
 from game.ai import seat_kinds
 from game.catalog import CATALOG
 from game.engine import GAMES, new_game
-from game.i18n import _
+from game.i18n import N_, _, ngettext
 
 from .. import theme
 from ..games import playable_games
+from ..games.words import deck_name, deck_refusal, deck_title
 from ..savegame import MatchSetup, slot_of
 from ..scene import Scene
 from ..settings import playable_deck
-from ..widgets import Button, Selector
+from ..widgets import Button, Selector, label_width
 from .common import dialog, felt, open_table
 from .confirm import confirm_replace
 from .rules import RulesScene, in_short
@@ -37,24 +38,29 @@ if TYPE_CHECKING:
     from ..runner import App
 
 SEAT_LABEL = {
-    "human": "Human",
-    "rules": "AI (rules)",
-    "random": "AI (random)",
-    "search": "AI (search)",
-    "solver": "AI (solver)",
+    "human": N_("Human"),
+    "rules": N_("AI (rules)"),
+    "random": N_("AI (random)"),
+    "search": N_("AI (search)"),
+    "solver": N_("AI (solver)"),
 }
 
 
 def _yes_no(v: Any) -> str:
-    return "Yes" if v else "No"
+    return _("Yes") if v else _("No")
 
 
-#: How each rule option is offered: its row label and how its values read.
+def _points(v: Any) -> str:
+    return ngettext("{count} point", "{count} points", int(v)).format(count=v)
+
+
+#: How each rule option is offered: its row label (translated where shown) and how its
+#: values read.
 OPTION_WORDS: dict[str, tuple[str, Any]] = {
-    "target": ("Match to", lambda v: f"{v} points"),
-    "cappotto": ("Cappotto (7–0 wins)", _yes_no),
-    "primiera_all_suits": ("Primiera needs 4 suits", _yes_no),
-    "last_trick_whole": ("Last trick = 1 point", _yes_no),
+    "target": (N_("Match to"), _points),
+    "cappotto": (N_("Cappotto (7–0 wins)"), _yes_no),
+    "primiera_all_suits": (N_("Primiera needs 4 suits"), _yes_no),
+    "last_trick_whole": (N_("Last trick = 1 point"), _yes_no),
 }
 
 
@@ -80,13 +86,13 @@ class SetupScene(Scene):
         self.deck_note: str | None = None
         #: games whose deck the player picked in this dialog (remembered for them)
         self.deck_picked: set[str] = set()
-        self.game_sel = Selector("Game", games, self.game, self._set_game, self._title)
+        self.game_sel = Selector(_("Game"), games, self.game, self._set_game, self._title)
         self.players_sel = Selector(
-            "Players", GAMES[self.game].players, self.players, self._set_players,
+            _("Players"), GAMES[self.game].players, self.players, self._set_players,
             self._players_label,
         )  # fmt: skip
         self.deck_sel = Selector(
-            "Cards", list(skins.DECKS), self.deck, self._set_deck, lambda d: d.capitalize()
+            _("Cards"), list(skins.DECKS), self.deck, self._set_deck, deck_title
         )
         self.options: dict[str, Any] = {}
         self.option_sels: list[Selector] = []
@@ -94,19 +100,19 @@ class SetupScene(Scene):
         #: the solitaire's "winnable deals only" (a row of its own, not a rule option)
         self.winnable = app.settings.solitaire_winnable_only
         self.winnable_sel: Selector | None = None
-        self.start = Button("Start", self.begin, primary=True, key=pygame.K_RETURN, tag="start")
-        self.back = Button("Back", self.app.scenes.pop, tag="back")
-        self.rules = Button("Full rules", self.open_rules, tag="rules")
+        self.start = Button(_("Start"), self.begin, primary=True, key=pygame.K_RETURN, tag="start")
+        self.back = Button(_("Back"), self.app.scenes.pop, tag="back")
+        self.rules = Button(_("Full rules"), self.open_rules, tag="rules")
         self.how: list[str] = []
         self._load(self.game)
 
     @staticmethod
     def _title(game: str) -> str:
-        return CATALOG[game].title
+        return _(CATALOG[game].title)
 
     @staticmethod
     def _players_label(n: int) -> str:
-        return "1 (solitaire)" if n == 1 else str(n)
+        return _("1 (solitaire)") if n == 1 else str(n)
 
     # -- what is chosen -----------------------------------------------------------------------
     def _load(self, game: str) -> None:
@@ -140,7 +146,7 @@ class SetupScene(Scene):
         for key, opt in GAMES[self.game].options.items():
             self.options[key] = opt.default
             label, fmt = OPTION_WORDS.get(key, (key.replace("_", " ").capitalize(), str))
-            sel = Selector(label, list(opt.choices), opt.default, self._option_setter(key), fmt)
+            sel = Selector(_(label), list(opt.choices), opt.default, self._option_setter(key), fmt)
             self.option_sels.append(sel)
 
     def _option_setter(self, key: str) -> Any:
@@ -168,15 +174,15 @@ class SetupScene(Scene):
         ]
         self.seat_sels = []
         for i in range(self.players):
-            label = "You (bottom)" if i == 0 else f"Seat {i + 1}"
+            label = _("You (bottom)") if i == 0 else _("Seat {number}").format(number=i + 1)
             if self.players == 1:
-                label = "Player"
+                label = _("Player")
             sel = Selector(
                 label,
                 kinds,
                 self.kinds[i],
                 partial(self._set_kind, i),
-                lambda k: SEAT_LABEL.get(k, k),
+                lambda k: _(SEAT_LABEL[k]) if k in SEAT_LABEL else k,
             )
             self.seat_sels.append(sel)
         self._winnable_row()
@@ -200,7 +206,7 @@ class SetupScene(Scene):
         self.kinds[i] = v
 
     def refusal(self) -> str | None:
-        return skins.can_show(self.game, self.players, self.deck)
+        return deck_refusal(self.game, self.players, self.deck)
 
     def _check(self) -> None:
         """The deck used: the one asked for, or one that can show this table, said why."""
@@ -208,7 +214,10 @@ class SetupScene(Scene):
         self.deck_sel.value = self.deck
         self.deck_note = None
         if reason and self.deck != self.wanted:
-            self.deck_note = f"{reason}: it is played in {self.deck.capitalize()} cards."
+            self.deck_note = _("{why}: it is played in {deck}.").format(
+                why=deck_refusal(self.game, self.players, self.wanted) or reason,
+                deck=deck_name(self.deck),
+            )
         self.start.enabled = self.refusal() is None
 
     # -- leaving ------------------------------------------------------------------------------
@@ -261,7 +270,7 @@ class SetupScene(Scene):
         rh = max(12, (h - fixed) // rows - gap)
         top = self.rect.y + round(64 * s)
         self.strip = pygame.Rect(self.rect.x + pad, top, w - 2 * pad, round(70 * s))
-        bw, bh = round(150 * s), round(38 * s)
+        bw, bh = max(round(150 * s), label_width(self.rules.label, s)), round(38 * s)
         self.rules.place(
             pygame.Rect(self.strip.right - bw - round(12 * s), self.strip.centery - bh // 2, bw, bh)
         )
@@ -294,7 +303,7 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
         s = self.scale
-        dialog(surface, self.rect, "New game", s)
+        dialog(surface, self.rect, _("New game"), s)
         self._draw_how(surface)
         for sel in self.selectors:
             sel.draw(surface, round(17 * s))

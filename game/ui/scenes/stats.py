@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.catalog import CATALOG
+from game.i18n import _
 
 from .. import stats, theme
 from ..scene import Scene
@@ -29,6 +30,10 @@ def _percent(rate: float | None) -> str:
     return "" if rate is None else f" ({round(rate * 100)}%)"
 
 
+def _streak(f: Figures) -> str:
+    return _("{streak} (best {best})").format(streak=f.streak, best=f.best_streak)
+
+
 def _number(v: float | int | None, digits: int = 0) -> str:
     if v is None:
         return "–"
@@ -38,22 +43,22 @@ def _number(v: float | int | None, digits: int = 0) -> str:
 def figure_lines(f: Figures, solitaire: bool) -> list[tuple[str, str]]:
     """The figures as (label, value) rows, the solitaire's own set for one player."""
     if solitaire:
-        seeds = ", ".join(str(s) for s in reversed(f.seeds_won[-8:])) or "none yet"
+        seeds = ", ".join(str(s) for s in reversed(f.seeds_won[-8:])) or _("none yet")
         return [
-            ("Deals played", str(f.deals)),
-            ("Deals won", f"{f.deals_won}{_percent(f.deal_rate)}"),
-            ("Best points", _number(f.best_points)),
-            ("Worst points", _number(f.worst_points)),
-            ("Streak of wins", f"{f.streak} (best {f.best_streak})"),
-            ("Deal numbers won", seeds),
+            (_("Deals played"), str(f.deals)),
+            (_("Deals won"), f"{f.deals_won}{_percent(f.deal_rate)}"),
+            (_("Best points"), _number(f.best_points)),
+            (_("Worst points"), _number(f.worst_points)),
+            (_("Streak of wins"), _streak(f)),
+            (_("Deal numbers won"), seeds),
         ]
     return [
-        ("Matches played", str(f.matches)),
-        ("Matches won", f"{f.matches_won}{_percent(f.win_rate)}"),
-        ("Deals played", str(f.deals)),
-        ("Deals won", f"{f.deals_won}{_percent(f.deal_rate)}"),
-        ("Streak of wins", f"{f.streak} (best {f.best_streak})"),
-        ("Points per deal", _number(f.points_per_deal, 1)),
+        (_("Matches played"), str(f.matches)),
+        (_("Matches won"), f"{f.matches_won}{_percent(f.win_rate)}"),
+        (_("Deals played"), str(f.deals)),
+        (_("Deals won"), f"{f.deals_won}{_percent(f.deal_rate)}"),
+        (_("Streak of wins"), _streak(f)),
+        (_("Points per deal"), _number(f.points_per_deal, 1)),
     ]
 
 
@@ -66,7 +71,7 @@ def draw_chart(
     base = rect.bottom - round(10 * s)
     pygame.draw.line(surface, theme.INK_FAINT, (rect.x + 6, base), (rect.right - 6, base), 1)
     if not marks:
-        t = theme.text("Nothing finished yet", round(16 * s), theme.INK_DIM)
+        t = theme.text(_("Nothing finished yet"), round(16 * s), theme.INK_DIM)
         surface.blit(t, t.get_rect(center=rect.center))
         return
     top = max([1, *(m.mine for m in marks), *(m.other or 0 for m in marks)])
@@ -93,13 +98,17 @@ class StatsScene(Scene):
         self.book = stats.load()
         stats.tell(app, self.book.notice)
         games = list(CATALOG)
-        self.game_sel = Selector("Game", games, games[0], self._game, lambda g: CATALOG[g].title)
-        self.players_sel = Selector("Players", self._counts(games[0]), 0, self._players, self._fmt)
+        self.game_sel = Selector(
+            _("Game"), games, games[0], self._game, lambda g: _(CATALOG[g].title)
+        )
+        self.players_sel = Selector(
+            _("Players"), self._counts(games[0]), 0, self._players, self._fmt
+        )
         self._pick_players()
-        self.reset_button = Button("Reset statistics", self.ask_reset, tag="reset")
+        self.reset_button = Button(_("Reset statistics"), self.ask_reset, tag="reset")
         self.reset_button.enabled = self.book.stats is not None
         self.close_button = Button(
-            "Close", self.close, primary=True, key=pygame.K_RETURN, tag="close"
+            _("Close"), self.close, primary=True, key=pygame.K_RETURN, tag="close"
         )
 
     # -- what is shown ------------------------------------------------------------------------
@@ -109,7 +118,7 @@ class StatsScene(Scene):
 
     @staticmethod
     def _fmt(players: int) -> str:
-        return "Solitaire" if players == 1 else str(players)
+        return _("Solitaire") if players == 1 else str(players)
 
     @property
     def game(self) -> str:
@@ -145,13 +154,17 @@ class StatsScene(Scene):
     def ask_reset(self) -> None:
         """Reset only after a yes: Esc, Enter or Cancel keep every figure."""
         game = self.game
-        question = (
-            f"Every figure and the chart of {CATALOG[game].title}, for every number of players, "
+        question = _(
+            "Every figure and the chart of {game}, for every number of players, "
             "will be forgotten. This cannot be undone."
-        )
+        ).format(game=_(CATALOG[game].title))
         self.app.push(
             ConfirmScene(
-                self.app, question, "Reset", partial(self.reset, game), title="Reset statistics?"
+                self.app,
+                question,
+                _("Reset"),
+                partial(self.reset, game),
+                title=_("Reset statistics?"),
             )
         )
 
@@ -166,7 +179,8 @@ class StatsScene(Scene):
         notice = stats.save(book.stats, book.path)
         stats.tell(self.app, notice)
         if notice is None:
-            self.app.toast(f"The statistics of {CATALOG[game].title} were reset.", "info", 3.0)
+            said = _("The statistics of {game} were reset.").format(game=_(CATALOG[game].title))
+            self.app.toast(said, "info", 3.0)
 
     def close(self) -> None:
         self.app.scenes.remove(self)
@@ -209,7 +223,7 @@ class StatsScene(Scene):
     # -- drawing ------------------------------------------------------------------------------
     def _draw_unavailable(self, surface: pygame.Surface) -> None:
         s = self.scale
-        line = self.book.notice or "The statistics are not available."
+        line = self.book.notice or _("The statistics are not available.")
         y = self.body.y + round(20 * s)
         for part in theme.wrap(line, round(18 * s), self.body.w):
             t = theme.text(part, round(18 * s), theme.INK)
@@ -236,13 +250,15 @@ class StatsScene(Scene):
         s = self.scale
         size, small = round(18 * s), round(14 * s)
         solitaire = self.players == 1
-        title = "Last deals" if solitaire else "Last matches"
+        title = _("Last deals") if solitaire else _("Last matches")
         t = theme.text(title, size, theme.GOLD, True)
         surface.blit(t, (x, self.body.y))
         if marks:
             first, last = marks[0].date, marks[-1].date
             dates = theme.text(
-                first if first == last else f"{first} to {last}", small, theme.INK_DIM
+                first if first == last else _("{first} to {last}").format(first=first, last=last),
+                small,
+                theme.INK_DIM,
             )
             surface.blit(
                 dates, dates.get_rect(bottomright=(self.body.right, self.body.y + t.get_height()))
@@ -252,7 +268,11 @@ class StatsScene(Scene):
         chart.h = self.body.bottom - chart.y - round(26 * s)
         draw_chart(surface, chart, marks, s)
         if marks:
-            key = "Green won, red lost" + ("" if solitaire else ", gold: the best rival")
+            key = (
+                _("Green won, red lost")
+                if solitaire
+                else _("Green won, red lost, gold: the best rival")
+            )
             legend = theme.text(key, small, theme.INK_DIM)
             surface.blit(legend, (x, chart.bottom + round(6 * s)))
 
@@ -261,7 +281,7 @@ class StatsScene(Scene):
             felt(surface)
         else:
             dim(surface, 150)
-        dialog(surface, self.rect, "Statistics", self.scale)
+        dialog(surface, self.rect, _("Statistics"), self.scale)
         size = round(19 * self.scale)
         self.game_sel.draw(surface, size)
         self.players_sel.draw(surface, size)

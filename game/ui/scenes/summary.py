@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from game.engine import DealScored
+from game.i18n import _
 
 from .. import theme
 from ..scene import Scene
@@ -38,7 +39,7 @@ class SummaryScene(Scene):
         self.age = 0.0
         self.auto = 2.2 * max(0.3, app.settings.speed_factor) if table.setup.autoplay else None
         last = table.state.is_over and table.ev >= len(table.state.events) - 1
-        label = "See the result" if last else "Next deal"
+        label = _("See the result") if last else _("Next deal")
         self.button = Button(label, self.close, primary=True, key=pygame.K_RETURN, tag="continue")
         self.closed = False
         #: the solitaire's end is the result's one panel: this summary passes on at once
@@ -128,7 +129,7 @@ class SummaryScene(Scene):
             return
         dim(surface, 110)
         s = self.scale
-        y = dialog(surface, self.rect, f"Deal {self.data.deal_no}", s)
+        y = dialog(surface, self.rect, _("Deal {number}").format(number=self.data.deal_no), s)
         x = self.rect.x + round(28 * s)
         for line in self.lines:
             for part in theme.wrap(line, round(18 * s), self.rect.w - round(56 * s)):
@@ -143,6 +144,7 @@ class SummaryScene(Scene):
             for i, (name, text, gain) in enumerate(self.scores):
                 r, c = divmod(i, 2)
                 color = theme.GOLD if gain else theme.INK
-                t = theme.text(f"{name}: {text}", round(17 * s), color, True)
+                said = _("{who}: {score}").format(who=name, score=text)
+                t = theme.text(said, round(17 * s), color, True)
                 surface.blit(t, (x + c * col, y + r * round(28 * s)))
         self.button.draw(surface)

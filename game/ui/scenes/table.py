@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import skins
+from game import i18n
 from game.ai import make_seat
 from game.engine import Card, DealScored, Event, GameState, IllegalMove, MatchOver, Move
 from game.i18n import _
@@ -35,6 +35,7 @@ from ..chooser import Chooser
 from ..focus import HINT, KeyFocus
 from ..forced import ForcedCard
 from ..games import game_ui
+from ..games.words import KIND_WORDS, deck_refusal
 from ..hud import Hud
 from ..savegame import MatchSetup
 from ..savejournal import keep_finished, keep_saved
@@ -81,7 +82,7 @@ class TableScene(Scene):
         #: the solitaire's live verdict (is the window still reachable?), shown by the game
         self.verdicts = VerdictDesk(self, self.gui.show_verdict) if self.solitaire else None
         self.kinds = list(setup.seats)
-        self._names: tuple[int, list[str]] | None = None  # (viewer, names)
+        self._names: tuple[tuple[int, int], list[str]] | None = None  # (viewer, names)
         self._wanted: list[tuple[str, str]] = []  # the pictures the table needs
         self.ai = {p: make_seat(k, state.name) for p, k in enumerate(self.kinds) if k != "human"}
         self.rng = random.Random(state.seed * 7919 + 1)
@@ -134,22 +135,35 @@ class TableScene(Scene):
     @property
     def names(self) -> list[str]:
         """Seat names as the viewer sees them (cached: they change only with the viewer)."""
+        shorts = self._short_names()
         cached = self._names
-        if cached is not None and cached[0] == self.viewer:
+        if cached is not None and cached[0] == (self.viewer, i18n.revision()):
             return cached[1]
         st = self.state
-        names = [
-            self.gui.seat_name(
-                s, self.viewer, st.seats, [self.kind_of(i) for i in range(st.seats)], st.players
-            )
-            + ("" if self.kind_of(s) == "human" or self.solitaire else f" ({self.kind_of(s)})")
-            for s in range(st.seats)
-        ]
-        self._names = (self.viewer, names)
+        kinds = [self.kind_of(i) for i in range(st.seats)]
+        names = []
+        for s in range(st.seats):
+            name = self.gui.seat_name(s, self.viewer, st.seats, kinds, st.players)
+            if kinds[s] != "human" and not self.solitaire:
+                kind = _(KIND_WORDS.get(kinds[s], kinds[s]))
+                name = _("{name} ({kind})").format(name=shorts[s], kind=kind)
+            names.append(name)
+        self._names = ((self.viewer, i18n.revision()), names)
         return names
 
+    def _short_names(self) -> list[str]:
+        st = self.state
+        kinds = [self.kind_of(i) for i in range(st.seats)]
+        return [
+            self.gui.seat_short(s, self.viewer, st.seats, kinds, st.players)
+            if st.players > 1
+            else self.gui.seat_name(s, self.viewer, st.seats, kinds, st.players)
+            for s in range(st.seats)
+        ]
+
     def short_name(self, seat: int) -> str:
-        return self.names[seat].split(" (")[0]
+        """A seat's name without its seat kind ("West", "You")."""
+        return self._short_names()[seat]
 
     # -- deck and drawing keys ----------------------------------------------------------------
     @property
@@ -164,7 +178,15 @@ class TableScene(Scene):
         return self.images.back_key(self.app.settings.back)
 
     def refuse_deck(self, deck: str) -> str | None:
-        return skins.can_show(self.state.name, self.state.players, deck)
+        return deck_refusal(self.state.name, self.state.players, deck)
+
+    def language_changed(self) -> None:
+        """Every text again in the new language: the names, the panel's buttons, the prompt
+        and the panel (the match, the animation and the held trick go on untouched)."""
+        self._make_panel_buttons()
+        self.resize(self.app.size)
+        if hasattr(self.gui, "language_changed"):
+            self.gui.language_changed()
 
     def deck_changed(self) -> None:
         self._warm()
@@ -186,14 +208,14 @@ class TableScene(Scene):
         b: list[Button] = []
         if self.solitaire:
             tools = self.solitaire_tools
-            b.append(Button("Undo (U)", tools.undo, tag="undo"))
-            b.append(Button("Undo deal", tools.undo_deal, tag="undo_deal"))
-            b.append(Button("Restart (R)", tools.restart, tag="restart"))
-            b.append(Button("New deal (N)", tools.new_deal, tag="new_deal"))
+            b.append(Button(_("Undo (U)"), tools.undo, tag="undo"))
+            b.append(Button(_("Undo deal"), tools.undo_deal, tag="undo_deal"))
+            b.append(Button(_("Restart (R)"), tools.restart, tag="restart"))
+            b.append(Button(_("New deal (N)"), tools.new_deal, tag="new_deal"))
         if self.gui.center == "":
-            b.append(Button("Last trick (L)", self.toggle_last, tag="last"))
-        b.append(Button("Rules", self.open_rules, tag="rules"))
-        b.append(Button("Menu (Esc)", self.open_menu, tag="menu"))
+            b.append(Button(_("Last trick (L)"), self.toggle_last, tag="last"))
+        b.append(Button(_("Rules"), self.open_rules, tag="rules"))
+        b.append(Button(_("Menu (Esc)"), self.open_menu, tag="menu"))
         self.panel_buttons = b
 
     def _place_buttons(self) -> None:
@@ -287,7 +309,7 @@ class TableScene(Scene):
     def band_message(self) -> str:
         """What the band says: what a held trick waits for, else the prompt."""
         if self.held is not None and self.held_until_click:
-            return "Click or press a key to go on"
+            return _("Click or press a key to go on")
         if not self.prompt_kind or not self.synced:
             return ""
         hint = self.hints.band_text()
@@ -300,7 +322,7 @@ class TableScene(Scene):
     def who(self, seat: int) -> str:
         """A seat's name inside a sentence ("won by you", "won by West")."""
         mine = seat == self.viewer and self.kind_of(seat) == "human" and not self.solitaire
-        return "you" if mine else self.short_name(seat)
+        return _("you") if mine else self.short_name(seat)
 
     # -- sync, AI and decisions ---------------------------------------------------------------
     @property
@@ -350,7 +372,7 @@ class TableScene(Scene):
             view = self.state.view(current)
             speed = self.app.settings.speed_factor
             delay = (0.35 if self.setup.autoplay else 0.55) * speed
-            who = f"{self.short_name(current)} ({self.kind_of(current)})"
+            who = self.names[current]
             self.thought = self.worker.think(
                 self.ai[self.state.controller(current)], view, self.state.legal_moves(),
                 self.rng, delay, who,
@@ -381,7 +403,7 @@ class TableScene(Scene):
             self.viewer = current  # several humans: the table turns to the one to play
             self.table.set_viewer(current)
             self.rebuild()
-            self.app.toast(f"{self.short_name(current)}: your turn", "info", 2.0)
+            self.app.toast(_("{who}: your turn").format(who=self.short_name(current)), "info", 2.0)
         view = st.view(self.viewer)
         self.model = self.gui.new_model(view, st.seed)
         self.gui.on_sync(view)
@@ -509,7 +531,7 @@ class TableScene(Scene):
     # -- input --------------------------------------------------------------------------------
     def toggle_last(self) -> None:
         if not self.shown_last:
-            self.app.toast("No trick has been played yet", "info", 1.5)
+            self.app.toast(_("No trick has been played yet"), "info", 1.5)
             return
         self.show_last = not self.show_last
         self.show_last_timer = 4.0 if self.show_last else 0.0

@@ -11,9 +11,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game import i18n
+from game.i18n import _
+
 from .. import background, theme
 from ..anim import CardSprite
 from ..cards import card_size
+from ..games.words import KIND_WORDS
 from .common import dim
 
 if TYPE_CHECKING:
@@ -79,7 +83,7 @@ class TablePainter:
         sc.gui.draw_extras(surface)
         gui, model = sc.gui, sc.model
         names = sc.names
-        key = (sc.deck, gui.model_key(model), tuple(names))
+        key = (sc.deck, i18n.revision(), gui.model_key(model), tuple(names))
         sc.hud.draw(
             surface,
             lay.panel,
@@ -112,7 +116,8 @@ class TablePainter:
             score = f"  {scores[seat]}" if not sc.solitaire and seat < len(scores) else ""
             names = [sc.short_name(seat)]
             if not sc.solitaire and sc.kind_of(seat) != "human":
-                names.insert(0, f"{names[0]} · {sc.kind_of(seat)}")
+                kind = _(KIND_WORDS.get(sc.kind_of(seat), sc.kind_of(seat)))
+                names.insert(0, _("{name} · {kind}").format(name=names[0], kind=kind))
             plate = self._plate_image(names, score, sc.gui.badges(seat), lay.plate_width(seat))
             rect = plate.get_rect(center=lay.plate_rect(seat).center)
             if current is not None and seat == current:
@@ -305,8 +310,9 @@ class TablePainter:
         r = panel.get_rect(center=(round(cx), round(cy)))
         surface.blit(panel, r.topleft)
         winner = sc.last_winner
-        who = sc.short_name(winner) if winner is not None else "?"
-        t = theme.text(f"Last trick — won by {who}", round(17 * s), theme.INK, True)
+        who = sc.who(winner) if winner is not None else "?"
+        said = _("Last trick — won by {who}").format(who=who)
+        t = theme.text(said, round(17 * s), theme.INK, True)
         surface.blit(t, t.get_rect(midtop=(r.centerx, r.y + round(10 * s))))
         x = r.x + round(20 * s)
         for seat, card in shown:

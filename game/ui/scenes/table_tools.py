@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.ai.capodama_verdict import winnable_seed
 from game.engine import load_record, new_game
+from game.i18n import _
 
 if TYPE_CHECKING:
     from ..settings import Settings
@@ -41,16 +42,16 @@ class SolitaireTools:
             return
         hist = sc.state.history
         if not hist:
-            sc.app.toast("Nothing to undo", "info", 1.5)
+            sc.app.toast(_("Nothing to undo"), "info", 1.5)
             return
         self._replay(hist[:-1])
-        sc.app.toast("Undone", "info", 1.0)
+        sc.app.toast(_("Undone"), "info", 1.0)
 
     def undo_deal(self) -> None:
         sc = self.scene
         if sc.solitaire and sc.state.history:
             self._replay([])
-            sc.app.toast("Back to the start of the deal", "info", 1.5)
+            sc.app.toast(_("Back to the start of the deal"), "info", 1.5)
 
     def _fresh(self, seed: int) -> None:
         st = self.scene.state

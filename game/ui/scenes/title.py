@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.catalog import CATALOG
 from game.engine import new_game
+from game.i18n import _
 
 from .. import theme
 from ..savegame import MatchSetup, SavedMatch, load_slot, saved_matches, slot_of
@@ -50,14 +52,18 @@ class TitleScene(Scene):
             for i, m in enumerate(self.matches)
         ]
         self.menu = [
-            Button("New game", self.new_game, primary=not self.matches, tag="new"),
-            Button("Solitaire", self.solitaire, tag="solitaire"),
-            Button("Rules", self.rules, tag="rules"),
-            Button("Statistics", self.statistics, tag="statistics"),
-            Button("Settings", self.settings, tag="settings"),
-            Button("Quit", self.app.quit, tag="quit"),
+            Button(_("New game"), self.new_game, primary=not self.matches, tag="new"),
+            Button(_("Solitaire"), self.solitaire, tag="solitaire"),
+            Button(_("Rules"), self.rules, tag="rules"),
+            Button(_("Statistics"), self.statistics, tag="statistics"),
+            Button(_("Settings"), self.settings, tag="settings"),
+            Button(_("Quit"), self.app.quit, tag="quit"),
         ]
         self.buttons = self.match_buttons + self.menu
+
+    def language_changed(self) -> None:
+        self._build()
+        self.resize(self.app.size)
 
     def enter(self) -> None:
         self._prefetch()
@@ -125,7 +131,7 @@ class TitleScene(Scene):
         saved, notes = load_slot(slot)
         tell(self.app, notes)
         if saved is None:
-            self.app.toast("That saved match could not be resumed", "warn")
+            self.app.toast(_("That saved match could not be resumed"), "warn")
             self.enter()
             return
         open_table(self.app, saved.state, saved.setup, resumed=True)
@@ -171,19 +177,23 @@ class TitleScene(Scene):
         felt(surface)
         w, h = surface.get_size()
         s = self.scale
-        title = theme.text("Tavolo", round(92 * s), theme.GOLD, True)
-        shadow = theme.text("Tavolo", round(92 * s), (0, 0, 0), True)
+        name = _("Tavolo")
+        title = theme.text(name, round(92 * s), theme.GOLD, True)
+        shadow = theme.text(name, round(92 * s), (0, 0, 0), True)
         surface.blit(shadow, shadow.get_rect(center=(w // 2 + 4, round(h * 0.17) + 5)))
         surface.blit(title, title.get_rect(center=(w // 2, round(h * 0.17))))
-        sub = theme.text("Capodama · Scopa · Tressette · Cattura", round(22 * s), theme.INK_DIM)
+        games = " · ".join(_(e.title) for e in CATALOG.values())
+        sub = theme.text(games, round(22 * s), theme.INK_DIM)
         surface.blit(sub, sub.get_rect(center=(w // 2, round(h * 0.17 + 66 * s))))
         if self.match_buttons:
             first = self.match_buttons[0].rect
-            head = theme.text("Continue", round(18 * s), theme.GOLD, True)
+            head = theme.text(_("Continue"), round(18 * s), theme.GOLD, True)
             surface.blit(head, head.get_rect(midbottom=(first.centerx, first.y - round(8 * s))))
         for b in self.buttons:
             b.draw(surface)
         hint = theme.text(
-            "F11 fullscreen · D in a game: French/Italian cards", round(14 * s), theme.INK_FAINT
+            _("F11 fullscreen · D in a game: French/Italian cards"),
+            round(14 * s),
+            theme.INK_FAINT,
         )
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - round(14 * s))))
