@@ -4,6 +4,7 @@ won, where a lost deal was lost, and hints that depend on the player's view only
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 from test_capodama_solver import open_position
@@ -135,3 +136,43 @@ def test_a_hint_depends_only_on_the_players_view(game, players, sampler) -> None
     a = coach.advise(view, s.legal_moves(), random.Random(4))
     b = coach.advise(other.view(0), other.legal_moves(), random.Random(4))
     assert a == b
+
+
+# -- reasons on concrete positions --------------------------------------------------------------
+def _scopa(hand: list[str], table: list[str]) -> Any:
+    from game.engine import ITALIAN
+
+    shown = set(hand) | set(table)
+    rest = [str(c) for c in ITALIAN.cards if str(c) not in shown]
+    deal = {
+        "dealer": 1,
+        "hands": [hand, rest[: len(hand)]],
+        "table": table,
+        "deck": rest[len(hand) : len(hand) + 12],
+        "captured": [[], rest[len(hand) + 12 :]],
+        "last_capturer": None,
+    }
+    return new_game("scopa", players=2, seed=7, deal=deal)
+
+
+@pytest.mark.parametrize(
+    ("hand", "table", "code", "said"),
+    [
+        (["7C", "2S"], ["7D"], "makes_scopa", {"en": "makes a scopa", "it": "fa scopa"}),
+        (["7C", "2S"], ["7D", "4B"], "takes_settebello", {"fr": "prend le settebello"}),
+    ],
+)
+def test_the_reason_says_what_the_move_does_in_the_players_language(hand, table, code, said):
+    from game import i18n
+    from game.ui.hint_words import hint_reason
+
+    s = _scopa(hand, table)
+    hint = Coach("scopa").advise(s.view(0), s.legal_moves(), random.Random(1))
+    assert {str(c) for c in hint.move.cards} == {"7C", "7D"}  # the 7 of coins taken
+    assert hint.reasons[0].code == code
+    try:
+        for lang, words in said.items():
+            i18n.set_language(lang)
+            assert hint_reason(hint).startswith(words)
+    finally:
+        i18n.set_language("en")

@@ -24,6 +24,7 @@ from game.ai import coach as coach_module
 from game.ai.capodama_solver import is_open, reachable
 from game.ai.capodama_verdict import first_half
 from game.engine import GameState
+from game.ui.hint_words import hint_reason
 from game.ui.scenes.result import ResultScene
 
 GAMES = [("capodama", 4), ("scopa", 2), ("tressette", 4), ("cattura", 2), ("capodama", 1)]
@@ -48,7 +49,7 @@ def test_the_hint_button_rings_a_legal_move_and_says_why(app, game, players):
     hint = _answer(app, table)
     assert hint is not None
     assert hint.move in table.legal
-    assert hint.reason and hint.reason in table.band_message()
+    assert hint.reasons and hint_reason(hint) in table.band_message()
     rings = table.hints.marked()
     hand = table.table.hands[table.state.current_player]
     mine = [sp for sp in hand if sp.card in hint.move.cards]

@@ -9,13 +9,17 @@ events that move alone causes say what it does: a trick won, a scopa, the setteb
 capture, the deal ended.  When the move does nothing visible at once (a lead, a card placed),
 the reason is the search's figure instead: the deal played on from the same sampled worlds by
 the rule seats, and how often it was won.
+
+A reason is structure, not a sentence: a :class:`Reason` names what the move does (``code``)
+and its figures (``parts``); the table says it in the player's language
+(:mod:`game.ui.hint_words`), as it does the engine's refusals.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import DealScored, Event, GameState, Move
@@ -23,7 +27,6 @@ from game.engine.capodama_events import TrickTaken
 from game.engine.cattura_events import Captured as CatturaCaptured
 from game.engine.scopa_events import Captured as ScopaCaptured
 from game.engine.tressette_events import Declared, TrickWon
-from game.i18n import _, ngettext
 
 from . import make_seat
 from .capodama_solver import best_move, is_open
@@ -31,7 +34,7 @@ from .capodama_verdict import sampled_reach
 from .search import MAX_ROLLOUT_MOVES, rule_policy
 from .search_worlds import WorldSampler
 
-__all__ = ["HINT_SEAT", "Coach", "Hint", "won_share"]
+__all__ = ["HINT_SEAT", "Coach", "Hint", "Reason", "won_share"]
 
 #: The seat kind whose move the hint shows (the strongest level the game offers).
 HINT_SEAT = "search"
@@ -41,15 +44,23 @@ FIGURE_WORLDS = 10
 
 
 @dataclass(frozen=True)
+class Reason:
+    """What a move does, by ``code`` ("wins_trick", "makes_scopa"...), with its figures."""
+
+    code: str
+    parts: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
 class Hint:
-    """The move to play and why, in the player's language."""
+    """The move to play and why: one or two reasons, the first the weightier."""
 
     move: Move
-    reason: str
+    reasons: tuple[Reason, ...]
 
 
-#: A game's reading of the events its move caused: the reason, or "" when they say nothing.
-Reader = Callable[[Any, Move, list[Event]], str]
+#: A game's reading of the events its move caused: the reason, or None when they say nothing.
+Reader = Callable[[Any, Move, list[Event]], Reason | None]
 
 
 class Coach:
@@ -69,23 +80,17 @@ class Coach:
         if self.game == "capodama" and is_open(view):
             move = best_move(view, moves)
             if move is not None:
-                said = self._said(view, move, rng)
-                keeps = _("keeps {lo}–{hi} within reach").format(
-                    lo=view.window[0], hi=view.window[1]
-                )
-                return Hint(move, f"{said} · {keeps}" if said else keeps)
+                lo, hi = view.window
+                keeps = Reason("keeps_window", {"lo": lo, "hi": hi})
+                return _hint(move, self._said(view, move, rng), keeps)
         move = self.seat.choose(view, moves, random.Random(rng.random()))
         said = self._said(view, move, rng)
         if self.game == "capodama" and view.window is not None and view.phase == "play":
             hits = sampled_reach(view, rng, FIGURE_WORLDS, move)
             lo, hi = view.window
-            keeps = ngettext(
-                "{lo}–{hi} stays within reach in {hits} of {n} sampled deal",
-                "{lo}–{hi} stays within reach in {hits} of {n} sampled deals",
-                FIGURE_WORLDS,
-            ).format(lo=lo, hi=hi, hits=hits, n=FIGURE_WORLDS)
-            return Hint(move, f"{said} · {keeps}" if said else keeps)
-        return Hint(move, said or self._figure(view, move, rng))
+            figure = {"lo": lo, "hi": hi, "hits": hits, "n": FIGURE_WORLDS}
+            return _hint(move, said, Reason("window_sampled", figure))
+        return _hint(move, said or self._figure(view, move, rng))
 
     def _world(self, view: Any, rng: random.Random) -> GameState | None:
         """One state agreeing with ``view`` (its hidden cards guessed), or None when the game
@@ -98,27 +103,27 @@ class Coach:
             return None
         return state
 
-    def _said(self, view: Any, move: Move, rng: random.Random) -> str:
+    def _said(self, view: Any, move: Move, rng: random.Random) -> Reason | None:
         """What the events of ``move`` alone say, played in a world agreeing with the view."""
         world = self._world(view, rng)
         if world is None:
-            return ""
+            return None
         mark = len(world.events)
         world.play(move)
         events = [e for e in world.events[mark:] if e.kind != "dealt"]
         ended = _deal_end(events, view.seat)
         return self.reader(view, move, events) or ended
 
-    def _figure(self, view: Any, move: Move, rng: random.Random) -> str:
+    def _figure(self, view: Any, move: Move, rng: random.Random) -> Reason:
         """The search's figure: in how many sampled deals the move's side won."""
         won, worlds = won_share(self.sampler, self.rules, view, move, rng, FIGURE_WORLDS)
         if not worlds:
-            return _("the move the strongest AI would play")
-        return ngettext(
-            "the deal is won in %(won)d of %(n)d sampled deal",
-            "the deal is won in %(won)d of %(n)d sampled deals",
-            worlds,
-        ) % {"won": won, "n": worlds}
+            return Reason("strongest_move")
+        return Reason("won_sampled", {"won": won, "n": worlds})
+
+
+def _hint(move: Move, *reasons: Reason | None) -> Hint:
+    return Hint(move, tuple(r for r in reasons if r is not None))
 
 
 def won_share(
@@ -158,103 +163,69 @@ def won_share(
 
 
 # -- what the events say ---------------------------------------------------------------------
-def _deal_end(events: list[Event], seat: int) -> str:
+def _deal_end(events: list[Event], seat: int) -> Reason | None:
     """The deal ends with this move: won or lost, as the engine scored it."""
     for e in events:
         if e.kind == "deal_scored":
-            return _("ends the deal won") if e.payload(DealScored).results[seat].won else ""
-    return ""
+            return Reason("ends_deal_won") if e.payload(DealScored).results[seat].won else None
+    return None
 
 
-def _no_reason(view: Any, move: Move, events: list[Event]) -> str:
-    return ""
+def _no_reason(view: Any, move: Move, events: list[Event]) -> Reason | None:
+    return None
 
 
-def _capodama(view: Any, move: Move, events: list[Event]) -> str:
+def _capodama(view: Any, move: Move, events: list[Event]) -> Reason | None:
     side = set(view.partners) if view.seat in view.partners else {view.seat}
     dama = view.side_cards[1:2]
     for e in events:
         if e.kind != "trick" or e.seat is None:
             continue
-        points = e.payload(TrickTaken).points
+        points = {"points": e.payload(TrickTaken).points}
         if view.window is not None:  # the solitaire: the capo's hand against the other
-            if not points:
-                return _("the capo takes the trick") if e.seat == view.capo else ""
             if e.seat == view.capo:
-                return (
-                    ngettext(
-                        "the capo takes the trick: %d point",
-                        "the capo takes the trick: %d points",
-                        points,
-                    )
-                    % points
-                )
-            return (
-                ngettext(
-                    "gives the trick away: %d point", "gives the trick away: %d points", points
-                )
-                % points
-            )
+                return Reason("capo_takes_trick", points)
+            return Reason("gives_trick_away", points) if points["points"] else None
         if e.seat in side and any(c in e.cards for c in dama):
-            return _("saves the dama")
+            return Reason("saves_dama")
         if e.seat == view.seat:
-            return (
-                ngettext("wins the trick: %d point", "wins the trick: %d points", points) % points
-            )
+            return Reason("wins_trick", points)
         if e.seat in side:
-            return _("lets your partner win the trick")
-    return ""
+            return Reason("partner_wins_trick")
+    return None
 
 
-def _tressette(view: Any, move: Move, events: list[Event]) -> str:
+def _tressette(view: Any, move: Move, events: list[Event]) -> Reason | None:
     for e in events:
         if e.kind == "declared":
-            points = e.payload(Declared).points
-            return (
-                ngettext("declares Buongioco: %d point", "declares Buongioco: %d points", points)
-                % points
-            )
+            return Reason("declares", {"points": e.payload(Declared).points})
         if e.kind == "trick":
             won = e.payload(TrickWon)
             if e.seat == view.seat:
-                return _("wins the last trick") if won.last else _("wins the trick")
+                return Reason("wins_last_trick" if won.last else "wins_trick")
             if won.side == view.side:
-                return _("lets your partner win the trick")
-    return ""
+                return Reason("partner_wins_trick")
+    return None
 
 
-def _scopa(view: Any, move: Move, events: list[Event]) -> str:
+def _scopa(view: Any, move: Move, events: list[Event]) -> Reason | None:
     if any(e.kind == "scopa" and e.seat == view.seat for e in events):
-        return _("makes a scopa")
+        return Reason("makes_scopa")
     for e in events:
         if e.kind == "captured" and e.seat == view.seat:
             taken = [*e.cards, e.payload(ScopaCaptured).card]
             if view.settebello in taken:
-                return _("takes the settebello")
+                return Reason("takes_settebello")
             coins = sum(c.suit == view.coins_suit for c in taken)
-            if coins:
-                return ngettext(
-                    "takes %(n)d cards, %(coins)d of them a coin",
-                    "takes %(n)d cards, %(coins)d of them coins",
-                    coins,
-                ) % {"n": len(taken), "coins": coins}
-            return ngettext("takes %d card", "takes %d cards", len(taken)) % len(taken)
-    return ""
+            return Reason("takes_cards", {"cards": len(taken), "coins": coins})
+    return None
 
 
-def _cattura(view: Any, move: Move, events: list[Event]) -> str:
+def _cattura(view: Any, move: Move, events: list[Event]) -> Reason | None:
     for e in events:
         if e.kind == "captured" and e.seat == view.seat:
-            held = e.payload(CatturaCaptured).captured
-            return (
-                ngettext(
-                    "captures the top card: you hold %d captured card",
-                    "captures the top card: you hold %d captured cards",
-                    held,
-                )
-                % held
-            )
-    return ""
+            return Reason("captures_top", {"held": e.payload(CatturaCaptured).captured})
+    return None
 
 
 _READERS: dict[str, Reader] = {

@@ -24,6 +24,7 @@ from game.ai.coach import Coach, Hint
 from game.engine import Move
 from game.i18n import _
 
+from ..hint_words import hint_reason
 from ..scene import WAKEUP
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ class HintDesk:
         if hint is None:
             return ""
         return _("Hint: {move} — {reason}").format(
-            move=self.move_words(hint.move), reason=hint.reason
+            move=self.move_words(hint.move), reason=hint_reason(hint)
         )
 
     def move_words(self, move: Move) -> str:

@@ -1,0 +1,96 @@
+"""The coach's reasons in the player's language.
+
+The coach (:mod:`game.ai.coach`) says what a move does as a :class:`~game.ai.coach.Reason`, a
+code and its figures; this is where each code becomes words, so a language switch reaches the
+hints as it reaches every other text, and the AI layer holds no sentence.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from game.ai.coach import Hint, Reason
+from game.i18n import _, ngettext
+
+__all__ = ["hint_reason", "reason_words"]
+
+
+def _window(p: dict[str, int]) -> str:
+    return f"{p['lo']}–{p['hi']}"
+
+
+def _points(singular: str, plural: str) -> Callable[[dict[str, int]], str]:
+    return lambda p: ngettext(singular, plural, p["points"]).format(points=p["points"])
+
+
+def _capo_takes(p: dict[str, int]) -> str:
+    if not p["points"]:
+        return _("the capo takes the trick")
+    return ngettext(
+        "the capo takes the trick: {points} point",
+        "the capo takes the trick: {points} points",
+        p["points"],
+    ).format(points=p["points"])
+
+
+def _takes(p: dict[str, int]) -> str:
+    if p["coins"]:
+        return ngettext(
+            "takes {cards} cards, {coins} of them a coin",
+            "takes {cards} cards, {coins} of them coins",
+            p["coins"],
+        ).format(cards=p["cards"], coins=p["coins"])
+    return ngettext("takes {cards} card", "takes {cards} cards", p["cards"]).format(
+        cards=p["cards"]
+    )
+
+
+_SAY: dict[str, Callable[[dict[str, int]], str]] = {
+    "keeps_window": lambda p: _("keeps {window} within reach").format(window=_window(p)),
+    "window_sampled": lambda p: ngettext(
+        "{window} stays within reach in {hits} of {n} sampled deal",
+        "{window} stays within reach in {hits} of {n} sampled deals",
+        p["n"],
+    ).format(window=_window(p), hits=p["hits"], n=p["n"]),
+    "strongest_move": lambda p: _("the move the strongest AI would play"),
+    "won_sampled": lambda p: ngettext(
+        "the deal is won in {won} of {n} sampled deal",
+        "the deal is won in {won} of {n} sampled deals",
+        p["n"],
+    ).format(won=p["won"], n=p["n"]),
+    "ends_deal_won": lambda p: _("ends the deal won"),
+    "capo_takes_trick": _capo_takes,
+    "gives_trick_away": _points(
+        "gives the trick away: {points} point", "gives the trick away: {points} points"
+    ),
+    "saves_dama": lambda p: _("saves the dama"),
+    "wins_trick": lambda p: (
+        _points("wins the trick: {points} point", "wins the trick: {points} points")(p)
+        if "points" in p
+        else _("wins the trick")
+    ),
+    "wins_last_trick": lambda p: _("wins the last trick"),
+    "partner_wins_trick": lambda p: _("lets your partner win the trick"),
+    "declares": _points(
+        "declares Buongioco: {points} point", "declares Buongioco: {points} points"
+    ),
+    "makes_scopa": lambda p: _("makes a scopa"),
+    "takes_settebello": lambda p: _("takes the settebello"),
+    "takes_cards": _takes,
+    "captures_top": lambda p: ngettext(
+        "captures the top card: you hold {held} captured card",
+        "captures the top card: you hold {held} captured cards",
+        p["held"],
+    ).format(held=p["held"]),
+}
+
+
+def reason_words(reason: Reason) -> str:
+    """One reason in words (a code this table does not know reads as the strongest move)."""
+    say = _SAY.get(reason.code)
+    return say(reason.parts) if say is not None else _("the move the strongest AI would play")
+
+
+def hint_reason(hint: Hint) -> str:
+    """The hint's reasons in one line, in the player's language."""
+    return " · ".join(reason_words(r) for r in hint.reasons)
