@@ -46,9 +46,19 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import product
 from typing import Any, ClassVar
 
-from .base import Event, GameInfo, GameState, IllegalMove, Move, StateFields, seat_result
+from .base import (
+    Event,
+    GameInfo,
+    GameState,
+    IllegalMove,
+    Move,
+    StateFields,
+    make_event,
+    seat_result,
+)
 from .cards import FRENCH, Card
 from .cattura_cards import (
     CARDS,
@@ -127,10 +137,36 @@ def _cards_mask(cards: Iterable[Any]) -> int:
     return mask_cards(cards, FRENCH, DECK_MASK)
 
 
-# Payloads are immutable, so the frequent ones are made once (search rollouts log many events).
-_SENT = [Sent(card(i)) for i in range(52)]
-_DREW = [Drew(k) for k in range(len(CARDS))]
+# Events and payloads are immutable, so the frequent ones are made once, when first logged
+# (search rollouts log many events): keyed by seat << 12 | card << 6 | the other number.
+_SENT: dict[int, Event] = {}
+_DREW: dict[int, Event] = {}
 _PASSED = Passed()
+#: who sees a card dealt or drawn by each seat
+_SEEN_BY = [frozenset((s,)) for s in range(4)]
+
+
+def _sent(key: int) -> Event:
+    """The "sent" event of ``seat << 12 | card << 6 | former top card``."""
+    ev = _SENT[key] = make_event(
+        ("sent", key >> 12, (card(key >> 6 & 63),), Sent(card(key & 63)), None)
+    )
+    return ev
+
+
+def _drew(key: int) -> Event:
+    """The "drew" event of ``seat << 12 | card << 6 | cards left in the deck``."""
+    seat = key >> 12
+    ev = _DREW[key] = make_event(
+        ("drew", seat, (card(key >> 6 & 63),), Drew(key & 63), (_SEEN_BY[seat],))
+    )
+    return ev
+
+
+#: ``Move.arg`` of a capture (one letter per used card) as the payload's from_captured flags
+_OWN = {
+    "".join(src): tuple(x == "c" for x in src) for n in (0, 1, 2) for src in product("hc", repeat=n)
+}
 
 
 class CatturaState(GameState):
@@ -193,9 +229,9 @@ class CatturaState(GameState):
             Event(
                 "dealt",
                 self._dealer,
-                tuple(card(c) for c in dealt),
+                tuple(map(card, dealt)),
                 Dealt(order, 1, len(deck)),
-                tuple(frozenset((s,)) for s in order),
+                tuple(map(_SEEN_BY.__getitem__, order)),
             )
         )
         self.events.append(Event("turned", None, (card(first),), Turned(len(deck))))
@@ -310,7 +346,8 @@ class CatturaState(GameState):
         return card(self._field[-1])
 
     def legal_moves(self) -> list[Move]:
-        return [] if self._over else list(self._legal_now())
+        # the caller's own list: the cached one stays this position's
+        return [] if self._over else self._legal_now()[:]
 
     def _legal_now(self) -> list[Move]:
         legal = self._legal
@@ -340,40 +377,47 @@ class CatturaState(GameState):
     def _apply(self, move: Move) -> None:
         self._legal = None
         seat = self._turn
-        if move.kind == "send":
-            self._send(seat, move.cards[0])
-        elif move.kind == "take":
+        kind = move.kind
+        if kind == "send":
+            self._send(seat, move.cards[0] & 63)
+        elif kind == "take":
             self._capture(seat, move)
         else:
             self.events.append(Event("passed", seat, (), _PASSED))
         self._end_turn(seat)
 
-    def _send(self, seat: int, c: Card) -> None:
-        i = c.index
-        self._hands[seat] &= ~(1 << i)
-        self.events.append(Event("sent", seat, (c,), _SENT[self._field[-1]]))
-        self._field.append(i)
-        if self._deck:
-            d = self._deck[0]
-            self._deck = self._deck[1:]
-            self._hands[seat] |= 1 << d
-            self.events.append(
-                Event("drew", seat, (card(d),), _DREW[len(self._deck)], (frozenset((seat,)),))
-            )
+    def _send(self, seat: int, i: int) -> None:
+        hands = self._hands
+        field = self._field
+        events = self.events
+        key = seat << 12 | i << 6 | field[-1]
+        events.append(_SENT.get(key) or _sent(key))
+        field.append(i)
+        deck = self._deck
+        if deck:
+            d = deck[0]
+            self._deck = deck = deck[1:]
+            hands[seat] = hands[seat] & ~(1 << i) | 1 << d
+            key = seat << 12 | d << 6 | len(deck)
+            events.append(_DREW.get(key) or _drew(key))
+        else:
+            hands[seat] &= ~(1 << i)
 
     def _capture(self, seat: int, move: Move) -> None:
         target, *used = move.cards
-        self._caps[seat] |= 1 << self._field.pop()
-        own = tuple(src == "c" for src in move.arg or "")
+        caps = self._caps[seat] | 1 << self._field.pop()
+        hand = self._hands[seat]
+        own = _OWN[move.arg or ""]
         for c, from_caps in zip(used, own, strict=True):
             if from_caps:
-                self._caps[seat] &= ~c.bit
+                caps &= ~c.bit
             else:
-                self._hands[seat] &= ~c.bit
+                hand &= ~c.bit
             self._field.append(c.index)
-        caps = self._caps[seat]
+        self._caps[seat] = caps
+        self._hands[seat] = hand
         payload = Captured(target, tuple(used), own, caps.bit_count(), score_mask(caps))
-        self.events.append(Event("captured", seat, tuple(move.cards), payload))
+        self.events.append(make_event(("captured", seat, move.cards, payload, None)))
 
     def _end_turn(self, seat: int) -> None:
         """Four captures end the match; an empty hand starts the final round; else next seat."""
@@ -396,7 +440,8 @@ class CatturaState(GameState):
     def _finish(self, reason: str, seat: int) -> None:
         self._over = True
         self._end_reason = reason
-        scores = tuple(self.scores)
+        caps = self._caps
+        scores = tuple(map(score_mask, caps))
         best = max(scores)
         self._winners = winners = tuple(s for s, p in enumerate(scores) if p == best)
         results = tuple([seat_result(s in winners, p, p) for s, p in enumerate(scores)])
@@ -405,8 +450,8 @@ class CatturaState(GameState):
             results,
             scores,
             reason,
-            tuple(sorted_cards(m) for m in self._caps),
-            tuple(score_breakdown(m) for m in self._caps),
+            tuple(map(sorted_cards, caps)),
+            tuple(map(score_breakdown, caps)),
             winners,
         )
         self._log_scored(seat, scored)
