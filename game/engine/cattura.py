@@ -46,6 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import product
 from typing import Any, ClassVar
 
@@ -128,8 +129,27 @@ class CatturaView:
 
         Nothing narrows down where each of them lies: drawn cards are never shown.
         """
-        seen = _cards_mask((*self.hand, *self.battlefield, *(c for p in self.captured for c in p)))
-        return tuple(card(i) for i in CARDS if not seen >> i & 1)
+        unseen = self.unseen_mask
+        return tuple(card(i) for i in CARDS if unseen >> i & 1)
+
+    @cached_property
+    def unseen_mask(self) -> int:
+        """:attr:`unseen` as a mask of card indices, worked out once per view (the rule seat
+        asks at every turn of a search's rollouts)."""
+        seen = self.hand_mask | _cards_mask(self.battlefield)
+        for pile in self.captured_masks:
+            seen |= pile
+        return DECK_MASK & ~seen
+
+    @cached_property
+    def hand_mask(self) -> int:
+        """:attr:`hand` as a mask of card indices (a view from the engine comes with it)."""
+        return _cards_mask(self.hand)
+
+    @cached_property
+    def captured_masks(self) -> tuple[int, ...]:
+        """:attr:`captured` as masks of card indices (a view from the engine comes with them)."""
+        return tuple(map(_cards_mask, self.captured))
 
 
 def _cards_mask(cards: Iterable[Any]) -> int:
@@ -472,26 +492,32 @@ class CatturaState(GameState):
         return tuple((self._turn + k) % self.players for k in range(self._final_left))
 
     def view(self, seat: int) -> CatturaView:
-        n = self.players
         self._check_viewer(seat)
-        return CatturaView(
+        hands = self._hands
+        caps = self._caps
+        view = CatturaView(
             game="cattura",
-            players=n,
+            players=self.players,
             seat=seat,
             dealer=self._dealer,
-            current_player=self.current_player,
-            hand=sorted_cards(self._hands[seat]),
-            hand_sizes=tuple(h.bit_count() for h in self._hands),
-            captured=tuple(sorted_cards(m) for m in self._caps),
-            battlefield=tuple(card(c) for c in self._field),
+            current_player=None if self._over else self._turn,
+            hand=sorted_cards(hands[seat]),
+            hand_sizes=tuple([h.bit_count() for h in hands]),
+            captured=tuple(map(sorted_cards, caps)),
+            battlefield=tuple(map(card, self._field)),
             deck_count=len(self._deck),
             final_by=self._final_by if self._final_by >= 0 else None,
             final_turns=self.final_turns(),
-            scores=tuple(self.scores),
+            scores=tuple(map(score_mask, caps)),
             is_over=self._over,
             winners=self._winners,
             end_reason=self._end_reason,
         )
+        # the masks the view's cached properties would work out from its cards, as they are
+        known = view.__dict__
+        known["hand_mask"] = hands[seat]
+        known["captured_masks"] = tuple(caps)
+        return view
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The true hand of ``seat``: for tests and tools, never for AI seats."""

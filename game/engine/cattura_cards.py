@@ -71,11 +71,23 @@ def card(index: int) -> Card:
 _FAN_KEY = [VALUE[i] * 64 + i for i in range(52)]
 
 
+_FANNED: dict[int, tuple[Card, ...]] = {}
+
+
 def sorted_cards(mask: int) -> tuple[Card, ...]:
-    """Cards of a mask by value then suit, the way a player fans them."""
-    found = bit_list(mask)
-    found.sort(key=_FAN_KEY.__getitem__)
-    return tuple(map(_CARD.__getitem__, found))
+    """Cards of a mask by value then suit, the way a player fans them.
+
+    Each mask's tuple is kept (up to 2**16 of them, then they are dropped and made again):
+    every view of a search's rollouts fans the same few captured piles.
+    """
+    fanned = _FANNED.get(mask)
+    if fanned is None:
+        if len(_FANNED) >= 1 << 16:
+            _FANNED.clear()
+        found = bit_list(mask)
+        found.sort(key=_FAN_KEY.__getitem__)
+        fanned = _FANNED[mask] = tuple(map(_CARD.__getitem__, found))
+    return fanned
 
 
 @dataclass(frozen=True, slots=True)
