@@ -88,6 +88,13 @@ def _reach(hand: int, caps: int) -> int:
     return reach
 
 
+#: the cards of the values up to each value 1..8 (index 0 unused)
+_UP_TO = [0] * 9
+for _v in range(1, 9):
+    _UP_TO[_v] = _UP_TO[_v - 1] | VALUE_MASK[_v]
+#: ``_Context._risk_of`` by what it depends on (up to 2**16 of them, then worked out again)
+_RISKS: dict[tuple[int, ...], tuple[float, float]] = {}
+
 #: :func:`_reach` by ``hand | caps << 64`` (up to 2**16 of them, then made again)
 _REACH: dict[int, int] = {}
 
@@ -168,28 +175,34 @@ class _Context:
 
     def _risk_of(self, x: int) -> tuple[float, float]:
         """:meth:`risk` before the end of the match is weighed, and the chance that the next
-        hand can make ``x``."""
+        hand can make ``x``: kept for good by what it depends on (the value, the pool's size,
+        the next hand's size, the unseen counts of the values up to ``x``, and which of those
+        values the next player's captured cards hold)."""
         seat = self.next
         h = self.view.hand_sizes[seat]
-        miss = 1.0 - self.p_any(self.k[x], h)
+        theirs = self.caps[seat]
+        k = self.k
+        key = (x, self.unseen_n, h, theirs & _UP_TO[x], *k[1 : x + 1])
+        known = _RISKS.get(key)
+        if known is not None:
+            return known
+        miss = 1.0 - self.p_any(k[x], h)
         for a in range(1, x // 2 + 1):
             b = x - a
-            p = (
-                self.p_two(self.k[a], h)
-                if a == b
-                else self.p_any(self.k[a], h) * self.p_any(self.k[b], h)
-            )
+            p = self.p_two(k[a], h) if a == b else self.p_any(k[a], h) * self.p_any(k[b], h)
             miss *= 1.0 - p
         p_hand = 1.0 - miss
         damage = p_hand * (x + 2)
-        theirs = self.caps[seat]
         for c in range(1, x):
             if theirs & VALUE_MASK[c]:
-                p = self.p_any(self.k[x - c], h)
+                p = self.p_any(k[x - c], h)
                 damage = max(damage, p * (x - c + 1))
         if theirs & VALUE_MASK[x]:
             damage += 0.5
-        return damage, p_hand
+        if len(_RISKS) >= 1 << 16:
+            _RISKS.clear()
+        known = _RISKS[key] = (damage, p_hand)
+        return known
 
     # -- hand potential ------------------------------------------------------------------------
     def potential(self, hand: int, caps: int) -> float:
