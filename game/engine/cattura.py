@@ -198,6 +198,9 @@ class CatturaState(GameState):
             "_hands": lambda s: [0] * s.players,
             "_caps": lambda s: [0] * s.players,
             "_field": lambda s: [],  # the battlefield, bottom to top
+            # the battlefield's cards from the bottom up as far as a view has shown them (a
+            # tuple: clones share it; a capture cuts it back to the cards left under the top)
+            "_field_shown": (),
             "_deck": lambda s: (),  # the draw deck, top first (a tuple: clones share it)
             "_turn": lambda s: 0,
             "_final_by": lambda s: -1,
@@ -207,12 +210,14 @@ class CatturaState(GameState):
             "_winners": lambda s: (),
         },
         cache=("_legal",),
+        unsnapped=("_field_shown",),
     )
 
     _dealer: int
     _hands: list[int]
     _caps: list[int]
     _field: list[int]
+    _field_shown: tuple[Card, ...]
     _deck: tuple[int, ...]
     _turn: int
     _final_by: int
@@ -425,7 +430,10 @@ class CatturaState(GameState):
 
     def _capture(self, seat: int, move: Move) -> None:
         target, *used = move.cards
-        caps = self._caps[seat] | 1 << self._field.pop()
+        field = self._field
+        caps = self._caps[seat] | 1 << field.pop()
+        if len(self._field_shown) > len(field):
+            self._field_shown = self._field_shown[: len(field)]
         hand = self._hands[seat]
         own = _OWN[move.arg or ""]
         for c, from_caps in zip(used, own, strict=True):
@@ -433,7 +441,7 @@ class CatturaState(GameState):
                 caps &= ~c.bit
             else:
                 hand &= ~c.bit
-            self._field.append(c.index)
+            field.append(c.index)
         self._caps[seat] = caps
         self._hands[seat] = hand
         payload = Captured(target, tuple(used), own, caps.bit_count(), score_mask(caps))
@@ -504,7 +512,7 @@ class CatturaState(GameState):
             hand=sorted_cards(hands[seat]),
             hand_sizes=tuple([h.bit_count() for h in hands]),
             captured=tuple(map(sorted_cards, caps)),
-            battlefield=tuple(map(card, self._field)),
+            battlefield=self._shown_field(),
             deck_count=len(self._deck),
             final_by=self._final_by if self._final_by >= 0 else None,
             final_turns=self.final_turns(),
@@ -518,6 +526,16 @@ class CatturaState(GameState):
         known["hand_mask"] = hands[seat]
         known["captured_masks"] = tuple(caps)
         return view
+
+    def _shown_field(self) -> tuple[Card, ...]:
+        """The battlefield as views show it: only the cards laid since the last view are
+        added (cards are only laid on top, and a capture cuts the kept part back)."""
+        shown = self._field_shown
+        field = self._field
+        if len(shown) != len(field):
+            shown += tuple(map(card, field[len(shown) :]))
+            self._field_shown = shown
+        return shown
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The true hand of ``seat``: for tests and tools, never for AI seats."""
