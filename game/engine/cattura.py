@@ -132,14 +132,20 @@ class CatturaView:
         unseen = self.unseen_mask
         return tuple(card(i) for i in CARDS if unseen >> i & 1)
 
-    @cached_property
+    @property
     def unseen_mask(self) -> int:
-        """:attr:`unseen` as a mask of card indices, worked out once per view (the rule seat
-        asks at every turn of a search's rollouts)."""
-        seen = self.hand_mask | _cards_mask(self.battlefield)
+        """:attr:`unseen` as a mask of card indices (the rule seat asks at every turn of a
+        search's rollouts: from the masks below, a few ints or'ed)."""
+        seen = self.hand_mask | self.battlefield_mask
         for pile in self.captured_masks:
             seen |= pile
         return DECK_MASK & ~seen
+
+    @cached_property
+    def battlefield_mask(self) -> int:
+        """:attr:`battlefield` as a mask of card indices (a view from the engine comes with
+        it)."""
+        return _cards_mask(self.battlefield)
 
     @cached_property
     def hand_mask(self) -> int:
@@ -162,6 +168,7 @@ def _cards_mask(cards: Iterable[Any]) -> int:
 _SENT: dict[int, Event] = {}
 _DREW: dict[int, Event] = {}
 _PASSED = Passed()
+_BIT = [1 << i for i in range(52)]
 #: who sees a card dealt or drawn by each seat
 _SEEN_BY = [frozenset((s,)) for s in range(4)]
 
@@ -525,6 +532,7 @@ class CatturaState(GameState):
         known = view.__dict__
         known["hand_mask"] = hands[seat]
         known["captured_masks"] = tuple(caps)
+        known["battlefield_mask"] = sum(map(_BIT.__getitem__, self._field))  # distinct bits
         return view
 
     def _shown_field(self) -> tuple[Card, ...]:
