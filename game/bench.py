@@ -272,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--solver", action="store_true", help="the solitaire's exact solver over 1,000 deals"
     )
+    parser.add_argument(
+        "--deals", type=int, help="with --search: seeded deals per game and player count"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # a baseline run's subprocess
     args = parser.parse_args(argv)
     if args.ui:
@@ -287,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
         return search_main(
             (["--game", args.game] if args.game else [])
             + (["--players", str(args.players)] if args.players else [])
+            + (["--deals", str(args.deals)] if args.deals else [])
         )
     if args.solver:
         from game.ai.solver_bench import main as solver_main
