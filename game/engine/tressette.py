@@ -41,6 +41,7 @@ from .base import (
     IllegalMove,
     MatchOver,
     Move,
+    MovesByMask,
     Option,
     StateFields,
     make_event,
@@ -85,6 +86,8 @@ _CARDS: tuple[Card, ...] = ITALIAN.cards
 
 _PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
 _DECLARE = Move("declare", (), "buongioco")
+#: the card plays of a mask of playable cards, each tuple made once
+_PLAYS = MovesByMask(_PLAY, SUIT_MASK)
 #: Each card alone, as a "played" event's cards, and each seat alone, as who sees a dealt card.
 _SOLO: tuple[tuple[Card, ...], ...] = tuple((c,) for c in _CARDS)
 _SEEN: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
@@ -118,6 +121,17 @@ def _shown_trick(trick: _Trick) -> tuple[int, tuple[tuple[int, Card], ...], int,
 
 #: Payloads are immutable: the one for each trick number is made once (rollouts log many).
 _PLAYED = tuple(Played(k) for k in range(max(HAND_SIZE.values()) + 2))
+#: so are events: each "played" event by ``(tricks done << 3 | seat) << 6 | card``, made when
+#: first logged
+_PLAYED_EVENTS: dict[int, Event] = {}
+
+
+def _played_event(key: int) -> Event:
+    """The "played" event of ``key`` (see ``_PLAYED_EVENTS``)."""
+    ev = _PLAYED_EVENTS[key] = make_event(
+        ("played", key >> 6 & 7, _SOLO[key & 63], _PLAYED[(key >> 9) + 1], None)
+    )
+    return ev
 
 
 class TressetteState(GameState):
@@ -171,7 +185,7 @@ class TressetteState(GameState):
     _tricks: list[_Trick]
     _tricks_shown: tuple[tuple[int, tuple[tuple[int, Card], ...], int, int], ...]
     _phase: str
-    _legal: list[Move] | None
+    _legal: tuple[Move, ...] | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         dealer = self._rng.randrange(self._n)
@@ -339,20 +353,19 @@ class TressetteState(GameState):
 
     def legal_moves(self) -> list[Move]:
         legal = self._legal
-        if legal is not None:
-            return list(legal)
-        legal = []
-        if self._phase == "play":
-            seat = (self._leader - len(self._trick)) % self._n
-            if self._can_declare(seat):
-                legal.append(_DECLARE)
-            m = self._legal_mask(seat)
-            while m:  # the bits inline: this runs once per move of every rollout
-                low = m & -m
-                legal.append(_PLAY[low.bit_length() - 1])
-                m ^= low
-        self._legal = legal
-        return list(legal)
+        if legal is None:
+            if self._phase == "play":  # once per move of every rollout: the mask inline
+                seat = (self._leader - len(self._trick)) % self._n
+                m = self._hands[seat]
+                if self._trick:
+                    m = m & SUIT_MASK[SUIT[self._trick[0][1]]] or m
+                legal = _PLAYS.memo.get(m) or _PLAYS(m)
+                if self._can_declare(seat):
+                    legal = (_DECLARE, *legal)
+            else:
+                legal = ()
+            self._legal = legal
+        return list(legal)  # the caller's own list: the tuple stays this position's
 
     def is_legal(self, move: Move) -> bool:
         if self._phase != "play":
@@ -456,8 +469,8 @@ class TressetteState(GameState):
         self._hands[seat] &= ~(1 << c)
         trick = self._trick
         trick.append((seat, c))
-        played = _PLAYED[len(self._tricks) + 1]
-        self.events.append(make_event(("played", seat, _SOLO[c], played, None)))
+        key = (len(self._tricks) << 3 | seat) << 6 | c
+        self.events.append(_PLAYED_EVENTS.get(key) or _played_event(key))
         if len(trick) == self._n:
             self._finish_trick()
 
