@@ -21,6 +21,7 @@ search seats' CPU time per decision, ``--solver`` the solitaire's exact solver.
 from __future__ import annotations
 
 import argparse
+import inspect
 import io
 import json
 import os
@@ -207,6 +208,7 @@ def _baseline(ref: str, variants: list[tuple[str, int]], seconds: float) -> dict
             tar.extractall(tmp, filter="data")
         bench = Path(tmp, "game", "bench_now.py")
         bench.write_text(Path(__file__).read_text("utf-8"), "utf-8")
+        _lend_reference_helpers(Path(tmp, "game", "engine", "cards.py"))
         spec = json.dumps({"variants": variants, "seconds": seconds})
         done = subprocess.run(
             [sys.executable, "-m", "game.bench_now", "--worker", spec],
@@ -219,6 +221,16 @@ def _baseline(ref: str, variants: list[tuple[str, int]], seconds: float) -> dict
     if done.returncode:
         raise RuntimeError(done.stderr.strip().splitlines()[-1] if done.stderr else "failed")
     return {k: (v[0], v[1]) for k, v in json.loads(done.stdout).items()}
+
+
+def _lend_reference_helpers(cards: Path) -> None:
+    """Give an older engine's ``cards`` module the helpers the reference imports from it
+    (:func:`bit_list`, which the engine gained during issue 12), so that this bench runs
+    against a base commit from before them.  The helpers are added, nothing of the old
+    engine is changed: only the reference calls them."""
+    text = cards.read_text("utf-8")
+    if "def bit_list(" not in text:
+        cards.write_text(text + "\n\n" + inspect.getsource(bit_list), "utf-8")
 
 
 def _report(
@@ -260,6 +272,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--solver", action="store_true", help="the solitaire's exact solver over 1,000 deals"
     )
+    parser.add_argument(
+        "--deals", type=int, help="with --search: seeded deals per game and player count"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # a baseline run's subprocess
     args = parser.parse_args(argv)
     if args.ui:
@@ -275,6 +290,7 @@ def main(argv: list[str] | None = None) -> int:
         return search_main(
             (["--game", args.game] if args.game else [])
             + (["--players", str(args.players)] if args.players else [])
+            + (["--deals", str(args.deals)] if args.deals else [])
         )
     if args.solver:
         from game.ai.solver_bench import main as solver_main

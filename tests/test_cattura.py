@@ -8,6 +8,7 @@ battlefield, whose turn, the final round).  The draw deck is filled with the unu
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import random
 from typing import Any
@@ -28,6 +29,7 @@ from game.engine import (
     new_game,
     parse_card,
 )
+from game.engine.cards import mask_of
 from game.engine.cattura import CatturaState
 from game.engine.cattura_cards import CARDS, DECK_MASK, ScoreBreakdown, score_breakdown, score_cards
 from game.engine.cattura_events import Captured, CatturaOver, CatturaScored, FinalRound
@@ -849,3 +851,24 @@ def test_rule_seat_swaps_only_to_gain() -> None:
     s = position(2, hands, "2D", captured=["2C 3C", ""])
     assert "take 2D with 2C*" in legal(s)
     assert seat.choose(s.view(0), s.legal_moves(), rng).text != "take 2D with 2C*"
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_view_masks_and_battlefield_agree_with_its_cards(players: int) -> None:
+    """The masks an engine view comes with, and the battlefield it keeps as shown between
+    views (clones included), are what the view's own cards say."""
+    rng = random.Random(players)
+    for seed in range(20):
+        s = new_game("cattura", players=players, seed=seed)
+        while s.current_player is not None:
+            branch = s.clone()
+            for seat in range(players):
+                v = s.view(seat)
+                fresh = dataclasses.replace(v)  # the same fields, no masks filled in
+                assert v.battlefield == s.battlefield() == branch.view(seat).battlefield
+                assert v.hand_mask == fresh.hand_mask
+                assert v.captured_masks == fresh.captured_masks
+                assert v.battlefield_mask == fresh.battlefield_mask
+                assert v.unseen_mask == fresh.unseen_mask == mask_of(v.unseen)
+            moves = s.legal_moves()
+            s.play(moves[rng.randrange(len(moves))])

@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from math import comb
 
 from game.engine import Card, Move
+from game.engine.cards import ITALIAN
 from game.engine.scopa import ScopaView
 from game.engine.scopa_moves import VALUE
 from game.engine.scopa_scoring import COINS_MASK, SETTEBELLO
@@ -58,31 +59,51 @@ def _chance(unseen: int, good: int, drawn: int) -> float:
     return 1.0 - comb(unseen - good, drawn) / comb(unseen, drawn)
 
 
+#: :func:`card_worth` by card index, and :func:`_chance` by its arguments: worked out once
+_WORTH = [card_worth(ITALIAN.by_index(i)) for i in range(40)]
+_CHANCES: dict[tuple[int, int, int], float] = {}
+
+
 class ScopaRulesSeat:
     name = "rules"
 
     def choose(self, view: ScopaView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
-        return max(legal_moves, key=lambda m: self.score(view, m))
+        return max(legal_moves, key=_Turn(view).score)
 
     def score(self, view: ScopaView, move: Move) -> float:
         """The move's estimated worth in deal points (see the module docstring)."""
+        return _Turn(view).score(move)
+
+
+class _Turn:
+    """What the seat reads from its view once per decision, and the score of one move."""
+
+    def __init__(self, view: ScopaView) -> None:
+        self.view = view
         me = view.current_player if view.current_player is not None else view.seat
         cards_left = sum(view.hand_sizes)
-        final = view.deck_count == 0 and cards_left == 1  # the last play of the deal
-        nxt = (me - 1) % view.players
-        next_is_final = view.deck_count == 0 and cards_left == 2
+        self.final = view.deck_count == 0 and cards_left == 1  # the last play of the deal
+        self.next_hand = view.hand_sizes[(me - 1) % view.players]
+        self.next_is_final = view.deck_count == 0 and cards_left == 2
+        self.table = view.table
+        self.counts: list[int] | None = None
+
+    def score(self, move: Move) -> float:
+        """The move's estimated worth in deal points (see the module docstring)."""
+        view = self.view
+        final = self.final
         played, taken = move.cards[0], move.cards[1:]
-        after = [c for c in view.table if c not in taken]
+        after = [c for c in self.table if c not in taken]
         if move.kind == "place":
             after.append(played)
         score = 0.0
         if taken:
-            score += card_worth(played) + sum(card_worth(c) for c in taken)
+            score += _WORTH[played & 63] + sum([_WORTH[c & 63] for c in taken])
             if not after and not final:
                 score += SCOPA
-        left_worth = sum(card_worth(c) for c in after)
+        left_worth = sum([_WORTH[c & 63] for c in after])
         if final:  # the table goes to the last capturer
             mine = bool(taken) or (
                 view.last_capturer is not None and view.last_capturer % len(view.sides) == view.side
@@ -92,21 +113,25 @@ class ScopaRulesSeat:
             return score
         # Cards left where the next player may take them, and the sweep they may allow.
         score -= EXPOSE * left_worth
-        total = sum(VALUE[c.index] for c in after)
-        if total <= 10 and not next_is_final:
-            counts = self._unseen_values(view, move)
-            unseen = sum(counts)
-            p = _chance(unseen, counts[total], view.hand_sizes[nxt])
+        total = sum([VALUE[c & 63] for c in after])
+        if total <= 10 and not self.next_is_final:
+            counts = self.counts
+            if counts is None:
+                counts = self.counts = _unseen_values(view)
+            key = (sum(counts), counts[total], self.next_hand)
+            p = _CHANCES.get(key)
+            if p is None:
+                p = _CHANCES[key] = _chance(*key)
             score -= p * (SCOPA + (1 - EXPOSE) * left_worth)
         return score
 
-    @staticmethod
-    def _unseen_values(view: ScopaView, move: Move) -> list[int]:
-        """How many cards of each value this seat has not seen (other hands and deck)."""
-        counts = [0] + [4] * 10
-        seen = [*view.hand, *view.table]
-        for pile in view.captured:
-            seen.extend(pile)
-        for c in seen:
-            counts[VALUE[c.index]] -= 1
-        return counts
+
+def _unseen_values(view: ScopaView) -> list[int]:
+    """How many cards of each value this seat has not seen (other hands and deck)."""
+    counts = [0] + [4] * 10
+    seen = [*view.hand, *view.table]
+    for pile in view.captured:
+        seen.extend(pile)
+    for c in seen:
+        counts[VALUE[c & 63]] -= 1
+    return counts

@@ -46,16 +46,16 @@ class TressetteRulesSeat:
         if len(legal_moves) == 1:
             return legal_moves[0]
         mine = 0
-        for c in view.hand:
-            mine |= 1 << c.index
+        for c in view.hand:  # a card's index is its value's low six bits (no property read)
+            mine |= 1 << (c & 63)
         played = 0
         for _, t, _, _ in view.tricks:
             for _, c in t:
-                played |= 1 << c.index
+                played |= 1 << (c & 63)
         for _, c in view.trick:
-            played |= 1 << c.index
+            played |= 1 << (c & 63)
         out = deck_mask(view.players) & ~mine & ~played
-        by_index = {m.card.index: m for m in legal_moves}
+        by_index = {m.cards[0] & 63: m for m in legal_moves}
         if not view.trick:
             return by_index[self._lead(mine, out, list(by_index))]
         return by_index[self._follow(view, mine, out, list(by_index))]
@@ -105,7 +105,7 @@ class TressetteRulesSeat:
     def _follow(self, view: TressetteView, mine: int, out: int, legal: list[int]) -> int:
         me = view.current_player
         assert me is not None
-        cards = [c.index for _, c in view.trick]
+        cards = [c & 63 for _, c in view.trick]
         seats = [s for s, _ in view.trick]
         led = SUIT[cards[0]]
         win = trick_winner(cards)

@@ -46,9 +46,20 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
+from itertools import product
 from typing import Any, ClassVar
 
-from .base import Event, GameInfo, GameState, IllegalMove, Move, StateFields, seat_result
+from .base import (
+    Event,
+    GameInfo,
+    GameState,
+    IllegalMove,
+    Move,
+    StateFields,
+    make_event,
+    seat_result,
+)
 from .cards import FRENCH, Card
 from .cattura_cards import (
     CARDS,
@@ -118,8 +129,33 @@ class CatturaView:
 
         Nothing narrows down where each of them lies: drawn cards are never shown.
         """
-        seen = _cards_mask((*self.hand, *self.battlefield, *(c for p in self.captured for c in p)))
-        return tuple(card(i) for i in CARDS if not seen >> i & 1)
+        unseen = self.unseen_mask
+        return tuple(card(i) for i in CARDS if unseen >> i & 1)
+
+    @property
+    def unseen_mask(self) -> int:
+        """:attr:`unseen` as a mask of card indices (the rule seat asks at every turn of a
+        search's rollouts: from the masks below, a few ints or'ed)."""
+        seen = self.hand_mask | self.battlefield_mask
+        for pile in self.captured_masks:
+            seen |= pile
+        return DECK_MASK & ~seen
+
+    @cached_property
+    def battlefield_mask(self) -> int:
+        """:attr:`battlefield` as a mask of card indices (a view from the engine comes with
+        it)."""
+        return _cards_mask(self.battlefield)
+
+    @cached_property
+    def hand_mask(self) -> int:
+        """:attr:`hand` as a mask of card indices (a view from the engine comes with it)."""
+        return _cards_mask(self.hand)
+
+    @cached_property
+    def captured_masks(self) -> tuple[int, ...]:
+        """:attr:`captured` as masks of card indices (a view from the engine comes with them)."""
+        return tuple(map(_cards_mask, self.captured))
 
 
 def _cards_mask(cards: Iterable[Any]) -> int:
@@ -127,10 +163,37 @@ def _cards_mask(cards: Iterable[Any]) -> int:
     return mask_cards(cards, FRENCH, DECK_MASK)
 
 
-# Payloads are immutable, so the frequent ones are made once (search rollouts log many events).
-_SENT = [Sent(card(i)) for i in range(52)]
-_DREW = [Drew(k) for k in range(len(CARDS))]
+# Events and payloads are immutable, so the frequent ones are made once, when first logged
+# (search rollouts log many events): keyed by seat << 12 | card << 6 | the other number.
+_SENT: dict[int, Event] = {}
+_DREW: dict[int, Event] = {}
 _PASSED = Passed()
+_BIT = [1 << i for i in range(52)]
+#: who sees a card dealt or drawn by each seat
+_SEEN_BY = [frozenset((s,)) for s in range(4)]
+
+
+def _sent(key: int) -> Event:
+    """The "sent" event of ``seat << 12 | card << 6 | former top card``."""
+    ev = _SENT[key] = make_event(
+        ("sent", key >> 12, (card(key >> 6 & 63),), Sent(card(key & 63)), None)
+    )
+    return ev
+
+
+def _drew(key: int) -> Event:
+    """The "drew" event of ``seat << 12 | card << 6 | cards left in the deck``."""
+    seat = key >> 12
+    ev = _DREW[key] = make_event(
+        ("drew", seat, (card(key >> 6 & 63),), Drew(key & 63), (_SEEN_BY[seat],))
+    )
+    return ev
+
+
+#: ``Move.arg`` of a capture (one letter per used card) as the payload's from_captured flags
+_OWN = {
+    "".join(src): tuple(x == "c" for x in src) for n in (0, 1, 2) for src in product("hc", repeat=n)
+}
 
 
 class CatturaState(GameState):
@@ -142,6 +205,9 @@ class CatturaState(GameState):
             "_hands": lambda s: [0] * s.players,
             "_caps": lambda s: [0] * s.players,
             "_field": lambda s: [],  # the battlefield, bottom to top
+            # the battlefield's cards from the bottom up as far as a view has shown them (a
+            # tuple: clones share it; a capture cuts it back to the cards left under the top)
+            "_field_shown": (),
             "_deck": lambda s: (),  # the draw deck, top first (a tuple: clones share it)
             "_turn": lambda s: 0,
             "_final_by": lambda s: -1,
@@ -151,12 +217,14 @@ class CatturaState(GameState):
             "_winners": lambda s: (),
         },
         cache=("_legal",),
+        unsnapped=("_field_shown",),
     )
 
     _dealer: int
     _hands: list[int]
     _caps: list[int]
     _field: list[int]
+    _field_shown: tuple[Card, ...]
     _deck: tuple[int, ...]
     _turn: int
     _final_by: int
@@ -193,9 +261,9 @@ class CatturaState(GameState):
             Event(
                 "dealt",
                 self._dealer,
-                tuple(card(c) for c in dealt),
+                tuple(map(card, dealt)),
                 Dealt(order, 1, len(deck)),
-                tuple(frozenset((s,)) for s in order),
+                tuple(map(_SEEN_BY.__getitem__, order)),
             )
         )
         self.events.append(Event("turned", None, (card(first),), Turned(len(deck))))
@@ -310,7 +378,8 @@ class CatturaState(GameState):
         return card(self._field[-1])
 
     def legal_moves(self) -> list[Move]:
-        return [] if self._over else list(self._legal_now())
+        # the caller's own list: the cached one stays this position's
+        return [] if self._over else self._legal_now()[:]
 
     def _legal_now(self) -> list[Move]:
         legal = self._legal
@@ -340,40 +409,50 @@ class CatturaState(GameState):
     def _apply(self, move: Move) -> None:
         self._legal = None
         seat = self._turn
-        if move.kind == "send":
-            self._send(seat, move.cards[0])
-        elif move.kind == "take":
+        kind = move.kind
+        if kind == "send":
+            self._send(seat, move.cards[0] & 63)
+        elif kind == "take":
             self._capture(seat, move)
         else:
             self.events.append(Event("passed", seat, (), _PASSED))
         self._end_turn(seat)
 
-    def _send(self, seat: int, c: Card) -> None:
-        i = c.index
-        self._hands[seat] &= ~(1 << i)
-        self.events.append(Event("sent", seat, (c,), _SENT[self._field[-1]]))
-        self._field.append(i)
-        if self._deck:
-            d = self._deck[0]
-            self._deck = self._deck[1:]
-            self._hands[seat] |= 1 << d
-            self.events.append(
-                Event("drew", seat, (card(d),), _DREW[len(self._deck)], (frozenset((seat,)),))
-            )
+    def _send(self, seat: int, i: int) -> None:
+        hands = self._hands
+        field = self._field
+        events = self.events
+        key = seat << 12 | i << 6 | field[-1]
+        events.append(_SENT.get(key) or _sent(key))
+        field.append(i)
+        deck = self._deck
+        if deck:
+            d = deck[0]
+            self._deck = deck = deck[1:]
+            hands[seat] = hands[seat] & ~(1 << i) | 1 << d
+            key = seat << 12 | d << 6 | len(deck)
+            events.append(_DREW.get(key) or _drew(key))
+        else:
+            hands[seat] &= ~(1 << i)
 
     def _capture(self, seat: int, move: Move) -> None:
         target, *used = move.cards
-        self._caps[seat] |= 1 << self._field.pop()
-        own = tuple(src == "c" for src in move.arg or "")
+        field = self._field
+        caps = self._caps[seat] | 1 << field.pop()
+        if len(self._field_shown) > len(field):
+            self._field_shown = self._field_shown[: len(field)]
+        hand = self._hands[seat]
+        own = _OWN[move.arg or ""]
         for c, from_caps in zip(used, own, strict=True):
             if from_caps:
-                self._caps[seat] &= ~c.bit
+                caps &= ~c.bit
             else:
-                self._hands[seat] &= ~c.bit
-            self._field.append(c.index)
-        caps = self._caps[seat]
+                hand &= ~c.bit
+            field.append(c.index)
+        self._caps[seat] = caps
+        self._hands[seat] = hand
         payload = Captured(target, tuple(used), own, caps.bit_count(), score_mask(caps))
-        self.events.append(Event("captured", seat, tuple(move.cards), payload))
+        self.events.append(make_event(("captured", seat, move.cards, payload, None)))
 
     def _end_turn(self, seat: int) -> None:
         """Four captures end the match; an empty hand starts the final round; else next seat."""
@@ -396,7 +475,8 @@ class CatturaState(GameState):
     def _finish(self, reason: str, seat: int) -> None:
         self._over = True
         self._end_reason = reason
-        scores = tuple(self.scores)
+        caps = self._caps
+        scores = tuple(map(score_mask, caps))
         best = max(scores)
         self._winners = winners = tuple(s for s, p in enumerate(scores) if p == best)
         results = tuple([seat_result(s in winners, p, p) for s, p in enumerate(scores)])
@@ -405,8 +485,8 @@ class CatturaState(GameState):
             results,
             scores,
             reason,
-            tuple(sorted_cards(m) for m in self._caps),
-            tuple(score_breakdown(m) for m in self._caps),
+            tuple(map(sorted_cards, caps)),
+            tuple(map(score_breakdown, caps)),
             winners,
         )
         self._log_scored(seat, scored)
@@ -427,26 +507,43 @@ class CatturaState(GameState):
         return tuple((self._turn + k) % self.players for k in range(self._final_left))
 
     def view(self, seat: int) -> CatturaView:
-        n = self.players
         self._check_viewer(seat)
-        return CatturaView(
+        hands = self._hands
+        caps = self._caps
+        view = CatturaView(
             game="cattura",
-            players=n,
+            players=self.players,
             seat=seat,
             dealer=self._dealer,
-            current_player=self.current_player,
-            hand=sorted_cards(self._hands[seat]),
-            hand_sizes=tuple(h.bit_count() for h in self._hands),
-            captured=tuple(sorted_cards(m) for m in self._caps),
-            battlefield=tuple(card(c) for c in self._field),
+            current_player=None if self._over else self._turn,
+            hand=sorted_cards(hands[seat]),
+            hand_sizes=tuple([h.bit_count() for h in hands]),
+            captured=tuple(map(sorted_cards, caps)),
+            battlefield=self._shown_field(),
             deck_count=len(self._deck),
             final_by=self._final_by if self._final_by >= 0 else None,
             final_turns=self.final_turns(),
-            scores=tuple(self.scores),
+            scores=tuple(map(score_mask, caps)),
             is_over=self._over,
             winners=self._winners,
             end_reason=self._end_reason,
         )
+        # the masks the view's cached properties would work out from its cards, as they are
+        known = view.__dict__
+        known["hand_mask"] = hands[seat]
+        known["captured_masks"] = tuple(caps)
+        known["battlefield_mask"] = sum(map(_BIT.__getitem__, self._field))  # distinct bits
+        return view
+
+    def _shown_field(self) -> tuple[Card, ...]:
+        """The battlefield as views show it: only the cards laid since the last view are
+        added (cards are only laid on top, and a capture cuts the kept part back)."""
+        shown = self._field_shown
+        field = self._field
+        if len(shown) != len(field):
+            shown += tuple(map(card, field[len(shown) :]))
+            self._field_shown = shown
+        return shown
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The true hand of ``seat``: for tests and tools, never for AI seats."""

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import FRENCH, Card, iter_bits
+from .cards import FRENCH, Card, bit_list
 
 __all__ = [
     "CARDS",
@@ -67,9 +67,27 @@ def card(index: int) -> Card:
     return _CARD[index]
 
 
+#: the order a player fans Cattura cards in: by value, then suit
+_FAN_KEY = [VALUE[i] * 64 + i for i in range(52)]
+
+
+_FANNED: dict[int, tuple[Card, ...]] = {}
+
+
 def sorted_cards(mask: int) -> tuple[Card, ...]:
-    """Cards of a mask by value then suit, the way a player fans them."""
-    return tuple(_CARD[i] for v in range(1, 9) for i in iter_bits(mask & VALUE_MASK[v]))
+    """Cards of a mask by value then suit, the way a player fans them.
+
+    Each mask's tuple is kept (up to 2**16 of them, then they are dropped and made again):
+    every view of a search's rollouts fans the same few captured piles.
+    """
+    fanned = _FANNED.get(mask)
+    if fanned is None:
+        if len(_FANNED) >= 1 << 16:
+            _FANNED.clear()
+        found = bit_list(mask)
+        found.sort(key=_FAN_KEY.__getitem__)
+        fanned = _FANNED[mask] = tuple(map(_CARD.__getitem__, found))
+    return fanned
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,13 +111,19 @@ class ScoreBreakdown:
         return self.faces + self.suits_total + self.four_suits
 
 
+#: per suit: the 13-bit offset of its cards in a mask, whose low 8 bits are its A to 8
+_SHIFTS = (0, 13, 26, 39)
+#: per 8-bit suit pattern (bit r: the card of value r + 1): its cards' face values summed, and
+#: the same plus the suit bonus of that many cards (for the patterns of at most 4 cards, the
+#: most a pile holds: a pattern of more fails as loudly as ``SUIT_BONUS`` would)
+_FACES8 = [sum(r + 1 for r in range(8) if b >> r & 1) for b in range(256)]
+_SUIT_SCORE8 = {
+    b: _FACES8[b] + SUIT_BONUS[b.bit_count()] for b in range(256) if b.bit_count() < len(SUIT_BONUS)
+}
+
+
 def _faces(mask: int) -> int:
-    total = 0
-    while mask:  # a plain loop: the rule seat scores every candidate move
-        low = mask & -mask
-        total += VALUE[low.bit_length() - 1]
-        mask ^= low
-    return total
+    return sum(_FACES8[mask >> shift & 255] for shift in _SHIFTS)
 
 
 def _four_suits(mask: int, suits: int) -> int:
@@ -108,13 +132,12 @@ def _four_suits(mask: int, suits: int) -> int:
 
 def score_mask(mask: int) -> int:
     """The score of a set of captured cards given as a bitmask of card indices."""
-    total = _faces(mask)
-    suits = 0
-    for s in range(4):
-        n = (mask & SUIT_MASK[s]).bit_count()
-        if n:
+    total = suits = 0
+    for shift in _SHIFTS:  # a plain loop over table lookups: the rule seat scores every move
+        b = mask >> shift & 255
+        if b:
             suits += 1
-            total += SUIT_BONUS[n]
+            total += _SUIT_SCORE8[b]
     return total + _four_suits(mask, suits)
 
 
@@ -128,7 +151,12 @@ def score_cards(cards: Iterable[Card | int]) -> int:
 
 def score_breakdown(mask: int) -> ScoreBreakdown:
     """The parts of :func:`score_mask`: faces, per-suit bonuses, the four-suit bonus."""
-    counts = [(mask & SUIT_MASK[s]).bit_count() for s in range(4)]
-    bonus = tuple((FRENCH.suits[s], SUIT_BONUS[n]) for s, n in enumerate(counts) if SUIT_BONUS[n])
-    present = sum(n > 0 for n in counts)
-    return ScoreBreakdown(_faces(mask), bonus, _four_suits(mask, present))
+    bonus = []
+    present = 0
+    for s, shift in enumerate(_SHIFTS):
+        n = (mask >> shift & 255).bit_count()
+        if n:
+            present += 1
+            if SUIT_BONUS[n]:
+                bonus.append((FRENCH.suits[s], SUIT_BONUS[n]))
+    return ScoreBreakdown(_faces(mask), tuple(bonus), _four_suits(mask, present))

@@ -15,16 +15,22 @@ the first few games.
 
 from __future__ import annotations
 
-from .base import IllegalMove, Move
+from .base import CardMove, IllegalMove, Move, MovesByMask
 from .cards import FRENCH, Card, CardError, parse_card
 from .cattura_cards import VALUE, VALUE_MASK, card
 
 __all__ = ["PASS", "SEND", "legal_moves", "read_move", "take"]
 
-SEND = [Move("send", (card(i),), f"send {card(i)}") for i in range(52)]
+SEND = [CardMove("send", card(i), f"send {card(i)}") for i in range(52)]
 PASS = Move("pass", (), "pass")
 _NONE = 63
 _TAKES: dict[int, Move] = {}
+#: the sends of a mask of hand cards, each tuple made once
+_SENDS = MovesByMask(SEND, [((1 << 13) - 1) << (13 * s) for s in range(4)])
+#: the Cattura cards of a value below each value 1..8 (index 0 unused)
+_BELOW = [0] * 9
+for _v in range(2, 9):
+    _BELOW[_v] = _BELOW[_v - 1] | VALUE_MASK[_v - 1]
 
 
 def _take_text(target: Card, used: list[tuple[Card, bool]]) -> str:
@@ -52,31 +58,28 @@ def take(t: int, a: int, ca: int, b: int = _NONE, cb: int = 0) -> Move:
 def legal_moves(hand: int, caps: int, t: int) -> list[Move]:
     """Every move of a player holding ``hand`` with captured ``caps`` when ``t`` is on top.
 
-    Pairs put the larger card on top; equal values give both orders (two hand cards of equal
-    value are listed from each card in turn).  Written as plain bit loops: search seats call it
-    at every turn of every rollout.
+    Sends first (card order), then single-card captures (hand, then captured cards), then
+    pairs.  Pairs put the larger card on top; equal values give both orders (two hand cards of
+    equal value are listed from each card in turn).  Written as plain bit loops, the sends
+    looked up by mask: search seats call it at every turn of every rollout.
     """
     v = VALUE[t]
-    out = []
-    m = hand & ~VALUE_MASK[v]
-    while m:
-        low = m & -m
-        out.append(SEND[low.bit_length() - 1])
-        m ^= low
-    for pile, src in ((hand, 0), (caps, 1)):
-        m = pile & VALUE_MASK[v]
-        while m:
-            low = m & -m
-            out.append(take(t, low.bit_length() - 1, src))
-            m ^= low
-    m = hand
+    same = VALUE_MASK[v]
+    m = hand & ~same
+    out = list(_SENDS.memo.get(m) or _SENDS(m))
+    if (hand | caps) & same:
+        for pile, src in ((hand, 0), (caps, 1)):
+            m = pile & same
+            while m:
+                low = m & -m
+                out.append(take(t, low.bit_length() - 1, src))
+                m ^= low
+    m = hand & _BELOW[v]
     while m:
         low = m & -m
         m ^= low
         i = low.bit_length() - 1
         a = VALUE[i]
-        if a >= v:
-            continue
         b = v - a
         if a <= b:  # two hand cards, from the smaller
             h = hand & VALUE_MASK[b] & ~low

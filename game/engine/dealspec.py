@@ -144,10 +144,12 @@ def exact_cover(parts: Mapping[str, Sequence[int]], full: int, deck: Deck) -> No
 def mask_cards(cards: Iterable[Any], deck: Deck, allowed: int = -1) -> int:
     """The mask of ``cards`` (Card values of ``deck``); a ValueError for anything else."""
     m = 0
-    for c in cards:
-        if not isinstance(c, Card) or c.deck is not deck or not allowed >> c.index & 1:
+    offset = deck.offset
+    size = deck.size
+    for c in cards:  # the index from the deck's offset: no property read per card
+        if not isinstance(c, Card) or not 0 <= c - offset < size or not allowed >> c - offset & 1:
             raise ValueError(f"{c!r} is not a card of this game's {deck.name} deck")
-        m |= 1 << c.index
+        m |= 1 << c - offset
     return m
 
 

@@ -152,6 +152,20 @@ def _reach(table: int) -> int:
     return reach
 
 
+#: a capture as views show it, by the state's (seat, card index, taken mask, scopa) record
+_SHOWN: dict[tuple[int, int, int, bool], tuple[int, Card, tuple[Card, ...], bool]] = {}
+
+
+def _shown(capture: tuple[int, int, int, bool]) -> tuple[int, Card, tuple[Card, ...], bool]:
+    """How views show ``capture``, kept (up to 2**16 of them) since every view lists the
+    deal's captures again."""
+    if len(_SHOWN) >= 1 << 16:
+        _SHOWN.clear()
+    seat, c, taken, scopa = capture
+    shown = _SHOWN[capture] = (seat, CARD[c], sorted_cards(taken), scopa)
+    return shown
+
+
 def _italian_mask(cards: Sequence[Card] | Any) -> int:
     return mask_cards(cards, ITALIAN)
 
@@ -784,7 +798,7 @@ class ScopaState(GameState):
             captured=tuple(sorted_cards(m) for m in self._captured),
             captured_counts=tuple(m.bit_count() for m in self._captured),
             scope=tuple(self._scope),
-            captures=tuple((s, CARD[c], sorted_cards(t), sc) for s, c, t, sc in self._captures),
+            captures=tuple([_SHOWN.get(e) or _shown(e) for e in self._captures]),
             last_capturer=self._last_capturer if self._last_capturer >= 0 else None,
             side_scores=tuple(self._side_scores),
             scores=tuple(self.scores),

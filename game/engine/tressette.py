@@ -41,6 +41,7 @@ from .base import (
     IllegalMove,
     MatchOver,
     Move,
+    MovesByMask,
     Option,
     StateFields,
     make_event,
@@ -85,6 +86,8 @@ _CARDS: tuple[Card, ...] = ITALIAN.cards
 
 _PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
 _DECLARE = Move("declare", (), "buongioco")
+#: the card plays of a mask of playable cards, each tuple made once
+_PLAYS = MovesByMask(_PLAY, SUIT_MASK)
 #: Each card alone, as a "played" event's cards, and each seat alone, as who sees a dealt card.
 _SOLO: tuple[tuple[Card, ...], ...] = tuple((c,) for c in _CARDS)
 _SEEN: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
@@ -93,13 +96,42 @@ _SEEN: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
 _Trick = tuple[int, tuple[tuple[int, int], ...], int, int]
 
 
+_HELD: dict[int, tuple[Card, ...]] = {}
+
+
 def _sorted_hand(mask: int) -> tuple[Card, ...]:
-    """A hand as a player holds it: by suit, strongest first."""
-    return tuple(_CARDS[i] for i in sorted(iter_bits(mask), key=hand_order))
+    """A hand as a player holds it: by suit, strongest first.
+
+    Each mask's tuple is kept (up to 2**16 of them, then they are dropped and made again):
+    a search's rollouts show the same hands in view after view.
+    """
+    held = _HELD.get(mask)
+    if held is None:
+        if len(_HELD) >= 1 << 16:
+            _HELD.clear()
+        held = _HELD[mask] = tuple(_CARDS[i] for i in sorted(iter_bits(mask), key=hand_order))
+    return held
+
+
+def _shown_trick(trick: _Trick) -> tuple[int, tuple[tuple[int, Card], ...], int, int]:
+    """How views show a completed ``trick``."""
+    lead, cards, winner, raw = trick
+    return lead, tuple([(s, _CARDS[c]) for s, c in cards]), winner, raw
 
 
 #: Payloads are immutable: the one for each trick number is made once (rollouts log many).
 _PLAYED = tuple(Played(k) for k in range(max(HAND_SIZE.values()) + 2))
+#: so are events: each "played" event by ``(tricks done << 3 | seat) << 6 | card``, made when
+#: first logged
+_PLAYED_EVENTS: dict[int, Event] = {}
+
+
+def _played_event(key: int) -> Event:
+    """The "played" event of ``key`` (see ``_PLAYED_EVENTS``)."""
+    ev = _PLAYED_EVENTS[key] = make_event(
+        ("played", key >> 6 & 7, _SOLO[key & 63], _PLAYED[(key >> 9) + 1], None)
+    )
+    return ev
 
 
 class TressetteState(GameState):
@@ -118,8 +150,12 @@ class TressetteState(GameState):
             "_trick": lambda s: [],
             "_tricks": lambda s: [],
             "_phase": lambda s: "play",
+            # the deal's completed tricks as views show them, as far as worked out (a tuple:
+            # clones share it, and each extends its own when a view asks)
+            "_tricks_shown": (),
         },
         cache=("_legal",),
+        unsnapped=("_tricks_shown",),
     )
 
     # fixed for the match (shared by clones)
@@ -147,8 +183,9 @@ class TressetteState(GameState):
     _leader: int
     _trick: list[tuple[int, int]]
     _tricks: list[_Trick]
+    _tricks_shown: tuple[tuple[int, tuple[tuple[int, Card], ...], int, int], ...]
     _phase: str
-    _legal: list[Move] | None
+    _legal: tuple[Move, ...] | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         dealer = self._rng.randrange(self._n)
@@ -278,7 +315,9 @@ class TressetteState(GameState):
     @property
     def scores(self) -> list[int]:
         """Cumulative match points per seat (partners both list their side's total)."""
-        return [self._totals[self.side_of(s)] for s in range(self._n)]
+        totals = self._totals
+        n = self._n
+        return [totals[side_of(s, n)] for s in range(n)]
 
     @property
     def totals(self) -> tuple[int, ...]:
@@ -314,20 +353,19 @@ class TressetteState(GameState):
 
     def legal_moves(self) -> list[Move]:
         legal = self._legal
-        if legal is not None:
-            return list(legal)
-        legal = []
-        if self._phase == "play":
-            seat = (self._leader - len(self._trick)) % self._n
-            if self._can_declare(seat):
-                legal.append(_DECLARE)
-            m = self._legal_mask(seat)
-            while m:  # the bits inline: this runs once per move of every rollout
-                low = m & -m
-                legal.append(_PLAY[low.bit_length() - 1])
-                m ^= low
-        self._legal = legal
-        return list(legal)
+        if legal is None:
+            if self._phase == "play":  # once per move of every rollout: the mask inline
+                seat = (self._leader - len(self._trick)) % self._n
+                m = self._hands[seat]
+                if self._trick:
+                    m = m & SUIT_MASK[SUIT[self._trick[0][1]]] or m
+                legal = _PLAYS.memo.get(m) or _PLAYS(m)
+                if self._can_declare(seat):
+                    legal = (_DECLARE, *legal)
+            else:
+                legal = ()
+            self._legal = legal
+        return list(legal)  # the caller's own list: the tuple stays this position's
 
     def is_legal(self, move: Move) -> bool:
         if self._phase != "play":
@@ -431,8 +469,8 @@ class TressetteState(GameState):
         self._hands[seat] &= ~(1 << c)
         trick = self._trick
         trick.append((seat, c))
-        played = _PLAYED[len(self._tricks) + 1]
-        self.events.append(make_event(("played", seat, _SOLO[c], played, None)))
+        key = (len(self._tricks) << 3 | seat) << 6 | c
+        self.events.append(_PLAYED_EVENTS.get(key) or _played_event(key))
         if len(trick) == self._n:
             self._finish_trick()
 
@@ -521,28 +559,27 @@ class TressetteState(GameState):
     def view(self, seat: int) -> TressetteView:
         n = self._n
         self._check_viewer(seat)
+        hands = self._hands
         return TressetteView(
             game="tressette",
             players=n,
             seat=seat,
-            side=self.side_of(seat),
+            side=side_of(seat, n),
             sides=self.sides,
             deal_no=self._deal_no,
             dealer=self._dealer,
             phase=self._phase,
             current_player=self.current_player,
-            hand=_sorted_hand(self._hands[seat]),
-            hand_sizes=tuple(h.bit_count() for h in self._hands),
+            hand=_sorted_hand(hands[seat]),
+            hand_sizes=tuple([h.bit_count() for h in hands]),
             leader=self._leader,
             trick_no=len(self._tricks) + 1,
-            trick=tuple((s, _CARDS[c]) for s, c in self._trick),
-            tricks=tuple(
-                (lead, tuple((s, _CARDS[c]) for s, c in t), w, r) for lead, t, w, r in self._tricks
-            ),
+            trick=tuple([(s, _CARDS[c]) for s, c in self._trick]),
+            tricks=self._shown_tricks(),
             raw_points=tuple(self._raw),
-            declared=tuple(d is not None for d in self._declared),
-            declarations=tuple((s, d) for s, d in enumerate(self._declared) if d is not None),
-            shown=tuple(_sorted_hand(self._shown[s] & self._hands[s]) for s in range(n)),
+            declared=tuple([d is not None for d in self._declared]),
+            declarations=tuple([(s, d) for s, d in enumerate(self._declared) if d is not None]),
+            shown=tuple([_sorted_hand(m & h) for m, h in zip(self._shown, hands, strict=True)]),
             buongioco=tuple(self._bg),
             totals=tuple(self._totals),
             deals_won=tuple(self._deals_won),
@@ -554,6 +591,16 @@ class TressetteState(GameState):
             last_trick_raw=self._bonus,
             winners=self._winners,
         )
+
+    def _shown_tricks(self) -> tuple[tuple[int, tuple[tuple[int, Card], ...], int, int], ...]:
+        """The deal's completed tricks as views show them: kept, and only the tricks completed
+        since the last view are added (a rollout asks for a view at every card)."""
+        shown = self._tricks_shown
+        tricks = self._tricks
+        if len(shown) != len(tricks):
+            shown += tuple([_shown_trick(t) for t in tricks[len(shown) :]])
+            self._tricks_shown = shown
+        return shown
 
     def hand(self, seat: int) -> tuple[Card, ...]:
         """The true hand of ``seat``: for tests and tools, never for AI seats."""
