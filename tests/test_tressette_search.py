@@ -212,6 +212,7 @@ def test_search_seat_plays_legal_moves_and_searches_whether_to_declare() -> None
                 s.play(move)
     assert searched
 
+
 def test_the_seat_reads_only_its_view() -> None:
     """Two tables that look alike from the seat get the same decision from the same random
     stream: nothing but the view reaches the choice."""
