@@ -302,3 +302,31 @@ def test_tressette_declaring_is_a_searched_choice() -> None:
     move = seat.choose(s.view(0), s.legal_moves(), random.Random(1))
     assert move in s.legal_moves()
     assert seat.last_worlds == 4
+
+
+def test_the_opponent_model_is_the_rule_seat() -> None:
+    """Where the seat can rebuild the capo's hand exactly (3 players: no exchange), a capo
+    playing by the rule seat always gets the full likelihood: the doubled suit and the 4th
+    trump are its picks.  In 4 and 5 players the rule seat's capo never keeps the dama."""
+    rules = CapodamaRulesSeat()
+    for players in (3, 4, 5):
+        for seed in range(12):
+            s = new_game("capodama", players=players, seed=seed)
+            assert isinstance(s, CapodamaState)
+            rng = random.Random(seed)
+            extra = rng.randrange(0, 4 * s.seats)
+            while s.phase != "play" or extra:
+                extra -= s.phase == "play"
+                p = s.current_player
+                assert p is not None
+                s.play(rules.choose(s.view(p), s.legal_moves(), rng))
+            capo = s.view(0).capo
+            if players > 3:
+                assert QH not in s.hand(capo)
+                continue
+            for seat in range(s.seats):
+                spec = hidden_cards(s.view(seat))
+                if seat != capo:
+                    assert spec.weight is not None
+                    truth: Placement = {o: list(s.hand(o)) for o in range(s.seats) if o != seat}
+                    assert spec.weight(truth) == 1.0

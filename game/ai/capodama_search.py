@@ -91,8 +91,7 @@ def hidden_cards(view: CapodamaView) -> Hidden:
     if view.set_aside:
         sizes[PILE] = view.set_aside
     fixed: dict[int, list[Card]] = {s: [] for s in seats}
-    receivers = [(view.seat + 1) % view.seats, (view.seat - 1) % view.seats]
-    known = [(c, to) for c, to in zip(view.passed, receivers, strict=False) if view.seats >= 4]
+    known = _passes(view)
     known.append((FRENCH.by_index(side_marks(view.seats)[0]), view.capo))  # the capo's AH
     for card, seat in known:
         if card in pool and seat in fixed:
@@ -105,6 +104,15 @@ def hidden_cards(view: CapodamaView) -> Hidden:
         voids={s: voids[s] for s in seats if voids[s]},
         weight=_weights(view, set(pool)) if view.phase == "play" else None,
     )
+
+
+def _passes(view: CapodamaView) -> list[tuple[Card, int]]:
+    """The cards this seat passed (4-6 players) and who received each: left first, then
+    (6 players) right."""
+    if view.seats < 4:
+        return []
+    receivers = [(view.seat + 1) % view.seats, (view.seat - 1) % view.seats]
+    return list(zip(view.passed, receivers, strict=False))
 
 
 Weight = Callable[[Placement], float]
@@ -172,14 +180,15 @@ def _fourth_weight(view: CapodamaView, pool: set[Card]) -> Weight | None:
 def _double_weight(view: CapodamaView) -> Weight | None:
     """The capo doubles the suit its cards are worth most in (asked of the rule seat, over
     the capo's hand at the double as the seat can rebuild it: now plus what it played, plus
-    its pass and less the seat's own pass to it when the seat saw them)."""
+    its pass when this seat received it and less this seat's own pass to it; a pass the seat
+    did not see stays a card off, which the mild :data:`OTHER_DOUBLE` allows for)."""
     if view.doubled is None or view.seat == view.capo or view.seats < 3:
         return None
-    capo = view.capo
+    capo, n, seat = view.capo, view.seats, view.seat
     base = set(_played_by(view, capo))
-    if view.seats >= 4 and view.received and view.seat == (capo + 1) % view.seats:
-        base.add(view.received[0])  # the capo's pass to its left: this seat
-    mine = set(view.passed) if view.seats >= 4 and (view.seat + 1) % view.seats == capo else set()
+    if n in (4, 5) and view.received and seat == (capo + 1) % n:
+        base.add(view.received[0])  # the capo's one pass went to this seat
+    mine = {c for c, to in _passes(view) if to == capo}  # this seat's pass to the capo
     rng = random.Random(0)  # the rule seat's double draws nothing; the rng only fills the call
 
     def weight(hands: Placement) -> float:
