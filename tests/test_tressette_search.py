@@ -191,8 +191,9 @@ def test_deal_constrained_refuses_the_impossible() -> None:
         deal_constrained(pool, {0: 1, 1: 2}, lambda c: [0], random.Random(1))
 
 
-def test_search_seat_plays_legal_moves_and_declares() -> None:
+def test_search_seat_plays_legal_moves_and_searches_whether_to_declare() -> None:
     seat = TressetteSearchSeat(samples=2)
+    searched = 0
     assert isinstance(make_seat("search", "tressette"), TressetteSearchSeat)
     rng = random.Random(1)
     for players in (3, 4):
@@ -205,8 +206,11 @@ def test_search_seat_plays_legal_moves_and_declares() -> None:
                 move = seat.choose(s.view(p), legal, rng)
                 assert move in legal
                 if any(m.kind == "declare" for m in legal):
-                    assert move.kind == "declare"
+                    searched += 1
+                    assert seat.last_worlds == 2  # searched, not handed to the rule seat
+                seat.last_worlds = 0
                 s.play(move)
+    assert searched
 
 
 def test_the_seat_reads_only_its_view() -> None:

@@ -8,6 +8,14 @@ seat has shown it lacks) and :func:`place_hidden` does the guessing, exactly and
 when a placement exists (:func:`deal_constrained`, Hall's condition).  :class:`WorldSampler`
 joins that to the game's ``from_view``: the sampler the search core draws worlds from.
 
+What play tells comes in two strengths.  Hard facts (a card the view pins, a suit a seat has
+shown it lacks) are constraints: no world breaks them.  Soft facts (a capo almost always passes
+the dama, a player who could declare Buongioco almost always does) are a likelihood:
+``Hidden.weight`` says how likely the opponents' observed choices are in a placement, under a
+model of the opponents, and the sampler keeps a placement with that probability (rejection,
+at most :data:`MAX_TRIES` draws, then the likeliest drawn), so the worlds follow the
+posterior without a weight ever reaching the search core.
+
 Places are seats (ints from 0) and :data:`PILE`, the face-down cards in no hand (the deck, the
 set-aside pile), whose order is uniformly random.
 """
@@ -22,8 +30,10 @@ from typing import Generic, Protocol, TypeVar
 from game.engine import Card, GameState
 
 __all__ = [
+    "MAX_TRIES",
     "PILE",
     "Hidden",
+    "Placement",
     "Rebuild",
     "SeatView",
     "WorldSampler",
@@ -31,10 +41,17 @@ __all__ = [
     "hands_and_pile",
     "place_hidden",
     "unseen",
+    "weighted_placement",
 ]
 
 #: The place of face-down cards that are in no hand (the deck, the set-aside pile).
 PILE = -1
+
+#: Draws per world at most when a soft fact weighs them (see :meth:`WorldSampler.prepare`).
+MAX_TRIES = 16
+
+#: Where the hidden cards went in one draw: per place, its cards.
+Placement = dict[int, list[Card]]
 
 
 class SeatView(Protocol):
@@ -56,12 +73,17 @@ class Hidden:
     (every hidden seat's hand size, and :data:`PILE`'s count when there is a pile).  ``fixed``:
     cards of the pool the view places in a seat's hand (a declared card not yet played, a card
     the seat itself passed).  ``voids``: suit indices a seat has shown it holds none of.
+    ``banned``: cards a seat is known not to hold (beyond its voids).  ``weight``: the soft
+    facts, how likely (0 to 1) the opponents' observed choices are in a placement, relative to
+    the likeliest placement; None when play tells nothing soft.
     """
 
     pool: tuple[Card, ...]
     sizes: Mapping[int, int]
     fixed: Mapping[int, tuple[Card, ...]] = field(default_factory=dict)
     voids: Mapping[int, frozenset[int]] = field(default_factory=dict)
+    banned: Mapping[int, frozenset[Card]] = field(default_factory=dict)
+    weight: Callable[[Placement], float] | None = None
 
 
 def unseen(cards: Iterable[Card], seen: Iterable[Card]) -> tuple[Card, ...]:
@@ -79,12 +101,14 @@ def hands_and_pile(pool: Sequence[Card], hand_sizes: Sequence[int], seat: int, p
     return Hidden(tuple(pool), sizes)
 
 
-def place_hidden(hidden: Hidden, rng: random.Random) -> dict[int, list[Card]]:
-    """A random placement of ``hidden.pool`` honouring sizes, fixed cards and voids exactly.
+def place_hidden(hidden: Hidden, rng: random.Random) -> Placement:
+    """A random placement of ``hidden.pool`` honouring sizes, fixed cards, voids and banned
+    cards exactly.
 
-    Without voids the free cards are shuffled and cut (a uniformly random deal); with voids
-    they go through :func:`deal_constrained`.  The pile is shuffled at the end, so its order is
-    uniformly random whatever order its cards were placed in (a hand's order means nothing).
+    Without voids or banned cards the free cards are shuffled and cut (a uniformly random
+    deal); with them they go through :func:`deal_constrained`.  The pile is shuffled at the
+    end, so its order is uniformly random whatever order its cards were placed in (a hand's
+    order means nothing).
     A ValueError says the view admits no placement (a view of a real position always has one).
     """
     pinned = {c for cards in hidden.fixed.values() for c in cards}
@@ -93,12 +117,17 @@ def place_hidden(hidden: Hidden, rng: random.Random) -> dict[int, list[Card]]:
     room = {p: n - len(places[p]) for p, n in hidden.sizes.items()}
     if any(n < 0 for n in room.values()) or sum(room.values()) != len(free):
         raise ValueError("the hidden cards do not fit the places the view shows")
-    if any(hidden.voids.get(p) for p in room):
-        allowed = {
-            suit: [p for p in room if suit not in hidden.voids.get(p, ())]
-            for suit in {c.suit_index for c in free}
-        }
-        for p, cards in deal_constrained(free, room, lambda c: allowed[c.suit_index], rng).items():
+    if any(hidden.voids.get(p) or hidden.banned.get(p) for p in room):
+        voids, banned = hidden.voids, hidden.banned
+
+        def allowed(c: Card) -> list[int]:
+            return [
+                p
+                for p in room
+                if c.suit_index not in voids.get(p, ()) and c not in banned.get(p, ())
+            ]
+
+        for p, cards in deal_constrained(free, room, allowed, rng).items():
             places[p] += cards
     else:
         rng.shuffle(free)
@@ -129,11 +158,34 @@ class WorldSampler(Generic[ViewT, StateT]):
         spec = self.hidden(view)
 
         def draw(rng: random.Random) -> StateT:
-            hands = place_hidden(spec, rng)
+            hands = weighted_placement(spec, rng)
             pile = hands.pop(PILE, [])
             return self.rebuild(view, hands, pile, rng.randrange(2**31))
 
         return draw
+
+
+def weighted_placement(hidden: Hidden, rng: random.Random, tries: int = MAX_TRIES) -> Placement:
+    """A placement honouring the hard facts, kept with probability ``hidden.weight`` of it.
+
+    Rejection sampling: each draw of :func:`place_hidden` is accepted with its weight, so the
+    accepted placements follow the prior times the likelihood (the posterior of the soft
+    facts).  After ``tries`` rejections the likeliest placement drawn is taken: the cost stays
+    bounded and the hard facts still hold, whatever the weights.
+    """
+    weight = hidden.weight
+    if weight is None:
+        return place_hidden(hidden, rng)
+    best: Placement = {}
+    best_w = -1.0
+    for _ in range(tries):
+        hands = place_hidden(hidden, rng)
+        w = weight(hands)
+        if rng.random() < w:
+            return hands
+        if w > best_w:
+            best, best_w = hands, w
+    return best
 
 
 def _hall(count: Sequence[int], left: Sequence[int]) -> bool:

@@ -4,28 +4,35 @@ For each card play it deals the unseen cards to the other seats many times, alwa
 the seat cannot rule out (:func:`hidden_cards`): hand sizes, the cards played, the suits each
 player has shown to be void in by failing to follow (:meth:`TressetteView.voids`), and the
 Buongioco cards declared and not yet played, which stay in their declarer's hand.  Each world
-is rebuilt with ``TressetteState.from_view``; every legal card is played in the same worlds,
+is rebuilt with ``TressetteState.from_view``; every legal move is played in the same worlds,
 followed by the rule-based seat for everyone to the end of the deal.
+
+A declaration shows every combination then in hand (the engine declares them all), so a card
+that would have made one more is not in the declarer's hand (``banned``), and a world giving it
+more combinations counts for nothing.  A seat whose turn in trick 1 passed without declaring
+almost surely held none (declaring is free, and the rule seat always declares; a player may
+still forget, so this is a likelihood, :data:`NOT_DECLARED`, not a constraint).
 
 The evaluation is the deal for the seat's side: won (the unique best deal score) first, then the
 raw-point margin over the best other side, which keeps a signal where rounding to whole points
 hides it (so Tressette keeps its own evaluation rather than the core's won-then-points).
-Buongioco is left to the rule seat, which always declares: the points are free and the window
-closes after trick 2.
+Whether to declare now is searched like a card: declaring shows the combination's cards.
 
 The seat only ever reads its view: the worlds are guesses, never the true hands.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
-from game.engine import Card, DealScored, Move
+from game.engine import Card, DealScored
+from game.engine.dealspec import indices_mask
 from game.engine.tressette import TressetteState, TressetteView
 from game.engine.tressette_events import TressetteScored
+from game.engine.tressette_tables import buongioco_combos, has_buongioco
 
 from .search import Budget, DeterminizedSearch
-from .search_worlds import Hidden, WorldSampler, unseen
+from .search_worlds import Hidden, Placement, WorldSampler, unseen
 from .tressette_rules import TressetteRulesSeat
 
 __all__ = ["TressetteSearchSeat", "hidden_cards"]
@@ -33,6 +40,8 @@ __all__ = ["TressetteSearchSeat", "hidden_cards"]
 #: Raw points (thirds) of margin worth a whole won deal: the margin only orders moves that
 #: win (or lose) the deal alike.
 RAW_SCALE = 100.0
+#: How likely, relative to declaring, a player holding a Buongioco lets trick 1 pass silent.
+NOT_DECLARED = 0.05
 
 
 def _evaluate(scored: DealScored | None, state: TressetteState, view: TressetteView) -> float:
@@ -45,16 +54,79 @@ def _evaluate(scored: DealScored | None, state: TressetteState, view: TressetteV
 
 
 def hidden_cards(view: TressetteView) -> Hidden:
-    """What ``view`` hides: the other hands, with their declared cards and shown voids."""
+    """What ``view`` hides: the other hands, with their declared cards and shown voids, the
+    cards a declarer cannot hold, and the likelihood of the declarations seen (:func:`_weight`)."""
     played = [c for _, t, _, _ in view.tricks for _, c in t] + [c for _, c in view.trick]
     others = [s for s in range(view.players) if s != view.seat]
     voids = view.voids()
+    pool = unseen(TressetteState.info.cards_for(view.players), [*view.hand, *played])
+    banned = {s: _more_than_declared(view, s, pool) for s in others if view.declared[s]}
     return Hidden(
-        pool=unseen(TressetteState.info.cards_for(view.players), [*view.hand, *played]),
+        pool=pool,
         sizes={s: view.hand_sizes[s] for s in others},
         fixed={s: view.shown[s] for s in others if view.shown[s]},
         voids={s: voids[s] for s in others if voids[s]},
+        banned={s: cards for s, cards in banned.items() if cards},
+        weight=_weight(view, others),
     )
+
+
+def _mask(cards: Iterable[Card]) -> int:
+    return indices_mask(c.index for c in cards)
+
+
+def _points(mask: int) -> int:
+    return sum(c.points for c in buongioco_combos(mask))
+
+
+def _declared_cards(view: TressetteView, seat: int) -> list[Card]:
+    return [
+        c for s, combos in view.declarations if s == seat for combo in combos for c in combo.cards
+    ]
+
+
+def _more_than_declared(view: TressetteView, seat: int, pool: Sequence[Card]) -> frozenset[Card]:
+    """The cards of ``pool`` that, with the combinations ``seat`` declared, would have made it
+    declare more: it did not hold them then, so it does not now."""
+    shown = _mask(_declared_cards(view, seat))
+    base = _points(shown)
+    return frozenset(c for c in pool if _points(shown | 1 << c.index) > base)
+
+
+def _played_by(view: TressetteView, seat: int, first_trick: int = 0) -> list[Card]:
+    done = [c for _, t, _, _ in view.tricks[first_trick:] for s, c in t if s == seat]
+    return done + [c for s, c in view.trick if s == seat and len(view.tricks) >= first_trick]
+
+
+def _weight(view: TressetteView, others: Sequence[int]) -> Callable[[Placement], float] | None:
+    """How likely the declarations (and silences) of trick 1 and 2 are in a placement.
+
+    A declarer held, when it declared, its hand now and what it played from trick 2 on (at
+    least): more combinations there than it declared is impossible (0).  A seat that played
+    in trick 1 without declaring held its whole deal then: a combination there is unlikely
+    (:data:`NOT_DECLARED`)."""
+    in_trick1 = {s for s, _ in (view.tricks[0][1] if view.tricks else view.trick)}
+    checks: list[tuple[int, int, int | None]] = []  # seat, cards it held then, its points
+    for s in others:
+        if view.declared[s]:
+            held = _mask([*_played_by(view, s, 1), *_declared_cards(view, s)])
+            checks.append((s, held, _points(_mask(_declared_cards(view, s)))))
+        elif s in in_trick1:
+            checks.append((s, _mask(_played_by(view, s)), None))
+    if not checks:
+        return None
+
+    def weight(hands: Placement) -> float:
+        out = 1.0
+        for s, held, declared in checks:
+            mask = held | _mask(hands[s])
+            if declared is None:
+                out *= NOT_DECLARED if has_buongioco(mask) else 1.0
+            elif _points(mask) > declared:
+                return 0.0
+        return out
+
+    return weight
 
 
 def _rebuild(
@@ -66,18 +138,10 @@ def _rebuild(
 SAMPLER = WorldSampler(hidden_cards, _rebuild)
 
 
-def _declaring(view: TressetteView, legal_moves: Sequence[Move]) -> bool:
-    return any(m.kind == "declare" for m in legal_moves)  # the rule seat always declares
-
-
 class TressetteSearchSeat(DeterminizedSearch[TressetteView, TressetteState]):
-    """Searches ``samples`` worlds per card play, within ``seconds`` of its own CPU time."""
+    """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time."""
 
     def __init__(self, samples: int = 80, seconds: float = 0.6) -> None:
         super().__init__(
-            SAMPLER,
-            TressetteRulesSeat(),
-            Budget(samples, seconds),
-            evaluate=_evaluate,
-            defer=_declaring,
+            SAMPLER, TressetteRulesSeat(), Budget(samples, seconds), evaluate=_evaluate
         )
