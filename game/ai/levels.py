@@ -21,17 +21,21 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.catalog import CATALOG, load
 from game.engine import Move
 
 from .base import Seat
-from .search import DeterminizedSearch
+
+if TYPE_CHECKING:  # the search core is imported with a game's search seat, when one is made
+    from .search import DeterminizedSearch
 
 __all__ = [
     "CPU_CAP",
+    "DEFAULT_LEVEL",
     "EASY_NOISE",
+    "KEEP_RULES_Z",
     "LEGACY",
     "LEVELS",
     "ROLLOUTS",
@@ -42,6 +46,8 @@ __all__ = [
 
 #: The levels, weakest first.
 LEVELS = ("easy", "normal", "strong")
+#: The level an AI seat gets unless the player picks another.
+DEFAULT_LEVEL = "normal"
 #: The share of the easy seat's choices (among two or more legal moves) played at random.
 EASY_NOISE = 0.25
 #: Rollouts per searched decision, (normal, strong), per game: a rollout plays a deal to its
