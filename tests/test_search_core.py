@@ -54,11 +54,11 @@ def test_halving_drops_weak_moves_and_tries_the_rest_in_the_same_worlds() -> Non
     means = seat.search(s.view(p), legal, random.Random(2))
     assert len(seat.last_finalists) == 2
     assert seat.last_rollouts <= 120
-    tried = [len(v) for v in seat._values]
+    tried = [len(v) for v in seat.last_values]
     assert all(tried[k] == seat.last_worlds for k in seat.last_finalists)
     dropped = [k for k in range(len(legal)) if k not in seat.last_finalists]
     assert dropped and all(tried[k] < seat.last_worlds for k in dropped)
-    assert all(means[k] == sum(seat._values[k]) / tried[k] for k in range(len(legal)))
+    assert all(means[k] == sum(seat.last_values[k]) / tried[k] for k in range(len(legal)))
 
 
 def test_without_an_iteration_budget_every_move_is_tried_in_every_world() -> None:
@@ -85,7 +85,7 @@ def test_the_rule_move_stays_unless_search_beats_it_significantly() -> None:
         assert legal.index(rule_move) in stubborn.last_finalists
         free = searcher("scopa", Budget(40, 1e9, rollouts=80, keep_rules_z=0.0))
         move = free.choose(view, legal, random.Random(1))
-        best = max(free.last_finalists, key=lambda k: sum(free._values[k]))
+        best = max(free.last_finalists, key=lambda k: sum(free.last_values[k]))
         kept += move == rule_move
         differ += move == legal[best] != rule_move
     assert differ > 0 and kept > 0  # a zero threshold follows the search where it disagrees

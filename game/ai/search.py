@@ -140,7 +140,8 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
     (announcements it handles well).  ``evaluate`` judges each rollout (default
     :class:`DealResult` with ``points_scale``).  ``choose`` answers a lone legal move at once.
     After a search ``last_worlds``, ``last_rollouts`` and ``last_cpu`` say what it cost (for
-    benches and tests) and ``last_finalists`` which moves were tried in every world.
+    benches and tests), ``last_finalists`` which moves were tried in every world and
+    ``last_values`` every result per move, world by world.
     """
 
     name = "search"
@@ -166,7 +167,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_rollouts = 0
         self.last_cpu = 0.0
         self.last_finalists: list[int] = []
-        self._values: list[list[float]] = []
+        self.last_values: list[list[float]] = []
 
     def choose(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
@@ -193,7 +194,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         best = max(self.last_finalists, key=lambda k: means[k])
         if keep is None or best == keep or z is None:
             return best
-        gain, error = paired_advantage(self._values[best], self._values[keep])
+        gain, error = paired_advantage(self.last_values[best], self.last_values[keep])
         return best if gain > z * error else keep
 
     def _search(
@@ -234,7 +235,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_rollouts = spent
         self.last_cpu = time.thread_time() - start
         self.last_finalists = alive
-        self._values = values
+        self.last_values = values
         return [sum(v) / len(v) if v else -math.inf for v in values]
 
     def rollout(self, state: StateT, mark: int, view: ViewT, rng: random.Random) -> float:
