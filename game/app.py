@@ -3,7 +3,7 @@
 ``tavolo`` (or ``python -m game``) with no flags opens the title.  Flags start a game directly,
 which is also how tests, benchmarks and the packaged smoke test drive the real app::
 
-    tavolo --game capodama --players 4 --deck italian --seed 7 --seats human,rules,rules,rules
+    tavolo --game capodama --players 4 --deck italian --seed 7 --seats human,normal,strong,easy
     tavolo --autoplay --frames 600 --screenshot shot.png
 
 Bad flags (any invalid value) get a usage message on stderr and exit code 2; a screenshot that
@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--seats",
         help=f"one seat kind per player, comma-separated: {', '.join(kinds)} "
-        f"(default: you, then rules AIs{only})",
+        f"(default: you, then normal AIs; rules and search are the levels' parts{only})",
     )
     p.add_argument("--autoplay", action="store_true", help="AI at every seat, playing on its own")
     p.add_argument(
@@ -100,6 +100,7 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     """Validate the game, players and seats against the engine; p.error exits 2 with usage."""
     from game import skins
     from game.ai import seat_kinds
+    from game.ai.levels import DEFAULT_LEVEL
     from game.engine import GAMES
     from game.ui.games import playable_games
 
@@ -132,12 +133,11 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
                     f"{info.title} with {args.players} player(s) has no seat kind {s!r}: "
                     f"choose from {', '.join(kinds_ok)}"
                 )
-    else:
-        seats = ["human"] + ["rules"] * (args.players - 1)
+    ai = DEFAULT_LEVEL if DEFAULT_LEVEL in kinds_ok else "random"
+    if args.seats is None:
+        seats = ["human"] + [ai] * (args.players - 1)
     if args.autoplay:
-        seats = [
-            ("rules" if "rules" in kinds_ok else "random") if s == "human" else s for s in seats
-        ]
+        seats = [ai if s == "human" else s for s in seats]
     args.seat_list = seats
     if args.deck:
         reason = skins.can_show(game, args.players, args.deck)

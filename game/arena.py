@@ -1,31 +1,52 @@
-"""Seats against seats: ``python -m game.arena --game capodama --players 4 --seats rules,random``.
+"""Seats against seats: ``python -m game.arena --game scopa --players 2 --seats normal,easy``.
 
-Plays ``--deals`` seeded deals, each the first deal of a fresh match (seed ``--seed + k``), with
-the seat kinds rotated round the table so no kind keeps a lucky chair.  For each seat kind it
-prints the share of deals its side won and its mean match points per deal, each with a 95%
-interval (Wilson for the share, normal for the mean), so two kinds are told apart only when
-their intervals separate.
+Plays ``--deals`` seeded deals, each the first deal of a fresh match (seed ``--seed + k``), and
+plays every deal once in each seating: the seat kinds rotated round the table (seatings that
+repeat are played once), so every kind holds every chair's cards and the luck of the deal
+cancels out of the comparison.  A kind's result in a deal is the mean over its seats and
+seatings of "its side won the deal" (``results[seat].won`` of the deal's
+:class:`~game.engine.DealScored` payload) and of the match points the deal awarded it
+(``results[seat].awards``): partners, who share one result, count once per deal, and the deals
+are the independent samples.  It prints, per kind, the mean per deal with a 95% interval and
+the CPU time it spent per decision, then for each pair of kinds the paired difference per deal
+with its 95% interval: two kinds are told apart when that interval leaves zero.
 
-A deal is "won" by a seat when the rules say its side won it (``results[seat].won`` of the
-deal's :class:`~game.engine.DealScored` payload), and its points are the match points the deal
-awarded it (``results[seat].awards``).
+``--levels`` runs the ladder of one game and player count instead (easy against normal, normal
+against strong, seated alternately) and says whether easy < normal < strong.  ``--jobs N``
+shares the deals out over N processes; every deal and seating has its own seeded random numbers,
+so the figures are the same for any N.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import multiprocessing
 import random
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.ai import Seat, make_seat, seat_kinds
-from game.engine import GAMES, GameState, Move, new_game
+from game.engine import GAMES, DealScored, GameState, Move, new_game
 from game.sim import play_deal, scored_since
 
-__all__ = ["KindStats", "main", "run_arena", "wilson"]
+__all__ = [
+    "Comparison",
+    "KindDeal",
+    "KindStats",
+    "Mean",
+    "main",
+    "play_seatings",
+    "run_arena",
+    "seatings",
+    "wilson",
+]
+
+#: The ladder ``--levels`` climbs, pair by pair.
+LADDER = (("easy", "normal"), ("normal", "strong"))
 
 
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -40,73 +61,228 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 @dataclass
-class KindStats:
-    """Results of one seat kind over every (deal, seat) it played."""
+class Mean:
+    """Samples (one per deal) and their mean with a 95% normal interval."""
 
-    kind: str
-    wins: int = 0
-    samples: list[int] = field(default_factory=list)
+    samples: list[float] = field(default_factory=list)
 
     @property
     def n(self) -> int:
         return len(self.samples)
 
     @property
-    def share(self) -> float:
-        return self.wins / self.n if self.n else 0.0
-
-    @property
-    def share_interval(self) -> tuple[float, float]:
-        return wilson(self.wins, self.n)
-
-    @property
     def mean(self) -> float:
         return sum(self.samples) / self.n if self.n else 0.0
 
     @property
-    def mean_interval(self) -> tuple[float, float]:
-        n = self.n
+    def interval(self) -> tuple[float, float]:
+        n, m = self.n, self.mean
         if n < 2:
-            return self.mean, self.mean
-        m = self.mean
+            return m, m
         sd = math.sqrt(sum((x - m) ** 2 for x in self.samples) / (n - 1))
         half = 1.96 * sd / math.sqrt(n)
         return m - half, m + half
 
 
+@dataclass(frozen=True)
+class KindDeal:
+    """How one deal went for one kind, over its seats and the deal's seatings."""
+
+    won: float
+    points: float
+    cpu: float
+    decisions: int
+
+
+@dataclass
+class KindStats:
+    """Results of one seat kind, one sample per deal."""
+
+    kind: str
+    won: Mean = field(default_factory=Mean)
+    points: Mean = field(default_factory=Mean)
+    cpu: float = 0.0
+    decisions: int = 0
+
+    @property
+    def n(self) -> int:
+        return self.won.n
+
+    @property
+    def cpu_per_decision(self) -> float:
+        return self.cpu / self.decisions if self.decisions else 0.0
+
+
+@dataclass
+class Comparison:
+    """Kind ``a`` minus kind ``b``, deal by deal."""
+
+    a: str
+    b: str
+    won: Mean = field(default_factory=Mean)
+    points: Mean = field(default_factory=Mean)
+
+    @property
+    def separated(self) -> bool:
+        """Whether ``a`` did better than ``b``: the won (or, on a tie, the points) difference's
+        interval lies above zero."""
+        return self.won.interval[0] > 0 or (self.won.mean >= 0 and self.points.interval[0] > 0)
+
+
+def seatings(kinds: Sequence[str]) -> list[tuple[str, ...]]:
+    """Every rotation of ``kinds`` round the table, each distinct one once."""
+    out: list[tuple[str, ...]] = []
+    for r in range(len(kinds)):
+        turned = tuple(kinds[(i + r) % len(kinds)] for i in range(len(kinds)))
+        if turned not in out:
+            out.append(turned)
+    return out
+
+
+def _controllers(game: str, players: int, options: dict[str, Any]) -> int:
+    probe = new_game(game, players=players, seed=0, **options)
+    return len({probe.controller(s) for s in range(probe.seats)})
+
+
+def play_seatings(
+    game: str, players: int, kinds: Sequence[str], seed: int, deal: int, options: dict[str, Any]
+) -> dict[str, KindDeal]:
+    """Deal ``seed + deal`` played in every seating of ``kinds``: each kind's result."""
+    won: dict[str, list[float]] = {k: [] for k in kinds}
+    points: dict[str, list[float]] = {k: [] for k in kinds}
+    cpu = dict.fromkeys(kinds, 0.0)
+    decisions = dict.fromkeys(kinds, 0)
+    for r, chosen in enumerate(seatings(kinds)):
+        state = new_game(game, players=players, seed=seed + deal, **options)
+        rng = random.Random(f"arena {seed} {deal} {r}")
+        scored = _play_seating(state, game, chosen, rng, cpu, decisions)
+        for kind in set(chosen):
+            mine = [scored.results[p] for p in range(len(chosen)) if chosen[p] == kind]
+            won[kind].append(sum(m.won for m in mine) / len(mine))
+            points[kind].append(sum(m.awards for m in mine) / len(mine))
+    return {
+        k: KindDeal(
+            sum(won[k]) / len(won[k]), sum(points[k]) / len(points[k]), cpu[k], decisions[k]
+        )
+        for k in won
+    }
+
+
+def _play_seating(
+    state: GameState,
+    game: str,
+    chosen: Sequence[str],
+    rng: random.Random,
+    cpu: dict[str, float],
+    decisions: dict[str, int],
+) -> DealScored:
+    """Play ``state``'s deal with a new seat of kind ``chosen[p]`` for each player ``p``,
+    adding each kind's CPU time and decisions (among two or more moves); the deal's result."""
+    seats: list[Seat] = [make_seat(kind, game) for kind in chosen]
+    mark = len(state.events)
+
+    def choose(st: GameState, moves: Sequence[Move]) -> Move:
+        p = st.current_player
+        assert p is not None
+        c = st.controller(p)
+        t = time.thread_time()
+        move = seats[c].choose(st.view(p), moves, rng)
+        if len(moves) > 1:
+            cpu[chosen[c]] += time.thread_time() - t
+            decisions[chosen[c]] += 1
+        return move
+
+    play_deal(state, choose)
+    scored = scored_since(state, mark)
+    assert scored is not None  # play_deal plays on until the deal is scored
+    return scored
+
+
+def _play_one(
+    job: tuple[str, int, tuple[str, ...], int, int, dict[str, Any]],
+) -> dict[str, KindDeal]:
+    return play_seatings(*job)
+
+
 def run_arena(
-    game: str, players: int, kinds: Sequence[str], deals: int, seed: int, **options: Any
-) -> dict[str, KindStats]:
-    """Play ``deals`` deals and return the statistics per seat kind."""
-    probe = new_game(game, players=players, seed=seed, **options)
-    seats_n = probe.seats
-    controllers = sorted({probe.controller(s) for s in range(seats_n)})
+    game: str,
+    players: int,
+    kinds: Sequence[str],
+    deals: int,
+    seed: int,
+    jobs: int = 1,
+    **options: Any,
+) -> tuple[dict[str, KindStats], list[Comparison]]:
+    """Play ``deals`` deals in every seating; the statistics per kind and per pair of kinds."""
+    controllers = _controllers(game, players, options)
     if len(kinds) == 1:
-        kinds = list(kinds) * len(controllers)
-    if len(kinds) != len(controllers):
-        raise ValueError(f"give {len(controllers)} seat kinds (one per player), not {len(kinds)}")
-    stats = {k: KindStats(k) for k in kinds}
-    rng = random.Random(seed)
-    for k in range(deals):
-        state = new_game(game, players=players, seed=seed + k, **options)
-        rot = k % len(kinds)
-        chosen = [kinds[(i + rot) % len(kinds)] for i in range(len(controllers))]
-        seats: list[Seat] = [make_seat(kind, game) for kind in chosen]
-        mark = len(state.events)
+        kinds = list(kinds) * controllers
+    if len(kinds) != controllers:
+        raise ValueError(f"give {controllers} seat kinds (one per player), not {len(kinds)}")
+    distinct = list(dict.fromkeys(kinds))
+    stats = {k: KindStats(k) for k in distinct}
+    pairs = [Comparison(a, b) for i, a in enumerate(distinct) for b in distinct[i + 1 :]]
+    work = [(game, players, tuple(kinds), seed, k, options) for k in range(deals)]
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            outcomes = pool.map(_play_one, work, chunksize=1)
+    else:
+        outcomes = [_play_one(w) for w in work]
+    for outcome in outcomes:
+        for kind, d in outcome.items():
+            s = stats[kind]
+            s.won.samples.append(d.won)
+            s.points.samples.append(d.points)
+            s.cpu += d.cpu
+            s.decisions += d.decisions
+        for c in pairs:
+            c.won.samples.append(outcome[c.a].won - outcome[c.b].won)
+            c.points.samples.append(outcome[c.a].points - outcome[c.b].points)
+    return stats, pairs
 
-        def choose(st: GameState, moves: Sequence[Move], seats: list[Seat] = seats) -> Move:
-            p = st.current_player
-            assert p is not None
-            return seats[st.controller(p)].choose(st.view(p), moves, rng)
 
-        play_deal(state, choose)
-        scored = scored_since(state, mark)
-        assert scored is not None  # play_deal plays on until the deal is scored
-        for player, kind in enumerate(chosen):
-            result = scored.results[player]
-            stats[kind].wins += result.won
-            stats[kind].samples.append(result.awards)
-    return stats
+def _fmt(m: Mean, pct: bool) -> str:
+    lo, hi = m.interval
+    if pct:
+        return f"{m.mean:7.1%} [{lo:7.1%}, {hi:7.1%}]"
+    return f"{m.mean:7.3f} [{lo:7.3f}, {hi:7.3f}]"
+
+
+def report(stats: dict[str, KindStats], pairs: list[Comparison]) -> list[str]:
+    """The table of kinds and the paired differences, as printed."""
+    lines = [
+        f"{'seat':<8} {'deals':>6} {'won per deal':>26} {'points per deal':>26} {'CPU s/dec':>9}"
+    ]
+    for s in stats.values():
+        lines.append(
+            f"{s.kind:<8} {s.n:>6} {_fmt(s.won, True):>26} {_fmt(s.points, False):>26} "
+            f"{s.cpu_per_decision:>9.4f}"
+        )
+    for c in pairs:
+        lines.append(
+            f"paired per deal, {c.a} - {c.b}: won {_fmt(c.won, True)}, "
+            f"points {_fmt(c.points, False)}"
+        )
+    return lines
+
+
+def _ladder(args: argparse.Namespace, controllers: int) -> list[str]:
+    lines: list[str] = []
+    verdicts: list[bool] = []
+    for weak, strong in LADDER:
+        kinds = [(strong, weak)[i % 2] for i in range(controllers)]
+        stats, pairs = run_arena(args.game, args.players, kinds, args.deals, args.seed, args.jobs)
+        lines.append(f"-- {strong} against {weak}, seated {','.join(kinds)}")
+        lines += report(stats, pairs)
+        (c,) = pairs  # the stronger kind sits first, so the pair is strong minus weak
+        better = c.separated
+        verdicts.append(better)
+        lines.append(
+            f"{weak} < {strong}: {'yes' if better else 'not shown'} (95%, paired per deal)"
+        )
+    word = "yes" if all(verdicts) else "not shown"
+    lines.append(f"easy < normal < strong: {word}")
+    return lines
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -117,30 +293,44 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--game", required=True, choices=sorted(GAMES))
     parser.add_argument("--players", type=int, required=True)
-    parser.add_argument("--seats", required=True, help="seat kinds, comma separated")
-    parser.add_argument("--deals", type=int, default=500)
+    parser.add_argument("--seats", help="seat kinds, comma separated (one, or one per player)")
+    parser.add_argument("--levels", action="store_true", help="the easy < normal < strong ladder")
+    parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=1, help="processes to share the deals")
     args = parser.parse_args(argv)
+    if args.players not in GAMES[args.game].players:
+        parser.error(f"{args.game} is not played by {args.players} players")
+    if args.jobs < 1 or args.deals < 1:
+        parser.error("--jobs and --deals must be at least 1")
+    head = (
+        f"{args.game}, {args.players} players, {args.deals} deals from seed {args.seed}, each "
+        "played in every seating; one sample per deal and kind; 95% intervals"
+    )
+    if args.levels:
+        controllers = _controllers(args.game, args.players, {})
+        missing = [k for k in ("easy", "normal", "strong") if k not in seat_kinds(args.game)]
+        if controllers < 2 or missing:
+            parser.error(f"no ladder for {args.game} with {args.players} player(s)")
+        print(head, flush=True)
+        for line in _ladder(args, controllers):
+            print(line, flush=True)
+        return 0
+    if not args.seats:
+        parser.error("give --seats, or --levels")
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in seat_kinds(args.game)]
+    unknown = [k for k in kinds if k not in seat_kinds(args.game, args.players)]
     if unknown:
-        parser.error(f"unknown seat kind {unknown[0]!r}: choose from {seat_kinds(args.game)}")
+        parser.error(
+            f"unknown seat kind {unknown[0]!r}: choose from {seat_kinds(args.game, args.players)}"
+        )
     try:
-        stats = run_arena(args.game, args.players, kinds, args.deals, args.seed)
+        stats, pairs = run_arena(args.game, args.players, kinds, args.deals, args.seed, args.jobs)
     except ValueError as exc:
         parser.error(str(exc))
-    print(
-        f"{args.game}, {args.players} players, {args.deals} deals from seed {args.seed}, "
-        "seats rotated; 95% intervals"
-    )
-    print(f"{'seat':<10} {'samples':>7} {'deals won':>22} {'points/deal':>24}")
-    for s in stats.values():
-        lo, hi = s.share_interval
-        mlo, mhi = s.mean_interval
-        print(
-            f"{s.kind:<10} {s.n:>7} {s.share:>8.1%} [{lo:6.1%}, {hi:6.1%}] "
-            f"{s.mean:>8.3f} [{mlo:6.3f}, {mhi:6.3f}]"
-        )
+    print(head)
+    for line in report(stats, pairs):
+        print(line)
     return 0
 
 

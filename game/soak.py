@@ -1,4 +1,4 @@
-"""Soak the engine: play every game and variant with random, rules and search seats, checking
+"""Soak the engine: play every game and variant with random, rules, easy and search seats, checking
 the engine's invariants after every move (see :mod:`game.soak_checks`).
 
     python -m game.soak --deals 100000 --jobs 2 --seed 1
@@ -23,10 +23,12 @@ import signal
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from game.ai import Seat, make_seat
+from game.ai.levels import KEEP_RULES_Z
+from game.ai.search import DeterminizedSearch
 from game.catalog import CATALOG, load
 from game.engine import DealScored, GameState, Move, new_game
 from game.sim import scored_since
@@ -46,6 +48,9 @@ __all__ = ["Tally", "Variant", "main", "run", "soak", "variants"]
 #: Search seats think in this many sampled worlds (the table's seats use dozens): enough to run
 #: the search code, small enough for thousands of deals.
 SEARCH_WORLDS = 2
+#: Rollouts per decision of a soak's search seat: a little more than its worlds times two
+#: moves, so the levels' successive halving and paired test run too.
+SEARCH_ROLLOUTS = 6
 #: One match in this many has a search seat (even with a tiny budget they cost most of the CPU).
 SEARCH_EVERY = 30
 #: Deals per unit of work handed to a process.
@@ -109,7 +114,8 @@ class _Match:
 
 def _seat(kind: str, game: str) -> Seat:
     if kind == "search":
-        seat: Seat = load(CATALOG[game].seats["search"])(SEARCH_WORLDS, 1.0)
+        seat: DeterminizedSearch[Any, Any] = load(CATALOG[game].seats["search"])(SEARCH_WORLDS, 1.0)
+        seat.budget = replace(seat.budget, rollouts=SEARCH_ROLLOUTS, keep_rules_z=KEEP_RULES_Z)
         return seat
     return make_seat(kind, game)
 
@@ -118,7 +124,7 @@ def _open(variant: Variant, seed: int) -> _Match:
     rng = random.Random(seed)
     state = new_game(variant.game, players=variant.players, seed=seed, **dict(variant.options))
     players = sorted({state.controller(s) for s in range(state.seats)})
-    kinds = [rng.choice(("random", "random", "rules")) for _ in players]
+    kinds = [rng.choice(("random", "random", "rules", "easy")) for _ in players]
     if variant.players == 1 and "solver" in CATALOG[variant.game].seats and rng.random() < 0.2:
         kinds = ["solver"]
     elif rng.randrange(SEARCH_EVERY) == 0:

@@ -23,7 +23,18 @@ def test_seat_kinds_follow_the_player_count() -> None:
     assert "solver" in seat_kinds("capodama", 1)
     assert "solver" not in seat_kinds("capodama", 4)
     assert "solver" in seat_kinds("capodama")  # every kind the game has, for tools
-    assert seat_kinds("scopa", 2) == ["random", "rules", "search"]
+    assert seat_kinds("scopa", 2) == ["easy", "normal", "random", "rules", "search", "strong"]
+
+
+def test_every_game_has_the_three_levels_built_from_its_own_seats() -> None:
+    for name, entry in CATALOG.items():
+        for level, part in (("easy", "rules"), ("normal", "search"), ("strong", "search")):
+            seat = make_seat(level, name)
+            assert seat.name == level
+            inner = getattr(seat, "seat", None) or getattr(seat, "rules", None)
+            assert type(inner) is load(entry.seats["rules"])
+            if part == "search":
+                assert isinstance(seat, load(entry.seats["search"]))
 
 
 def test_the_build_is_told_every_module_the_catalogue_imports_late() -> None:

@@ -64,6 +64,26 @@ def test_the_solver_seat_is_offered_for_the_solitaire(tmp_path):
     assert args.game == "capodama" and args.seat_list == ["solver"]
 
 
+@pytest.mark.parametrize("game", ["capodama", "scopa", "tressette", "cattura"])
+def test_the_levels_are_seat_kinds_and_normal_is_the_default_ai(game):
+    from game.app import build_parser, check_args
+
+    parser = build_parser()
+    args = parser.parse_args(
+        ["--game", game, "--players", "4", "--seats", "human,normal,strong,easy"]
+    )
+    check_args(parser, args)
+    assert args.seat_list == ["human", "normal", "strong", "easy"]
+    args = parser.parse_args(["--game", game, "--players", "4"])
+    check_args(parser, args)
+    assert args.seat_list == ["human", "normal", "normal", "normal"]
+    args = parser.parse_args(
+        ["--game", game, "--players", "4", "--seats", "human,rules,search,random"]
+    )
+    check_args(parser, args)  # the tools' kinds stay available
+    assert args.seat_list == ["human", "rules", "search", "random"]
+
+
 def test_a_screenshot_that_cannot_be_written_exits_1(tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the screenshot's folder should be", encoding="utf-8")

@@ -16,6 +16,7 @@ from ui_harness import (
     human_turn,
     key,
     make_app,
+    quick_seats,
     run_until,
     table_scene,
     user_dirs,
@@ -73,6 +74,7 @@ def setup_for(app: App, game: str, players: int) -> SetupScene:
         click(app, setup.game_sel.right.rect.center)
     while setup.players != players:
         click(app, setup.players_sel.right.rect.center)
+    quick_seats(setup)
     return setup
 
 

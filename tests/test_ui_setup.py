@@ -76,20 +76,20 @@ def test_game_players_and_seats_are_remembered_across_a_restart(dirs):
     setup = open_setup(app)
     choose(app, setup.game_sel, "scopa")
     choose(app, setup.players_sel, 3)
-    choose(app, setup.seat_sels[2], "search")
+    choose(app, setup.seat_sels[2], "strong")
     choose(app, setup.game_sel, "tressette")
     choose(app, setup.players_sel, 3)
-    choose(app, setup.seat_sels[1], "random")
+    choose(app, setup.seat_sels[1], "easy")
     choose(app, setup.game_sel, "scopa")
-    assert setup.kinds == ["human", "rules", "search"]  # kept while the dialog is open
+    assert setup.kinds == ["human", "normal", "strong"]  # kept while the dialog is open
     click(app, setup.start.rect.center)
     table = table_scene(app)
-    assert table.state.name == "scopa" and table.kinds == ["human", "rules", "search"]
+    assert table.state.name == "scopa" and table.kinds == ["human", "normal", "strong"]
     app = restarted(app)
     setup = open_setup(app)
-    assert (setup.game, setup.players, setup.kinds) == ("scopa", 3, ["human", "rules", "search"])
+    assert (setup.game, setup.players, setup.kinds) == ("scopa", 3, ["human", "normal", "strong"])
     choose(app, setup.game_sel, "tressette")
-    assert (setup.players, setup.kinds) == (3, ["human", "random", "search"])
+    assert (setup.players, setup.kinds) == (3, ["human", "easy", "strong"])
     key(app, pygame.K_ESCAPE)  # Back remembers too: the last game is Tressette now
     app = restarted(app)
     assert open_setup(app).game == "tressette"
@@ -202,7 +202,7 @@ def test_bad_setup_entries_in_the_file_are_dropped_alone(dirs):
     setup = open_setup(app)
     assert (setup.game, setup.players, setup.deck) == ("scopa", 4, "french")
     choose(app, setup.game_sel, "tressette")
-    assert setup.kinds == ["human", "search", "rules"]
+    assert setup.kinds == ["human", "strong", "normal"]  # remembered from before the levels
     app.shutdown()  # written back: the unknown game's entry is still there
     assert json.loads(path.read_text())["setups"]["briscola"] == {"players": 9}
 
@@ -226,4 +226,20 @@ def test_a_start_from_the_setup_opened_over_a_match_leaves_one_table(dirs):
     click(app, setup.start.rect.center)
     kinds = [type(s).__name__ for s in app.scenes.stack]
     assert kinds == ["TitleScene", "TableScene"] and table_scene(app).state.name == "tressette"
+    app.shutdown()
+
+
+def test_every_game_offers_the_three_levels_normal_first(dirs):
+    app = make_app()
+    setup = open_setup(app)
+    for game in CATALOG:
+        choose(app, setup.game_sel, game)
+        sel = setup.seat_sels[1]
+        assert sel.choices[:4] == ["human", "easy", "normal", "strong"]
+        assert not {"rules", "search", "random"} & set(sel.choices)  # the tools' kinds
+        assert setup.kinds[1:] == ["normal"] * (setup.players - 1)
+        assert sel.fmt("strong") == "AI: strong"
+    click(app, setup.start.rect.center)
+    table = table_scene(app)
+    assert all(seat.name == "normal" for seat in table.ai.values())
     app.shutdown()

@@ -149,6 +149,15 @@ def drive_to_play(app: App, frames: int = 6000) -> Any:
     raise AssertionError("the human was never asked to play")
 
 
+def quick_seats(setup: Any) -> None:
+    """Seat rule-based AIs where the setup put AI levels: the table tests exercise the table,
+    and the rule seat answers at once where the default level searches for a fraction of a
+    second per move (the levels are tested in tests/test_search_core.py and the arena)."""
+    for i, kind in enumerate(setup.kinds):
+        if kind != "human":
+            setup.kinds[i] = "rules"
+
+
 def start_from_setup(app: App, game: str, players: int) -> Any:
     """Title → New game → pick the game and the player count → Start; returns the table."""
     click_button(app, app.scenes.top, "new")
@@ -164,6 +173,7 @@ def start_from_setup(app: App, game: str, players: int) -> Any:
         click(app, setup.players_sel.right.rect.center)
     assert setup.players == players
     assert len(setup.seat_sels) == players
+    quick_seats(setup)
     click(app, setup.start.rect.center)
     table = table_scene(app)
     assert table is not None and table.state.name == game and table.state.players == players

@@ -37,7 +37,7 @@ from .search_worlds import WorldSampler
 __all__ = ["HINT_SEAT", "Coach", "Hint", "Reason", "won_share"]
 
 #: The seat kind whose move the hint shows (the strongest level the game offers).
-HINT_SEAT = "search"
+HINT_SEAT = "strong"
 #: Worlds sampled for the reason's figure: enough for a share a player can read, cheap beside
 #: the seat's own search.
 FIGURE_WORLDS = 10

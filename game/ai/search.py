@@ -14,14 +14,19 @@ one); the evaluation (by default :class:`DealResult`: the deal won first, the si
 second, read from the deal's :class:`~game.engine.DealScored` payload, so no rule is restated
 here); the decisions left to the rule seat without search; and the :class:`Budget`.
 
-The budget counts worlds, with a cap on the CPU time of the thread that searches
-(``time.thread_time``), checked after each world.  Never wall time: a seeded seat given a world
-budget plays the same move on a busy machine as on an idle one, and the cap only guards slow
-machines against long thinks.
+The :class:`Budget` counts iterations (rollouts) and worlds, with a cap on the CPU time of the
+thread that searches (``time.thread_time``) as a safety net, checked after each world.  Never
+wall time: a seeded seat whose count ends first plays the same move on a busy machine as on an
+idle one.  Given an iteration budget the search spends it by successive halving: all moves
+still in are tried in the same fresh worlds, the worse half dropped after each round, so the
+budget goes to the moves that could be best; and it can keep the rule seat's move unless the
+best finalist beats it significantly in the same worlds (a paired test), so a few unlucky
+worlds do not talk it out of a sound habit.
 """
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Callable, Sequence
@@ -39,6 +44,7 @@ __all__ = [
     "DeterminizedSearch",
     "Evaluation",
     "Policy",
+    "paired_advantage",
     "rule_policy",
 ]
 
@@ -59,11 +65,46 @@ Evaluation = Callable[[DealScored | None, StateT, ViewT], float]
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """How much a decision may cost: ``worlds`` sampled at most, and ``cpu_seconds`` of the
-    searching thread's own CPU time, checked after each world (so at least one is searched)."""
+    """How much a decision may cost.
+
+    ``rollouts`` is the iteration budget: the most rollouts (a world times a move tried in it)
+    one decision plays; ``worlds`` the most worlds it samples.  Without ``rollouts`` every legal
+    move is tried in every one of ``worlds`` worlds, in a single round (the search as it first
+    was).  With it the moves are whittled down by successive halving: each round shares what is
+    left of the budget over the moves still in, tries them all in the same fresh worlds, and
+    drops the worse half.  ``cpu_seconds`` of the searching thread's own CPU time is only a
+    safety net, checked after each world (so at least one is searched): a budget that ends by
+    its count decides the same move on a busy or slow machine as on an idle one.
+
+    ``keep_rules_z``: when given, the rule seat's own move stays in every round, and search
+    plays another move only if its mean advantage over the rule move, world by world in the
+    same worlds, is larger than ``keep_rules_z`` standard errors (a one-sided paired test).
+    """
 
     worlds: int
     cpu_seconds: float
+    rollouts: int | None = None
+    keep_rules_z: float | None = None
+
+    def iterations(self, moves: int) -> int:
+        """The rollouts a decision among ``moves`` legal moves may play."""
+        full = self.worlds * moves
+        return full if self.rollouts is None else min(self.rollouts, full)
+
+    def rounds(self, moves: int) -> int:
+        """Rounds of halving: one without an iteration budget, else until two moves are left."""
+        return 1 if self.rollouts is None else max(1, math.ceil(math.log2(moves)))
+
+
+def paired_advantage(mine: Sequence[float], other: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``mine[i] - other[i]`` and its standard error (0 for fewer than two pairs)."""
+    diffs = [a - b for a, b in zip(mine, other, strict=True)]
+    n = len(diffs)
+    mean = sum(diffs) / n if n else 0.0
+    if n < 2:
+        return mean, 0.0
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
 
 
 def rule_policy(seat: Seat) -> Policy[GameState]:
@@ -98,7 +139,9 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
     seat that takes the decisions ``defer(view, legal_moves)`` marks as needing no search
     (announcements it handles well).  ``evaluate`` judges each rollout (default
     :class:`DealResult` with ``points_scale``).  ``choose`` answers a lone legal move at once.
-    After a search ``last_worlds`` and ``last_cpu`` say what it cost (for benches and tests).
+    After a search ``last_worlds``, ``last_rollouts`` and ``last_cpu`` say what it cost (for
+    benches and tests), ``last_finalists`` which moves were tried in every world and
+    ``last_values`` every result per move, world by world.
     """
 
     name = "search"
@@ -121,36 +164,79 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.policy: Policy[StateT] = policy or rule_policy(rules)
         self.defer = defer
         self.last_worlds = 0
+        self.last_rollouts = 0
         self.last_cpu = 0.0
+        self.last_finalists: list[int] = []
+        self.last_values: list[list[float]] = []
 
     def choose(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
             return legal_moves[0]
         if self.defer is not None and self.defer(view, legal_moves):
             return self.rules.choose(view, legal_moves, rng)
-        totals = self.search(view, legal_moves, rng)
-        best = max(range(len(legal_moves)), key=lambda k: totals[k])
-        return legal_moves[best]
+        return legal_moves[self._decide(view, legal_moves, rng)]
 
     def search(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> list[float]:
-        """The summed results of each legal move over the same sampled worlds."""
-        totals = [0.0] * len(legal_moves)
+        """The mean result of each legal move over the worlds it was tried in (a move dropped
+        in an early round of halving was tried in fewer; :attr:`last_finalists` says which
+        moves were tried in every world)."""
+        return self._search(view, legal_moves, rng, None)
+
+    def _decide(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> int:
+        """The index of the move to play: the finalist with the best mean, unless the budget
+        keeps the rule seat's move and the finalist's paired advantage over it is not
+        significant."""
+        z = self.budget.keep_rules_z
+        keep = None
+        if z is not None:
+            keep = legal_moves.index(self.rules.choose(view, legal_moves, rng))
+        means = self._search(view, legal_moves, rng, keep)
+        best = max(self.last_finalists, key=lambda k: means[k])
+        if keep is None or best == keep or z is None:
+            return best
+        gain, error = paired_advantage(self.last_values[best], self.last_values[keep])
+        return best if gain > z * error else keep
+
+    def _search(
+        self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random, keep: int | None
+    ) -> list[float]:
+        """Successive halving over the moves (one round when the budget counts only worlds),
+        every move still in tried in the same worlds; ``keep`` is never dropped."""
+        budget = self.budget
+        n = len(legal_moves)
+        values: list[list[float]] = [[] for _ in range(n)]
+        alive = list(range(n))
+        total = budget.iterations(n)
+        rounds = budget.rounds(n)
         draw = self.sampler.prepare(view)
         start = time.thread_time()
-        worlds = 0
-        while worlds < self.budget.worlds:
-            world = draw(rng)
-            mark = world._deals_scored
-            for k, move in enumerate(legal_moves):
-                trial = world.clone()
-                trial.play(move)
-                totals[k] += self.rollout(trial, mark, view, rng)
-            worlds += 1
-            if time.thread_time() - start >= self.budget.cpu_seconds:
+        worlds = spent = 0
+        for r in range(rounds):
+            batch = min((total - spent) // (len(alive) * (rounds - r)), budget.worlds - worlds)
+            if batch < 1 and worlds:
                 break
+            for _ in range(max(1, batch)):
+                world = draw(rng)
+                mark = world._deals_scored
+                for k in alive:
+                    trial = world.clone()
+                    trial.play(legal_moves[k])
+                    values[k].append(self.rollout(trial, mark, view, rng))
+                worlds += 1
+                spent += len(alive)
+                if time.thread_time() - start >= budget.cpu_seconds:
+                    break
+            else:
+                if r < rounds - 1:
+                    alive = _halve(alive, values, keep)
+                continue
+            break  # the CPU cap: stop where it is
         self.last_worlds = worlds
+        self.last_rollouts = spent
         self.last_cpu = time.thread_time() - start
-        return totals
+        self.last_finalists = alive
+        self.last_values = values
+        return [sum(v) / len(v) if v else -math.inf for v in values]
 
     def rollout(self, state: StateT, mark: int, view: ViewT, rng: random.Random) -> float:
         """Play ``state`` on with the policy until the deal is scored: ``mark`` is the count
@@ -162,3 +248,13 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
             state.play(self.policy(state, state.legal_moves(), rng))
         scored = state._last_scored if state._deals_scored != mark else None
         return self.evaluate(scored, state, view)
+
+
+def _halve(alive: list[int], values: list[list[float]], keep: int | None) -> list[int]:
+    """The better half of ``alive`` by mean over the same worlds (ties to the earlier move),
+    with ``keep`` added if it fell out; in move order."""
+    ranked = sorted(alive, key=lambda k: -sum(values[k]))
+    kept = set(ranked[: (len(alive) + 1) // 2])
+    if keep is not None:
+        kept.add(keep)
+    return sorted(kept)

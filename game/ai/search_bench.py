@@ -1,12 +1,14 @@
-"""CPU time per search decision: ``python -m game.ai.search_bench --game scopa --players 2``.
+"""CPU time per search decision: ``python -m game.ai.search_bench --level normal --game scopa``.
 
-Plays ``--deals`` seeded deals with the search seat in seat 0 and the rule seat elsewhere, times
-every search decision (decisions with a single legal move, or left to the rule seat, are not
-counted) and prints the mean, median, 90th percentile and maximum, and the mean number of worlds
-searched.  Times are the CPU time of this thread (``time.thread_time``), like the seat's own
-budget, so a busy machine reports the same figures as an idle one.  The budget defaults are
-meant to decide within about 0.3 to 1 s on the project machine; this is the command that says
-whether they do.
+Plays ``--deals`` seeded deals with a search seat of ``--level`` (``normal``, ``strong``, or the
+catalogue's plain ``search`` seat) in seat 0 and the rule seat elsewhere, times every search
+decision (decisions with a single legal move, or left to the rule seat, are not counted) and
+prints the median, 90th and 99th percentiles and maximum, the mean numbers of worlds and
+rollouts searched, and a digest of every move chosen (two runs with the same digest played the
+very same moves).  Times are the CPU time of this thread (``time.thread_time``), like the
+seat's own cap, so a busy machine reports the same figures as an idle one.  The levels are
+meant to decide within about 0.3 s (normal) and 1 s (strong) median on the project machine;
+this is the command that says whether they do.
 """
 
 from __future__ import annotations
@@ -16,25 +18,34 @@ import hashlib
 import random
 import sys
 import time
+from dataclasses import dataclass, field
 
 from game.engine import GAMES, new_game
 
 from . import make_seat, seat_kinds
 from .search import DeterminizedSearch
 
-__all__ = ["main"]
+__all__ = ["Measured", "main", "measure"]
 
 
-def measure(game: str, players: int, deals: int, seed: int) -> tuple[list[float], list[int], str]:
-    """The CPU time and worlds of every search decision of seat 0 over ``deals`` seeded deals
-    (the rule seat elsewhere), and a digest of every move chosen: two runs that print the same
-    digest played the very same moves."""
-    seat = make_seat("search", game)
+@dataclass
+class Measured:
+    """Every search decision of one bench case: its CPU time, worlds and rollouts, and a
+    digest of every move seat 0 chose."""
+
+    times: list[float] = field(default_factory=list)
+    worlds: list[int] = field(default_factory=list)
+    rollouts: list[int] = field(default_factory=list)
+    digest: str = ""
+
+
+def measure(game: str, players: int, deals: int, seed: int, level: str = "normal") -> Measured:
+    """Seat 0 a search seat of ``level`` (the rule seat elsewhere) over ``deals`` seeded deals."""
+    seat = make_seat(level, game)
     assert isinstance(seat, DeterminizedSearch)
     rules = make_seat("rules", game)
     rng = random.Random(seed)
-    times: list[float] = []
-    worlds: list[int] = []
+    out = Measured()
     digest = hashlib.sha256()
     for k in range(deals):
         state = new_game(game, players=players, seed=seed + k)
@@ -48,29 +59,31 @@ def measure(game: str, players: int, deals: int, seed: int) -> tuple[list[float]
                 t = time.thread_time()
                 move = seat.choose(view, legal, rng)
                 if seat.last_worlds:
-                    times.append(time.thread_time() - t)
-                    worlds.append(seat.last_worlds)
+                    out.times.append(time.thread_time() - t)
+                    out.worlds.append(seat.last_worlds)
+                    out.rollouts.append(seat.last_rollouts)
                 digest.update(move.text.encode())
             else:
                 move = rules.choose(view, legal, rng)
             state.play(move)
             if any(e.kind == "deal_scored" for e in state.events[mark:]):
                 break
-    return times, worlds, digest.hexdigest()[:12]
+    out.digest = digest.hexdigest()[:12]
+    return out
 
 
-def _row(game: str, players: int, times: list[float], worlds: list[int], digest: str) -> str:
-    times = sorted(times)
+def _row(game: str, players: int, m: Measured) -> str:
+    times = sorted(m.times)
     n = len(times)
     if not n:
-        return f"| {game} | {players} | 0 | | | | | | {digest} |"
+        return f"| {game} | {players} | 0 | | | | | | | {m.digest} |"
 
     def at(q: float) -> float:
         return times[min(n - 1, int(n * q))]
 
     return (
         f"| {game} | {players} | {n} | {at(0.5):.3f} | {at(0.9):.3f} | {at(0.99):.3f} | "
-        f"{times[-1]:.3f} | {sum(worlds) / n:.1f} | {digest} |"
+        f"{times[-1]:.3f} | {sum(m.worlds) / n:.1f} | {sum(m.rollouts) / n:.0f} | {m.digest} |"
     )
 
 
@@ -80,6 +93,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int, help="only this player count")
     parser.add_argument("--deals", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--level",
+        choices=["normal", "strong", "search"],
+        help="seat 0's kind (default: normal, then strong)",
+    )
     args = parser.parse_args(argv)
     cases = [
         (game, players)
@@ -91,16 +109,19 @@ def main(argv: list[str] | None = None) -> int:
     ]
     if not cases:
         parser.error("no search seat plays that game and player count")
-    print(f"search decisions of seat 0, {args.deals} deals each, CPU time of the searching thread")
-    print(
-        "| game | players | decisions | median s | 90% s | 99% s | max s | worlds | moves digest |"
-    )
-    print("|---|---|---|---|---|---|---|---|---|")
-    for game, players in cases:
-        seat = make_seat("search", game)
-        if not isinstance(seat, DeterminizedSearch):
-            continue
-        print(_row(game, players, *measure(game, players, args.deals, args.seed)), flush=True)
+    for level in [args.level] if args.level else ["normal", "strong"]:
+        print(
+            f"{level} search decisions of seat 0, {args.deals} deals each from seed "
+            f"{args.seed}, CPU time of the searching thread"
+        )
+        print(
+            "| game | players | decisions | median s | 90% s | 99% s | max s | worlds | rollouts "
+            "| moves digest |"
+        )
+        print("|---|---|---|---|---|---|---|---|---|---|")
+        for game, players in cases:
+            m = measure(game, players, args.deals, args.seed, level)
+            print(_row(game, players, m), flush=True)
     return 0
 
 

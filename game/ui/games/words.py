@@ -120,6 +120,9 @@ KIND_WORDS: dict[str, str] = {
     "random": N_("random"),
     "search": N_("search"),
     "solver": N_("solver"),
+    "easy": N_("easy"),
+    "normal": N_("normal"),
+    "strong": N_("strong"),
 }
 
 

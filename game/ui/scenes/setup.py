@@ -18,6 +18,7 @@ import pygame
 
 from game import skins
 from game.ai import seat_kinds
+from game.ai.levels import DEFAULT_LEVEL, LEGACY, LEVELS
 from game.catalog import CATALOG
 from game.engine import GAMES, new_game
 from game.i18n import N_, _, ngettext
@@ -39,9 +40,9 @@ if TYPE_CHECKING:
 
 SEAT_LABEL = {
     "human": N_("Human"),
-    "rules": N_("AI (rules)"),
-    "random": N_("AI (random)"),
-    "search": N_("AI (search)"),
+    "easy": N_("AI: easy"),
+    "normal": N_("AI: normal"),
+    "strong": N_("AI: strong"),
     "solver": N_("AI (solver)"),
 }
 
@@ -164,10 +165,17 @@ class SetupScene(Scene):
         self.deck_picked.add(self.game)
         self._check()
 
+    def _offered(self) -> list[str]:
+        """The seat kinds a player picks from: human, the levels, and the game's own other
+        seats (the solitaire's solver); ``rules``, ``search`` and ``random`` are for the tools."""
+        have = seat_kinds(self.game, self.players)
+        others = [k for k in have if k not in LEVELS and k not in LEGACY]
+        return ["human", *[k for k in LEVELS if k in have], *others]
+
     def _seats(self) -> None:
-        kinds = ["human", *[k for k in seat_kinds(self.game, self.players) if k != "human"]]
-        old = self.kinds
-        default_ai = "rules" if "rules" in kinds else kinds[-1]
+        kinds = self._offered()
+        old = [LEGACY.get(k, k) for k in self.kinds]  # a setup from before the levels
+        default_ai = DEFAULT_LEVEL if DEFAULT_LEVEL in kinds else kinds[-1]
         self.kinds = [
             old[i] if i < len(old) and old[i] in kinds else ("human" if i == 0 else default_ai)
             for i in range(self.players)
