@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from .base import (
@@ -76,6 +76,8 @@ _PASSED = [[(Passed(r), (frozenset((g, r)),)) for r in range(6)] for g in range(
 _PASS_CHOSEN = [Event("pass_chosen", s) for s in range(6)]
 #: The logged "played" event of each seat and card: immutable, so made once, never per play.
 _PLAYED = [[Event("played", s, (_card(i),)) for i in range(52)] for s in range(6)]
+#: A trick's entry of each seat and card, (seat, Card): immutable, so made once, never per play.
+_ENTRY = [[(s, _card(i)) for i in range(52)] for s in range(6)]
 #: Card points per doubled suit (-1: none yet) and card: the doubled suit's count twice.
 _POINTS_IF = {
     d: tuple(p + p if SUIT[i] == d else p for i, p in enumerate(BASE_POINTS))
@@ -95,6 +97,14 @@ def _deck_indices(players: int) -> tuple[int, ...]:
 
 
 @cache
+def _side_cards(seats: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+    """The cards whose holders make the capo side (AH first), those of them that reveal a
+    partner, the mask of the latter and of them all: the same for every match of ``seats``."""
+    marks = side_marks(seats)
+    return marks, marks[1:], sum(1 << c for c in marks[1:]), sum(1 << c for c in marks)
+
+
+@cache
 def _deal_order(
     seats: int, dealer: int, count: int
 ) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
@@ -103,6 +113,16 @@ def _deal_order(
     order = tuple((dealer + 1 + k) % seats for k in range(count))
     return order, tuple(frozenset((s,)) for s in order)
 
+
+@lru_cache(maxsize=1024)
+def _dealt(order: tuple[int, ...], deal_no: int, half: int) -> Dealt:
+    """The payload of a "dealt" event: immutable, so one serves every deal alike."""
+    return Dealt(order, deal_no, half)
+
+
+#: The "capo" and "exchanged" events naming each seat: made once.
+_CAPO = [Event("capo", s, (_card(AH),)) for s in range(6)]
+_EXCHANGED_EVENT = [Event("exchanged", s) for s in range(6)]
 
 _DOUBLE = {
     s: Move("double", (), f"double {FRENCH.suits[s]}", FRENCH.suits[s]) for s in DOUBLE_SUITS
@@ -298,9 +318,7 @@ class CapodamaState(GameState):
         self._deal_no = 0
         self._dealer = 0
         self._legal_bits = 0
-        self._marks = side_marks(self._n)  # AH, then the cards that reveal a partner
-        self._reveals = self._marks[1:]
-        self._reveal_mask = sum(1 << c for c in self._reveals)
+        self._marks, self._reveals, self._reveal_mask, _ = _side_cards(self._n)
 
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:
@@ -348,14 +366,14 @@ class CapodamaState(GameState):
                 hands[s] |= 1 << c
         if self.players == 1:
             seen = None  # the solitaire's player sees both hands
-        dealt = Dealt(order, self._deal_no, half)
-        self.events.append(
-            Event("dealt", self._dealer, tuple(map(_CARD.__getitem__, cards)), dealt, seen)
-        )
+        dealt = _dealt(order, self._deal_no, half)
+        shown = tuple(map(_CARD.__getitem__, cards))
+        events = self.events
+        events.append(make_event(("dealt", self._dealer, shown, dealt, seen)))
         if half == 1:
             self._capo = order[cards.index(AH)]
             self._leader = self._to_move = self._capo
-            self.events.append(Event("capo", self._capo, (_card(AH),)))
+            events.append(_CAPO[self._capo])
 
     # -- protocol --------------------------------------------------------------------------
     @property
@@ -509,7 +527,7 @@ class CapodamaState(GameState):
                 if hand & move.bit:
                     self._history.append(move.text)
                     self._legal = None
-                    self._play_card(c, move.cards[0])
+                    self._play_card(c)
                     return
         super().play(move)
 
@@ -651,7 +669,7 @@ class CapodamaState(GameState):
         self._legal = None
         phase = self._phase
         if phase == "play":
-            self._play_card(move.cards[0] & 63, move.cards[0])
+            self._play_card(move.cards[0] & 63)
         elif phase == "double":
             assert move.arg is not None
             self._doubled = FRENCH.suits.index(move.arg)
@@ -687,18 +705,18 @@ class CapodamaState(GameState):
             self._passed[giver] += (c,)
             self._received[receiver] += (c,)
             events.append(make_event(("passed", giver, (_CARD[c],), *_PASSED[giver][receiver])))
-        marks = sum(1 << c for c in self._marks)
+        marks = _side_cards(n)[3]
         self._team = frozenset([s for s in range(n) if hands[s] & marks])
         self._phase = "play"
         self._to_move = self._capo
-        self.events.append(Event("exchanged", self._capo))
+        events.append(_EXCHANGED_EVENT[self._capo])
 
-    def _play_card(self, c: int, card: Card) -> None:
-        """The current seat plays ``card`` (index ``c``), which it holds and may play."""
+    def _play_card(self, c: int) -> None:
+        """The current seat plays card index ``c``, which it holds and may play."""
         seat = self._to_move
         self._hands[seat] ^= _BIT[c]
         trick = self._trick
-        trick.append((seat, card))
+        trick.append(_ENTRY[seat][c])
         self.events.append(_PLAYED[seat][c])
         if self._reveal_mask >> c & 1 and seat not in self._revealed:
             self._revealed.append(seat)
@@ -713,8 +731,12 @@ class CapodamaState(GameState):
         cards = tuple([c for _, c in trick])  # Card objects: the event logs them as they are
         leader = self._leader
         winner = (leader + winning_index(cards, self._fourth)) % self._n
-        pts = sum(map(_POINTS_IF[self._doubled].__getitem__, cards))
-        self._won[winner] |= sum(map(_BIT.__getitem__, cards))  # distinct bits: sum is or
+        points = _POINTS_IF[self._doubled]
+        pts = bits = 0
+        for c in cards:
+            pts += points[c]
+            bits |= 1 << (c & 63)
+        self._won[winner] |= bits
         self._points[winner] += pts
         self._tricks_won[winner] += 1
         self._tricks.append((leader, tuple(trick), winner, pts))
