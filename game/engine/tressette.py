@@ -99,6 +99,8 @@ _Trick = tuple[int, tuple[tuple[int, int], ...], int, int]
 
 
 _HELD: dict[int, tuple[Card, ...]] = {}
+#: The seats of each side per player count (see :func:`.tressette_tables.sides_of`).
+_SIDES = {n: sides_of(n) for n in (3, 4)}
 _BIT = [1 << i for i in range(40)]
 
 
@@ -190,13 +192,12 @@ class TressetteState(GameState):
         unsnapped=("_tricks_shown",),
     )
 
-    # fixed for the match (shared by clones)
+    # fixed for the match (shared by clones).  A state keeps at most 29 attributes: CPython
+    # reads the attributes of an object that has more from a dict, a quarter slower (the
+    # sides, the deck and the last trick's points are looked up instead of kept).
     _n: int
-    _sides: tuple[tuple[int, ...], ...]
     _nsides: int
     _whole: bool
-    _bonus: int
-    _cards: list[int]
     # the match
     _rng: random.Random
     _totals: list[int]
@@ -231,11 +232,8 @@ class TressetteState(GameState):
         n = self.players
         whole = bool(self.options["last_trick_whole"])
         self._n = n
-        self._sides = sides_of(n)
-        self._nsides = len(self._sides)
+        self._nsides = len(_SIDES[n])
         self._whole = whole
-        self._bonus = 3 if whole else 1
-        self._cards = deck_indices(n)
         self._rng = random.Random(self.seed)
         self._totals = [0] * self._nsides
         self._deals_won = [0] * self._nsides
@@ -249,7 +247,13 @@ class TressetteState(GameState):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self._sides
+        return _SIDES[self._n]
+
+    @property
+    def _bonus(self) -> int:
+        """The raw points of the last trick: a whole point (3) under the house rule
+        ``last_trick_whole``, else 1."""
+        return 3 if self._whole else 1
 
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:
@@ -259,7 +263,7 @@ class TressetteState(GameState):
 
     def _start_deal(self, dealer: int) -> None:
         self._reset_deal(dealer)
-        cards = self._cards[:]
+        cards = deck_indices(self._n)  # a new list, shuffled in place
         shuffle_as_random(cards, self._rng)
         self._deal_cards(cards)
 
