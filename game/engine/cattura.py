@@ -472,11 +472,12 @@ class CatturaState(GameState):
         hand = self._hands[seat]
         own = _OWN[move.arg or ""]
         for c, from_caps in zip(used, own, strict=True):
+            i = c & 63  # the card's index: a French card is its index
             if from_caps:
-                caps &= ~c.bit
+                caps &= ~_BIT[i]
             else:
-                hand &= ~c.bit
-            field.append(c.index)
+                hand &= ~_BIT[i]
+            field.append(i)
         self._caps[seat] = caps
         self._hands[seat] = hand
         payload = Captured(target, tuple(used), own, caps.bit_count(), score_mask(caps))
