@@ -120,8 +120,8 @@ class MovesByMask:
     the mask of cards allowed instead of building a list after every card.  ``memo`` is open
     for the hot paths' ``memo.get(mask) or moves(mask)``; it is emptied when it reaches
     ``kept`` masks, so a long search cannot fill the memory with hands seen once.  A mask not
-    in it is put together from the moves of its parts in each of ``groups`` (the suits),
-    which are few and kept for good.
+    in it is put together from the moves of its parts in each pair of ``groups`` (two suits
+    at a time: half the joins of one suit at a time), kept likewise up to ``kept`` of them.
     """
 
     __slots__ = ("by_bit", "groups", "kept", "memo", "parts")
@@ -130,7 +130,8 @@ class MovesByMask:
         """``moves[i]`` is the move of card index ``i``; ``groups`` are disjoint masks, in
         card order, that cover every card."""
         self.by_bit = {1 << i: m for i, m in enumerate(moves)}
-        self.groups = tuple(groups)
+        pairs = [a | b for a, b in zip(groups[::2], groups[1::2], strict=False)]
+        self.groups = (*pairs, groups[-1]) if len(groups) % 2 else tuple(pairs)
         self.memo: dict[int, tuple[Move, ...]] = {}
         self.parts: dict[int, tuple[Move, ...]] = {}
         self.kept = kept
@@ -149,6 +150,8 @@ class MovesByMask:
         return found
 
     def _part(self, part: int) -> tuple[Move, ...]:
+        if len(self.parts) >= self.kept:
+            self.parts.clear()
         moves = []
         rest = part
         while rest:

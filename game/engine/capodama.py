@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, ClassVar
 
 from .base import (
@@ -76,6 +76,8 @@ _PASSED = [[(Passed(r), (frozenset((g, r)),)) for r in range(6)] for g in range(
 _PASS_CHOSEN = [Event("pass_chosen", s) for s in range(6)]
 #: The logged "played" event of each seat and card: immutable, so made once, never per play.
 _PLAYED = [[Event("played", s, (_card(i),)) for i in range(52)] for s in range(6)]
+#: A trick's entry of each seat and card, (seat, Card): immutable, so made once, never per play.
+_ENTRY = [[(s, _card(i)) for i in range(52)] for s in range(6)]
 #: Card points per doubled suit (-1: none yet) and card: the doubled suit's count twice.
 _POINTS_IF = {
     d: tuple(p + p if SUIT[i] == d else p for i, p in enumerate(BASE_POINTS))
@@ -95,6 +97,18 @@ def _deck_indices(players: int) -> tuple[int, ...]:
 
 
 @cache
+def _side_cards(seats: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]:
+    """The cards whose holders make the capo side (AH first), those of them that reveal a
+    partner, the mask of the latter and of them all: the same for every match of ``seats``."""
+    marks = side_marks(seats)
+    return marks, marks[1:], sum(1 << c for c in marks[1:]), sum(1 << c for c in marks)
+
+
+#: Per table size, the mask of the cards that reveal their holder as the capo's partner.
+_REVEALING = [_side_cards(n)[2] if n >= 2 else 0 for n in range(7)]
+
+
+@cache
 def _deal_order(
     seats: int, dealer: int, count: int
 ) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
@@ -103,6 +117,16 @@ def _deal_order(
     order = tuple((dealer + 1 + k) % seats for k in range(count))
     return order, tuple(frozenset((s,)) for s in order)
 
+
+@lru_cache(maxsize=1024)
+def _dealt(order: tuple[int, ...], deal_no: int, half: int) -> Dealt:
+    """The payload of a "dealt" event: immutable, so one serves every deal alike."""
+    return Dealt(order, deal_no, half)
+
+
+#: The "capo" and "exchanged" events naming each seat: made once.
+_CAPO = [Event("capo", s, (_card(AH),)) for s in range(6)]
+_EXCHANGED_EVENT = [Event("exchanged", s) for s in range(6)]
 
 _DOUBLE = {
     s: Move("double", (), f"double {FRENCH.suits[s]}", FRENCH.suits[s]) for s in DOUBLE_SUITS
@@ -235,13 +259,10 @@ class CapodamaState(GameState):
         match=("_rng", "_scores", "_winners", "_deal_no", "_dealer"),
         deal={
             "_hands": lambda s: [0] * s._n,
-            "_won": lambda s: [0] * s._n,
             "_points": lambda s: [0] * s._n,
-            "_tricks_won": lambda s: [0] * s._n,
             "_capo": -1,
             "_doubled": -1,
-            "_fourth": -1,
-            "_trump_mask": _TRUMP_MASK,
+            "_trump_mask": _TRUMP_MASK,  # the 4th trump (3 players) is in it too
             "_phase": "double",
             "_pass_choice": lambda s: [None] * s._n,
             "_passed": lambda s: [()] * s._n,
@@ -252,19 +273,15 @@ class CapodamaState(GameState):
             "_trick": lambda s: [],
             "_tricks": lambda s: [],
             "_set_aside": lambda s: [],
-            "_result": None,
             "_to_move": -1,  # the seat to decide (-1: none), kept up to date
         },
         cache=("_legal",),
     )
 
     _hands: list[int]
-    _won: list[int]
     _points: list[int]
-    _tricks_won: list[int]
     _capo: int
     _doubled: int
-    _fourth: int
     _trump_mask: int
     _phase: str
     _pass_choice: list[Move | None]
@@ -276,7 +293,6 @@ class CapodamaState(GameState):
     _trick: list[tuple[int, Card]]  # the cards as the events log them
     _tricks: list[tuple[int, tuple[tuple[int, int], ...], int, int]]
     _set_aside: list[int]
-    _result: str | None
     _to_move: int
     _legal: tuple[Move, ...] | None
 
@@ -292,15 +308,11 @@ class CapodamaState(GameState):
         players = self.players
         self._n = 2 if players <= 2 else players
         self._rng = random.Random(self.seed)
-        self._cards = _deck_indices(players)
         self._scores = [0] * players
         self._winners: tuple[int, ...] = ()
         self._deal_no = 0
         self._dealer = 0
         self._legal_bits = 0
-        self._marks = side_marks(self._n)  # AH, then the cards that reveal a partner
-        self._reveals = self._marks[1:]
-        self._reveal_mask = sum(1 << c for c in self._reveals)
 
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:
@@ -312,9 +324,9 @@ class CapodamaState(GameState):
         self._reset_deal(dealer)
         rng = self._rng
         if self._n > 2:
-            self._deal_cards(shuffled(self._cards, rng))
+            self._deal_cards(shuffled(_deck_indices(self.players), rng))
             return
-        rest = shuffled([c for c in self._cards if c != AH], rng)
+        rest = shuffled([c for c in _deck_indices(self.players) if c != AH], rng)
         self._set_aside, first = rest[:16], rest[16:]
         if self.players == 2:
             self._deal_cards(shuffled([*first, AH], rng))
@@ -348,14 +360,51 @@ class CapodamaState(GameState):
                 hands[s] |= 1 << c
         if self.players == 1:
             seen = None  # the solitaire's player sees both hands
-        dealt = Dealt(order, self._deal_no, half)
-        self.events.append(
-            Event("dealt", self._dealer, tuple(map(_CARD.__getitem__, cards)), dealt, seen)
-        )
+        dealt = _dealt(order, self._deal_no, half)
+        shown = tuple(map(_CARD.__getitem__, cards))
+        events = self.events
+        events.append(make_event(("dealt", self._dealer, shown, dealt, seen)))
         if half == 1:
             self._capo = order[cards.index(AH)]
             self._leader = self._to_move = self._capo
-            self.events.append(Event("capo", self._capo, (_card(AH),)))
+            events.append(_CAPO[self._capo])
+
+    # -- what follows from the fields ------------------------------------------------------
+    # A state keeps at most 29 attributes: CPython reads the attributes of an object that has
+    # more from a dict, a quarter slower.  So what the tricks and the trump mask already say
+    # is worked out when asked, not kept (the points are kept: a view may give them alone).
+    @property
+    def _fourth(self) -> int:
+        """The 3-player capo's 4th trump (card index), -1 if none is named."""
+        return (self._trump_mask ^ _TRUMP_MASK).bit_length() - 1
+
+    @property
+    def _won(self) -> list[int]:
+        """The cards (a mask) each seat took in this deal's tricks so far."""
+        won = [0] * self._n
+        for _, trick, winner, _ in self._tricks:
+            for _, c in trick:
+                won[winner] |= 1 << (c & 63)
+        return won
+
+    @property
+    def _tricks_won(self) -> list[int]:
+        """How many tricks each seat took in this deal so far."""
+        won = [0] * self._n
+        for _, _, winner, _ in self._tricks:
+            won[winner] += 1
+        return won
+
+    @property
+    def _result(self) -> str | None:
+        """How the deal went once it is scored (None before): the solitaire "won" or "lost",
+        else the "capo side" or the "opponents" won."""
+        scored = self._last_scored
+        if not isinstance(scored, CapodamaScored) or scored.deal_no != self._deal_no:
+            return None
+        if self.players == 1:
+            return "won" if scored.capo_won else "lost"
+        return "capo side" if scored.capo_won else "opponents"
 
     # -- protocol --------------------------------------------------------------------------
     @property
@@ -422,8 +471,7 @@ class CapodamaState(GameState):
         self._capo = view.capo
         self._doubled = FRENCH.suits.index(view.doubled) if view.doubled else -1
         if view.fourth_trump is not None:
-            self._fourth = view.fourth_trump.index
-            self._trump_mask |= 1 << self._fourth
+            self._trump_mask |= 1 << view.fourth_trump.index
         self._phase = "play"
         self._revealed = list(view.revealed)
         self._leader = view.leader
@@ -432,11 +480,7 @@ class CapodamaState(GameState):
         self._tricks = [
             (lead, tuple((s, c.index) for s, c in t), w, p) for lead, t, w, p in view.tricks
         ]
-        for _, t, w, _ in self._tricks:
-            for _, c in t:
-                self._won[w] |= 1 << c
         self._points = list(view.points_won)
-        self._tricks_won = list(view.tricks_won)
         self._set_aside = set_aside
         if n >= 4:  # the exchange is over; the seat remembers its own part of it
             self._pass_choice = [_EXCHANGED] * n
@@ -446,7 +490,7 @@ class CapodamaState(GameState):
             played.update((c, s) for s, c in self._trick)
             self._team = frozenset(
                 played[c] if c in played else next(s for s in range(n) if hands[s] >> c & 1)
-                for c in self._marks
+                for c in _side_cards(n)[0]
             )
 
     def _legal_mask(self, seat: int) -> int:
@@ -475,7 +519,8 @@ class CapodamaState(GameState):
         if phase == "double":
             return _DOUBLES
         if phase == "trump":
-            return tuple(_TRUMP[i] for i in self._cards if not self._trump_mask >> i & 1)
+            cards = _deck_indices(self.players)
+            return tuple(_TRUMP[i] for i in cards if not self._trump_mask >> i & 1)
         if phase == "exchange":
             return self._pass_moves(self._to_move)
         return ()
@@ -509,7 +554,7 @@ class CapodamaState(GameState):
                 if hand & move.bit:
                     self._history.append(move.text)
                     self._legal = None
-                    self._play_card(c, move.cards[0])
+                    self._play_card(c)
                     return
         super().play(move)
 
@@ -651,15 +696,14 @@ class CapodamaState(GameState):
         self._legal = None
         phase = self._phase
         if phase == "play":
-            self._play_card(move.cards[0] & 63, move.cards[0])
+            self._play_card(move.cards[0] & 63)
         elif phase == "double":
             assert move.arg is not None
             self._doubled = FRENCH.suits.index(move.arg)
             self.events.append(Event("doubled", self._capo, (), _DOUBLED[move.arg]))
             self._phase = "trump" if self.players == 3 else "exchange" if self._n >= 4 else "play"
         elif phase == "trump":
-            self._fourth = move.cards[0] & 63
-            self._trump_mask |= 1 << self._fourth
+            self._trump_mask |= 1 << (move.cards[0] & 63)
             self.events.append(Event("trump", self._capo, (move.cards[0],)))
             self._phase = "play"
         elif phase == "exchange":
@@ -687,20 +731,20 @@ class CapodamaState(GameState):
             self._passed[giver] += (c,)
             self._received[receiver] += (c,)
             events.append(make_event(("passed", giver, (_CARD[c],), *_PASSED[giver][receiver])))
-        marks = sum(1 << c for c in self._marks)
+        marks = _side_cards(n)[3]
         self._team = frozenset([s for s in range(n) if hands[s] & marks])
         self._phase = "play"
         self._to_move = self._capo
-        self.events.append(Event("exchanged", self._capo))
+        events.append(_EXCHANGED_EVENT[self._capo])
 
-    def _play_card(self, c: int, card: Card) -> None:
-        """The current seat plays ``card`` (index ``c``), which it holds and may play."""
+    def _play_card(self, c: int) -> None:
+        """The current seat plays card index ``c``, which it holds and may play."""
         seat = self._to_move
         self._hands[seat] ^= _BIT[c]
         trick = self._trick
-        trick.append((seat, card))
+        trick.append(_ENTRY[seat][c])
         self.events.append(_PLAYED[seat][c])
-        if self._reveal_mask >> c & 1 and seat not in self._revealed:
+        if _REVEALING[self._n] >> c & 1 and seat not in self._revealed:
             self._revealed.append(seat)
             self.events.append(Event("partner", seat, (_card(c),)))
         if len(trick) == self._n:
@@ -714,9 +758,7 @@ class CapodamaState(GameState):
         leader = self._leader
         winner = (leader + winning_index(cards, self._fourth)) % self._n
         pts = sum(map(_POINTS_IF[self._doubled].__getitem__, cards))
-        self._won[winner] |= sum(map(_BIT.__getitem__, cards))  # distinct bits: sum is or
         self._points[winner] += pts
-        self._tricks_won[winner] += 1
         self._tricks.append((leader, tuple(trick), winner, pts))
         self._trick = []
         self._leader = self._to_move = winner
@@ -733,8 +775,9 @@ class CapodamaState(GameState):
     def _score_deal(self) -> None:
         team = self._team or frozenset((self._capo,))
         self._team = team
-        p = sum([self._points[s] for s in team])
-        assert sum(self._points) == TOTAL
+        by_seat = self._points
+        p = sum([by_seat[s] for s in team])
+        assert sum(by_seat) == TOTAL
         solitaire = self.players == 1
         if solitaire:
             lo, hi = SOLITAIRE_WINDOW
@@ -742,7 +785,6 @@ class CapodamaState(GameState):
             self._scores = [1 if won else 0]
             awards = [self._scores[0]] * self._n
             results = tuple([seat_result(won, p, awards[s]) for s in range(self._n)])
-            self._result = "won" if won else "lost"
         else:
             won = p >= THRESHOLD[self.players]
             awards = deal_awards(p, THRESHOLD[self.players], team, self._n)
@@ -754,7 +796,6 @@ class CapodamaState(GameState):
                     for s in range(self._n)
                 ]
             )
-            self._result = "capo side" if won else "opponents"
         scored = CapodamaScored(
             deal_no=self._deal_no,
             results=results,
@@ -768,7 +809,7 @@ class CapodamaState(GameState):
             capo_won=won,
             grand_slam=p == TOTAL,
             shutout=p == 0,
-            points_by_seat=tuple(self._points),
+            points_by_seat=tuple(by_seat),
         )
         self._log_scored(self._capo, scored)
         self._end_of_deal(won)
@@ -800,7 +841,8 @@ class CapodamaState(GameState):
             trumps.append(_card(self._fourth))
         last = self._tricks[-1] if self._tricks else None
         pending = self._pass_choice[seat]
-        side = sum(self._points[s] for s in partners)
+        by_seat = self._points
+        side = sum(by_seat[s] for s in partners)
         return CapodamaView(
             game="capodama",
             players=self.players,
@@ -833,8 +875,8 @@ class CapodamaState(GameState):
             ),
             last_trick=tuple((s, _card(c)) for s, c in last[1]) if last else None,
             last_winner=last[2] if last else None,
-            points_won=tuple(self._points),
-            side_points=(side, sum(self._points) - side),
+            points_won=tuple(by_seat),
+            side_points=(side, sum(by_seat) - side),
             tricks_won=tuple(self._tricks_won),
             set_aside=len(self._set_aside),
             threshold=THRESHOLD[self.players],
@@ -854,7 +896,7 @@ class CapodamaState(GameState):
             if seat in self._team:
                 partners.add(seat)
             for k, c in enumerate(self._passed[seat]):  # left first, then (6p) right
-                if c in self._reveals:
+                if c in _side_cards(n)[1]:
                     partners.add((seat + 1) % n if k == 0 else (seat - 1) % n)
         return tuple(sorted(partners))
 

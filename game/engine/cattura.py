@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import product
 from typing import Any, ClassVar
 
@@ -86,7 +86,7 @@ from .cattura_events import (
 )
 from .cattura_moves import legal_moves, read_move
 from .cattura_refusals import refusal
-from .dealspec import check_guess, indices_mask, mask_cards
+from .dealspec import check_guess, indices_mask, mask_cards, shuffle_as_random
 
 __all__ = ["HAND_SIZE", "INFO", "WIN_CAPTURES", "CatturaState", "CatturaView"]
 
@@ -190,6 +190,16 @@ def _drew(key: int) -> Event:
     return ev
 
 
+@cache
+def _deal_order(
+    players: int, dealer: int, count: int
+) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
+    """Who receives each of ``count`` cards dealt one at a time clockwise from the dealer's
+    left, and who sees each (its receiver): the same at every deal of a dealer, so made once."""
+    order = tuple((dealer + 1 + k) % players for k in range(count))
+    return order, tuple(map(_SEEN_BY.__getitem__, order))
+
+
 #: ``Move.arg`` of a capture (one letter per used card) as the payload's from_captured flags
 _OWN = {
     "".join(src): tuple(x == "c" for x in src) for n in (0, 1, 2) for src in product("hc", repeat=n)
@@ -209,12 +219,12 @@ class CatturaState(GameState):
             # tuple: clones share it; a capture cuts it back to the cards left under the top)
             "_field_shown": (),
             "_deck": lambda s: (),  # the draw deck, top first (a tuple: clones share it)
-            "_turn": lambda s: 0,
-            "_final_by": lambda s: -1,
-            "_final_left": lambda s: 0,
-            "_over": lambda s: False,
-            "_end_reason": lambda s: None,
-            "_winners": lambda s: (),
+            "_turn": 0,
+            "_final_by": -1,
+            "_final_left": 0,
+            "_over": False,
+            "_end_reason": None,
+            "_winners": (),
         },
         cache=("_legal",),
         unsnapped=("_field_shown",),
@@ -245,13 +255,13 @@ class CatturaState(GameState):
         n = self.players
         self._dealer = rng.randrange(n)
         cards = list(CARDS)
-        rng.shuffle(cards)
+        shuffle_as_random(cards, rng)
         self._deal_cards(cards[: HAND_SIZE * n], cards[HAND_SIZE * n], cards[HAND_SIZE * n + 1 :])
 
     def _deal_cards(self, dealt: list[int], first: int, deck: list[int]) -> None:
         """Deal ``dealt`` one at a time clockwise from the dealer's left, then turn ``first``."""
         n = self.players
-        order = tuple((self._dealer + 1 + k) % n for k in range(len(dealt)))
+        order, seen = _deal_order(n, self._dealer, len(dealt))
         for c, s in zip(dealt, order, strict=True):
             self._hands[s] |= 1 << c
         self._deck = tuple(deck)
@@ -263,7 +273,7 @@ class CatturaState(GameState):
                 self._dealer,
                 tuple(map(card, dealt)),
                 Dealt(order, 1, len(deck)),
-                tuple(map(_SEEN_BY.__getitem__, order)),
+                seen,
             )
         )
         self.events.append(Event("turned", None, (card(first),), Turned(len(deck))))
@@ -379,7 +389,25 @@ class CatturaState(GameState):
 
     def legal_moves(self) -> list[Move]:
         # the caller's own list: the cached one stays this position's
-        return [] if self._over else self._legal_now()[:]
+        legal = self._legal
+        if legal is None:
+            if self._over:
+                return []
+            legal = self._legal_now()
+        return legal[:]
+
+    def play(self, move: Move | str) -> None:
+        """As :meth:`GameState.play`, with the move carried out at once when it is one that
+        :meth:`legal_moves` just handed out (found by identity: random play and search pass
+        those back)."""
+        legal = self._legal
+        if legal is not None:
+            for m in legal:
+                if m is move:
+                    self._history.append(m.text)
+                    self._apply(m)
+                    return
+        super().play(move)
 
     def _legal_now(self) -> list[Move]:
         legal = self._legal
@@ -444,11 +472,12 @@ class CatturaState(GameState):
         hand = self._hands[seat]
         own = _OWN[move.arg or ""]
         for c, from_caps in zip(used, own, strict=True):
+            i = c & 63  # the card's index: a French card is its index
             if from_caps:
-                caps &= ~c.bit
+                caps &= ~_BIT[i]
             else:
-                hand &= ~c.bit
-            field.append(c.index)
+                hand &= ~_BIT[i]
+            field.append(i)
         self._caps[seat] = caps
         self._hands[seat] = hand
         payload = Captured(target, tuple(used), own, caps.bit_count(), score_mask(caps))

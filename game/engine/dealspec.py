@@ -32,6 +32,7 @@ __all__ = [
     "mask_cards",
     "names",
     "parse_card_list",
+    "shuffle_as_random",
     "shuffled",
     "split_cards",
 ]
@@ -59,6 +60,29 @@ def shuffled(cards: Sequence[int], rng: random.Random) -> list[int]:
     """
     keys = starmap(rng.random, repeat((), len(cards)))
     return list(map(itemgetter(1), sorted(zip(keys, cards, strict=True))))
+
+
+#: Per list position i (from 1), the bits a draw below i + 1 takes: ``(i + 1).bit_length()``.
+_DRAW_BITS = [(i + 1).bit_length() for i in range(64)]
+
+
+def shuffle_as_random(cards: list[int], rng: random.Random) -> None:
+    """Shuffle ``cards`` in place exactly as ``rng.shuffle(cards)`` does, only quicker.
+
+    Games whose seeded records were made with :meth:`random.Random.shuffle` must keep its
+    permutation, so this makes the very same draws: from the last position down, a
+    ``getrandbits`` of the bits of ``i + 1``, drawn again while it is not below ``i + 1``
+    (``Random._randbelow``), then the swap.  One loop instead of a Python call per card.
+    A test checks it against ``Random.shuffle`` itself.
+    """
+    draw = rng.getrandbits
+    bits = _DRAW_BITS
+    for i in range(len(cards) - 1, 0, -1):
+        k = bits[i]
+        j = draw(k)
+        while j > i:
+            j = draw(k)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 def split_cards(value: Any, what: str) -> list[str]:

@@ -119,6 +119,10 @@ _ORDERS = {
 }
 
 
+#: The "leftovers" payload per side that takes them (None: nobody): immutable, made once.
+_LEFTOVERS = {side: Leftovers(side) for side in (None, 0, 1, 2)}
+
+
 def _shuffled(rng: random.Random) -> list[int]:
     """A uniformly shuffled deck of the 40 card indices, from one draw of 256 random bits.
 
@@ -241,16 +245,16 @@ class ScopaState(GameState):
         match=("_rng", "_side_scores", "_winners", "_last_deal", "_deal_no", "_dealer"),
         deal={
             "_hands": lambda s: [0] * s.players,
-            "_in_hands": lambda s: 0,
-            "_table": lambda s: 0,
-            "_table_sum": lambda s: 0,  # the values on the table added up: 10 or less sweeps
+            "_in_hands": 0,
+            "_table": 0,
+            "_table_sum": 0,  # the values on the table added up: 10 or less sweeps
             "_deck": lambda s: [],  # the undealt cards, in dealing order
-            "_hand_no": lambda s: 0,
+            "_hand_no": 0,
             "_captured": lambda s: [0] * s._nsides,
-            "_unclaimed": lambda s: 0,
+            "_unclaimed": 0,
             "_scope": lambda s: [0] * s._nsides,
             "_captures": lambda s: [],  # (seat, card index, taken mask, scopa) per capture
-            "_last_capturer": lambda s: -1,
+            "_last_capturer": -1,
             "_current": lambda s: (s._dealer - 1) % s.players,
         },
         # _reach: bit s set when some subset of the table adds up to s (s <= 10); None: unknown
@@ -358,9 +362,8 @@ class ScopaState(GameState):
             self._table |= 1 << c
             self._table_sum += VALUE[c]
         payload = TableDealt(self._deal_no)
-        self.events.append(
-            Event("table_dealt", self._dealer, tuple(CARD[c] for c in cards), payload)
-        )
+        shown = tuple(map(CARD.__getitem__, cards))
+        self.events.append(make_event(("table_dealt", self._dealer, shown, payload, None)))
 
     def _start_explicit(self, deal: dict[str, Any]) -> None:
         """Set up the first deal from ``deal`` (see :mod:`.scopa_deal` for the keys)."""
@@ -742,7 +745,8 @@ class ScopaState(GameState):
         else:  # nobody captured in the whole deal: the cards count for no side
             self._unclaimed |= table
         seat = last if last >= 0 else None
-        self.events.append(Event("leftovers", seat, sorted_cards(table), Leftovers(side)))
+        shown = sorted_cards(table)
+        self.events.append(make_event(("leftovers", seat, shown, _LEFTOVERS[side], None)))
         self._table = 0
         self._table_sum = 0
         self._reach = None

@@ -119,11 +119,11 @@ def settebello_side(captured: Sequence[int]) -> int | None:
 
 def deal_points(captured: Sequence[int], scope: Sequence[int], all_suits: bool) -> DealFigures:
     """Score one deal from the sides' captured piles (bitmasks) and scope counts."""
-    cards = tuple(m.bit_count() for m in captured)
-    coins = tuple((m & COINS_MASK).bit_count() for m in captured)
+    cards = tuple([m.bit_count() for m in captured])
+    coins = tuple([(m & COINS_MASK).bit_count() for m in captured])
     prim = [primiera(m) for m in captured]
-    prim_values = tuple(p for p, _ in prim)
-    complete = tuple(c for _, c in prim)
+    prim_values = tuple([p for p, _ in prim])
+    complete = tuple([c for _, c in prim])
     awards = Awards(
         cards=unique_best(cards),
         coins=unique_best(coins),

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any, ClassVar
 
 from .base import (
@@ -48,6 +49,7 @@ from .base import (
     seat_result,
 )
 from .cards import ITALIAN, Card, cards_of, iter_bits, parse_card
+from .dealspec import shuffle_as_random
 from .tressette_deal import ExplicitDeal, guess_hands, read_deal
 from .tressette_events import Dealt, Declared, Played, TressetteScored, TrickWon
 from .tressette_tables import (
@@ -97,6 +99,38 @@ _Trick = tuple[int, tuple[tuple[int, int], ...], int, int]
 
 
 _HELD: dict[int, tuple[Card, ...]] = {}
+#: The seats of each side per player count (see :func:`.tressette_tables.sides_of`).
+_SIDES = {n: sides_of(n) for n in (3, 4)}
+_BIT = [1 << i for i in range(40)]
+
+
+#: The "trick" events' payloads, made once each (immutable; rollouts log many), by the key
+#: players, leader, winner, winning card, raw points, trick number and last (see _trick_won).
+_TRICK_WON: dict[int, TrickWon] = {}
+
+
+def _trick_won(key: int) -> TrickWon:
+    """The payload of ``key`` (``_finish_trick`` packs it), made and kept (up to 2**16 of
+    them, then they are dropped and made again)."""
+    if len(_TRICK_WON) >= 1 << 16:
+        _TRICK_WON.clear()
+    last, trick_no, raw = key & 1, key >> 1 & 31, key >> 6 & 63
+    best, winner, leader, n = key >> 12 & 63, key >> 18 & 3, key >> 20 & 3, key >> 22
+    seats = tuple((leader - k) % n for k in range(n))
+    won = _TRICK_WON[key] = TrickWon(
+        seats, _CARDS[best], raw, side_of(winner, n), trick_no, bool(last)
+    )
+    return won
+
+
+@cache
+def _deal_order(
+    seats: int, dealer: int, count: int
+) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
+    """Who receives each of ``count`` cards dealt one at a time counter-clockwise from the
+    dealer's right, and who sees each (its receiver): the same at every deal of a dealer."""
+    order = tuple((dealer - 1 - k) % seats for k in range(count))
+    return order, tuple(map(_SEEN.__getitem__, order))
 
 
 def _sorted_hand(mask: int) -> tuple[Card, ...]:
@@ -149,7 +183,7 @@ class TressetteState(GameState):
             "_leader": lambda s: (s._dealer - 1) % s._n,
             "_trick": lambda s: [],
             "_tricks": lambda s: [],
-            "_phase": lambda s: "play",
+            "_phase": "play",
             # the deal's completed tricks as views show them, as far as worked out (a tuple:
             # clones share it, and each extends its own when a view asks)
             "_tricks_shown": (),
@@ -158,13 +192,12 @@ class TressetteState(GameState):
         unsnapped=("_tricks_shown",),
     )
 
-    # fixed for the match (shared by clones)
+    # fixed for the match (shared by clones).  A state keeps at most 29 attributes: CPython
+    # reads the attributes of an object that has more from a dict, a quarter slower (the
+    # sides, the deck and the last trick's points are looked up instead of kept).
     _n: int
-    _sides: tuple[tuple[int, ...], ...]
     _nsides: int
     _whole: bool
-    _bonus: int
-    _cards: list[int]
     # the match
     _rng: random.Random
     _totals: list[int]
@@ -199,11 +232,8 @@ class TressetteState(GameState):
         n = self.players
         whole = bool(self.options["last_trick_whole"])
         self._n = n
-        self._sides = sides_of(n)
-        self._nsides = len(self._sides)
+        self._nsides = len(_SIDES[n])
         self._whole = whole
-        self._bonus = 3 if whole else 1
-        self._cards = deck_indices(n)
         self._rng = random.Random(self.seed)
         self._totals = [0] * self._nsides
         self._deals_won = [0] * self._nsides
@@ -217,7 +247,13 @@ class TressetteState(GameState):
 
     @property
     def sides(self) -> tuple[tuple[int, ...], ...]:
-        return self._sides
+        return _SIDES[self._n]
+
+    @property
+    def _bonus(self) -> int:
+        """The raw points of the last trick: a whole point (3) under the house rule
+        ``last_trick_whole``, else 1."""
+        return 3 if self._whole else 1
 
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:
@@ -225,34 +261,30 @@ class TressetteState(GameState):
         self._dealer = dealer
         self._reset_fields()
 
-    def _deal_order(self, dealer: int, count: int) -> list[int]:
-        """Seats receiving each card: one at a time counter-clockwise from the dealer's right."""
-        n = self._n
-        return [(dealer - 1 - k) % n for k in range(count)]
-
     def _start_deal(self, dealer: int) -> None:
         self._reset_deal(dealer)
-        cards = self._cards[:]
-        self._rng.shuffle(cards)
-        self._deal_cards(cards, self._deal_order(dealer, len(cards)))
+        cards = deck_indices(self._n)  # a new list, shuffled in place
+        shuffle_as_random(cards, self._rng)
+        self._deal_cards(cards)
 
     def _start_explicit(self, deal: ExplicitDeal) -> None:
         """The first deal as given, dealt one card at a time like a shuffled one."""
         self._totals[:] = deal.totals
         self._deals_won[:] = deal.deals_won
         self._reset_deal(deal.dealer)
-        order = self._deal_order(deal.dealer, self._n)
+        order = _deal_order(self._n, deal.dealer, self._n)[0]
         rounds = range(HAND_SIZE[self._n])
-        cards = [deal.hands[s][k] for k in rounds for s in order]
-        self._deal_cards(cards, order * len(rounds))
+        self._deal_cards([deal.hands[s][k] for k in rounds for s in order])
 
-    def _deal_cards(self, cards: list[int], order: list[int]) -> None:
+    def _deal_cards(self, cards: list[int]) -> None:
+        """Deal ``cards`` one at a time counter-clockwise from the dealer's right."""
+        n = self._n
+        order, seen = _deal_order(n, self._dealer, len(cards))
         hands = self._hands
-        for c, s in zip(cards, order, strict=True):
-            hands[s] |= 1 << c
-        dealt = Dealt(tuple(order), self._deal_no, self._dealer, self._leader)
-        shown = tuple([_CARDS[c] for c in cards])
-        seen = tuple([_SEEN[s] for s in order])
+        for j in range(n):  # card j and every n-th after it go to the same seat
+            hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
+        dealt = Dealt(order, self._deal_no, self._dealer, self._leader)
+        shown = tuple(map(_CARDS.__getitem__, cards))
         self.events.append(make_event(("dealt", self._dealer, shown, dealt, seen)))
 
     # -- rebuilding a position from a view (for search seats) -------------------------------
@@ -366,6 +398,19 @@ class TressetteState(GameState):
                 legal = ()
             self._legal = legal
         return list(legal)  # the caller's own list: the tuple stays this position's
+
+    def play(self, move: Move | str) -> None:
+        # A move the last legal_moves() of this position handed out (random play and search
+        # pass those back) is found by identity and carried out at once; everything else,
+        # and every refusal, goes through the general GameState.play.
+        legal = self._legal
+        if legal is not None:
+            for given in legal:
+                if given is move:
+                    self._history.append(move.text)
+                    self._apply(move)
+                    return
+        super().play(move)
 
     def is_legal(self, move: Move) -> bool:
         if self._phase != "play":
@@ -485,41 +530,44 @@ class TressetteState(GameState):
             raw += RAW[c]
             if SUIT[c] == led and STRENGTH[c] > STRENGTH[best]:
                 winner, best = seat, c
-        side = self.side_of(winner)
+        n = self._n
         self._won[winner] |= mask
-        self._raw[side] += raw
-        done = tuple(trick)
-        self._tricks.append((self._leader, done, winner, raw))
+        self._raw[side_of(winner, n)] += raw
+        leader = self._leader
+        self._tricks.append((leader, tuple(trick), winner, raw))
         self._trick = []
         self._leader = winner
         last = not self._hands[winner]
-        won = TrickWon(
-            tuple([s for s, _ in done]), _CARDS[best], raw, side, len(self._tricks), last
-        )
-        shown = tuple([_CARDS[c] for _, c in done])
+        key = ((((n << 2 | leader) << 2 | winner) << 6 | best) << 6 | raw) << 5 | len(self._tricks)
+        key = key << 1 | last
+        won = _TRICK_WON.get(key) or _trick_won(key)
+        shown = tuple([_CARDS[c] for _, c in trick])
         self.events.append(make_event(("trick", winner, shown, won, None)))
         if last:
             self._score_deal(winner)
 
     def _score_deal(self, last_winner: int) -> None:
         """The last trick is taken: score the deal, then end the match or deal the next one."""
-        self._raw[self.side_of(last_winner)] += self._bonus
+        n = self._n
+        self._raw[side_of(last_winner, n)] += self._bonus
         raw = tuple(self._raw)
-        rounded = tuple(deal_points(r, self._whole) for r in raw)
+        whole = self._whole
+        rounded = tuple([deal_points(r, whole) for r in raw])
         bg = tuple(self._bg)
-        points = tuple(r + b for r, b in zip(rounded, bg, strict=True))
+        points = tuple([r + b for r, b in zip(rounded, bg, strict=True)])
         winner = _unique_best(points, range(self._nsides))
+        totals = self._totals
         for i, p in enumerate(points):
-            self._totals[i] += p
+            totals[i] += p
         if winner is not None:
             self._deals_won[winner] += 1
         self._last_points = points
-        sides = [self.side_of(s) for s in range(self._n)]
+        sides = [side_of(s, n) for s in range(n)]
         results = tuple([seat_result(k == winner, points[k], points[k]) for k in sides])
         scored = TressetteScored(
             deal_no=self._deal_no,
             results=results,
-            scores=tuple(self.scores),
+            scores=tuple([totals[k] for k in sides]),
             sides=self.sides,
             raw=raw,
             last_trick=last_winner,
