@@ -217,7 +217,7 @@ def _scopa(view: Any, move: Move, events: list[Event]) -> Reason | None:
             if view.settebello in taken:
                 return Reason("takes_settebello")
             coins = sum(c.suit == view.coins_suit for c in taken)
-            return Reason("takes_cards", {"cards": len(taken), "coins": coins})
+            return Reason("takes_cards", {"cards": len(taken), "coin_cards": coins})
     return None
 
 

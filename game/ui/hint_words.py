@@ -34,12 +34,12 @@ def _capo_takes(p: dict[str, int]) -> str:
 
 
 def _takes(p: dict[str, int]) -> str:
-    if p["coins"]:
+    if p["coin_cards"]:
         return ngettext(
             "takes {cards} cards, {coins} of them a coin",
             "takes {cards} cards, {coins} of them coins",
-            p["coins"],
-        ).format(cards=p["cards"], coins=p["coins"])
+            p["coin_cards"],
+        ).format(cards=p["cards"], coins=p["coin_cards"])
     return ngettext("takes {cards} card", "takes {cards} cards", p["cards"]).format(
         cards=p["cards"]
     )
