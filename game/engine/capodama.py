@@ -56,7 +56,7 @@ from .capodama_cards import (
 )
 from .capodama_deal import read_deal
 from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
-from .cards import FRENCH, Card, bit_list, cards_of, iter_bits, mask_of, parse_card
+from .cards import FRENCH, Card, bit_list, cards_of, mask_of, ordered_cards, parse_card
 from .dealspec import shuffled
 
 __all__ = ["INFO", "CapodamaState", "CapodamaView", "pass_move"]
@@ -164,9 +164,9 @@ def pass_move(cards: Sequence[Card]) -> Move:
     return Move("pass", tuple(cards), " ".join(["pass", *map(str, cards)]))
 
 
-def _sorted_hand(mask: int) -> tuple[Card, ...]:
-    """A hand in the order a player holds it: by suit, strongest first."""
-    return tuple(_card(i) for i in sorted(iter_bits(mask), key=hand_key))
+#: A hand in the order a player holds it: by suit, strongest first (each mask's tuple kept).
+_HELD_ORDER = sorted(range(52), key=hand_key)
+_sorted_hand = ordered_cards(_CARD, [_HELD_ORDER.index(i) for i in range(52)])
 
 
 @dataclass(frozen=True)
@@ -291,7 +291,7 @@ class CapodamaState(GameState):
     _revealed: list[int]
     _leader: int
     _trick: list[tuple[int, Card]]  # the cards as the events log them
-    _tricks: list[tuple[int, tuple[tuple[int, int], ...], int, int]]
+    _tricks: list[tuple[int, tuple[tuple[int, Card], ...], int, int]]
     _set_aside: list[int]
     _to_move: int
     _legal: tuple[Move, ...] | None
@@ -478,7 +478,7 @@ class CapodamaState(GameState):
         self._trick = [(s, _CARD[c.index]) for s, c in view.trick]
         self._to_move = (view.leader + len(view.trick)) % n
         self._tricks = [
-            (lead, tuple((s, c.index) for s, c in t), w, p) for lead, t, w, p in view.tricks
+            (lead, tuple(_ENTRY[s][c.index] for s, c in t), w, p) for lead, t, w, p in view.tricks
         ]
         self._points = list(view.points_won)
         self._set_aside = set_aside
@@ -486,7 +486,7 @@ class CapodamaState(GameState):
             self._pass_choice = [_EXCHANGED] * n
             self._passed[view.seat] = tuple(c.index for c in view.passed)
             self._received[view.seat] = tuple(c.index for c in view.received)
-            played = {c: s for _, t, _, _ in self._tricks for s, c in t}
+            played: dict[int, int] = {c: s for _, t, _, _ in self._tricks for s, c in t}
             played.update((c, s) for s, c in self._trick)
             self._team = frozenset(
                 played[c] if c in played else next(s for s in range(n) if hands[s] >> c & 1)
@@ -869,11 +869,9 @@ class CapodamaState(GameState):
             received=tuple(_card(c) for c in self._received[seat]),
             passes_chosen=tuple(c is not None for c in self._pass_choice),
             leader=self._leader,
-            trick=tuple((s, _card(c)) for s, c in self._trick),
-            tricks=tuple(
-                (lead, tuple((s, _card(c)) for s, c in t), w, p) for lead, t, w, p in self._tricks
-            ),
-            last_trick=tuple((s, _card(c)) for s, c in last[1]) if last else None,
+            trick=tuple(self._trick),  # entries (seat, Card) as played: the view shows them
+            tricks=tuple(self._tricks),
+            last_trick=last[1] if last else None,
             last_winner=last[2] if last else None,
             points_won=tuple(by_seat),
             side_points=(side, sum(by_seat) - side),

@@ -13,7 +13,7 @@ tells which); the other deck is only a display skin, which lives in the UI layer
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 __all__ = [
@@ -26,6 +26,7 @@ __all__ = [
     "cards_of",
     "deck_named",
     "mask_of",
+    "ordered_cards",
     "parse_card",
     "parse_cards",
 ]
@@ -229,3 +230,30 @@ def iter_bits(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+#: How many masks an :func:`ordered_cards` function keeps before it starts afresh.
+ORDERED_KEPT = 1 << 16
+
+
+def ordered_cards(cards: Sequence[Card], rank: Sequence[int]) -> Callable[[int], tuple[Card, ...]]:
+    """A function from a mask of card indices to those ``cards`` sorted by ``rank[index]``.
+
+    Each mask's tuple is kept (up to :data:`ORDERED_KEPT` masks, then they are dropped and made
+    again): views show the same hands and piles over and over, most of all in a search's
+    rollouts, where a view is built for every move.
+    """
+    kept: dict[int, tuple[Card, ...]] = {}
+    key = rank.__getitem__
+
+    def ordered(mask: int) -> tuple[Card, ...]:
+        found = kept.get(mask)
+        if found is None:
+            if len(kept) >= ORDERED_KEPT:
+                kept.clear()
+            indices = bit_list(mask)
+            indices.sort(key=key)
+            found = kept[mask] = tuple([cards[i] for i in indices])
+        return found
+
+    return ordered

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from .cards import FRENCH, Card, bit_list
+from .cards import FRENCH, Card, ordered_cards
 
 __all__ = [
     "CARDS",
@@ -71,23 +71,8 @@ def card(index: int) -> Card:
 _FAN_KEY = [VALUE[i] * 64 + i for i in range(52)]
 
 
-_FANNED: dict[int, tuple[Card, ...]] = {}
-
-
-def sorted_cards(mask: int) -> tuple[Card, ...]:
-    """Cards of a mask by value then suit, the way a player fans them.
-
-    Each mask's tuple is kept (up to 2**16 of them, then they are dropped and made again):
-    every view of a search's rollouts fans the same few captured piles.
-    """
-    fanned = _FANNED.get(mask)
-    if fanned is None:
-        if len(_FANNED) >= 1 << 16:
-            _FANNED.clear()
-        found = bit_list(mask)
-        found.sort(key=_FAN_KEY.__getitem__)
-        fanned = _FANNED[mask] = tuple(map(_CARD.__getitem__, found))
-    return fanned
+#: Cards of a mask by value then suit, the way a player fans them (each mask's tuple kept).
+sorted_cards = ordered_cards(_CARD, _FAN_KEY)
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,7 +22,7 @@ table bitmask.
 from __future__ import annotations
 
 from .base import Event, Move, make_event
-from .cards import ITALIAN, Card, CardError, bit_list, iter_bits, parse_card
+from .cards import ITALIAN, Card, CardError, iter_bits, ordered_cards, parse_card
 
 __all__ = [
     "CARD",
@@ -52,23 +52,9 @@ VALUE_MASKS: tuple[int, ...] = (
 _ORDER_KEY: tuple[int, ...] = tuple(VALUE[i] * 4 + i // 10 for i in range(40))
 
 
-_SORTED: dict[int, tuple[Card, ...]] = {}
-
-
-def sorted_cards(mask: int) -> tuple[Card, ...]:
-    """The cards of a mask by value, then suit D C S B: a hand, the table, a capture.
-
-    Each mask's tuple is kept (up to 2**16 of them, then they are dropped and made again):
-    every view shows the captured piles and captures, which change only now and then.
-    """
-    found = _SORTED.get(mask)
-    if found is None:
-        if len(_SORTED) >= 1 << 16:
-            _SORTED.clear()
-        indices = bit_list(mask)
-        indices.sort(key=_ORDER_KEY.__getitem__)
-        found = _SORTED[mask] = tuple([CARD[i] for i in indices])
-    return found
+#: The cards of a mask by value, then suit D C S B: a hand, the table, a capture (each mask's
+#: tuple kept).
+sorted_cards = ordered_cards(CARD, _ORDER_KEY)
 
 
 class ScopaMove(Move):
