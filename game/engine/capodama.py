@@ -32,6 +32,7 @@ from .base import (
     Option,
     StateFields,
     make_event,
+    make_view,
     seat_result,
 )
 from .capodama_cards import (
@@ -843,7 +844,8 @@ class CapodamaState(GameState):
         pending = self._pass_choice[seat]
         by_seat = self._points
         side = sum(by_seat[s] for s in partners)
-        return CapodamaView(
+        return make_view(
+            CapodamaView,
             game="capodama",
             players=self.players,
             seats=n,

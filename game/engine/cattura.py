@@ -58,6 +58,7 @@ from .base import (
     Move,
     StateFields,
     make_event,
+    make_view,
     seat_result,
 )
 from .cards import FRENCH, Card
@@ -539,7 +540,8 @@ class CatturaState(GameState):
         self._check_viewer(seat)
         hands = self._hands
         caps = self._caps
-        view = CatturaView(
+        view = make_view(
+            CatturaView,
             game="cattura",
             players=self.players,
             seat=seat,

@@ -49,6 +49,7 @@ from .base import (
     Option,
     StateFields,
     make_event,
+    make_view,
     seat_result,
 )
 from .cards import ITALIAN, Card
@@ -786,7 +787,8 @@ class ScopaState(GameState):
     def view(self, seat: int) -> ScopaView:
         n = self.players
         self._check_viewer(seat)
-        return ScopaView(
+        return make_view(
+            ScopaView,
             game="scopa",
             players=n,
             seat=seat,

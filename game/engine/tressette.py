@@ -46,6 +46,7 @@ from .base import (
     Option,
     StateFields,
     make_event,
+    make_view,
     seat_result,
 )
 from .cards import ITALIAN, Card, cards_of, iter_bits, parse_card
@@ -608,7 +609,8 @@ class TressetteState(GameState):
         n = self._n
         self._check_viewer(seat)
         hands = self._hands
-        return TressetteView(
+        return make_view(
+            TressetteView,
             game="tressette",
             players=n,
             seat=seat,
