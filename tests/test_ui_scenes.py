@@ -11,6 +11,7 @@ from ui_harness import (
     drive_to_play,
     human_turn,
     key,
+    quick_seats,
     run_until,
     sprite_center,
     table_scene,
@@ -71,6 +72,7 @@ def test_start_each_variant_from_setup(app, players):
     click_button(app, app.scenes.top, "new")
     setup = _setup_players(app, players)
     assert len(setup.seat_sels) == players
+    quick_seats(setup)  # frames are not think time: a searching seat under load outlasts them
     click(app, setup.start.rect.center)
     table = table_scene(app)
     assert isinstance(table, TableScene)
