@@ -53,7 +53,7 @@ EASY_NOISE = 0.25
 #: Rollouts per searched decision, (normal, strong), per game: a rollout plays a deal to its
 #: end, and a deal is longer in some games than others.
 ROLLOUTS: dict[str, tuple[int, int]] = {
-    "capodama": (180, 660),
+    "capodama": (180, 560),
     "scopa": (200, 660),
     "tressette": (220, 720),
     "cattura": (180, 600),
