@@ -98,8 +98,6 @@ class SetupScene(Scene):
         self.options: dict[str, Any] = {}
         self.option_sels: list[Selector] = []
         self.seat_sels: list[Selector] = []
-        #: the solitaire's "winnable deals only" (a row of its own, not a rule option)
-        self.winnable = app.settings.solitaire_winnable_only
         self.winnable_sel: Selector | None = None
         self.start = Button(_("Start"), self.begin, primary=True, key=pygame.K_RETURN, tag="start")
         self.back = Button(_("Back"), self.app.scenes.pop, tag="back")
@@ -203,11 +201,14 @@ class SetupScene(Scene):
         self.winnable_sel = None
         if self.players == 1:
             self.winnable_sel = Selector(
-                _("Winnable deals only"), [False, True], self.winnable, self._set_winnable, _yes_no
+                _("Winnable deals only"),
+                [False, True],
+                self.app.settings.solitaire_winnable_only,
+                self._set_winnable,
+                _yes_no,
             )
 
     def _set_winnable(self, on: bool) -> None:
-        self.winnable = on
         self.app.settings.solitaire_winnable_only = on
 
     def _set_kind(self, i: int, v: str) -> None:
