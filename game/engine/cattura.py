@@ -397,19 +397,6 @@ class CatturaState(GameState):
             legal = self._legal_now()
         return legal[:]
 
-    def play(self, move: Move | str) -> None:
-        """As :meth:`GameState.play`, with the move carried out at once when it is one that
-        :meth:`legal_moves` just handed out (found by identity: random play and search pass
-        those back)."""
-        legal = self._legal
-        if legal is not None:
-            for m in legal:
-                if m is move:
-                    self._history.append(m.text)
-                    self._apply(m)
-                    return
-        super().play(move)
-
     def _legal_now(self) -> list[Move]:
         legal = self._legal
         if legal is None:

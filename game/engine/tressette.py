@@ -400,19 +400,6 @@ class TressetteState(GameState):
             self._legal = legal
         return list(legal)  # the caller's own list: the tuple stays this position's
 
-    def play(self, move: Move | str) -> None:
-        # A move the last legal_moves() of this position handed out (random play and search
-        # pass those back) is found by identity and carried out at once; everything else,
-        # and every refusal, goes through the general GameState.play.
-        legal = self._legal
-        if legal is not None:
-            for given in legal:
-                if given is move:
-                    self._history.append(move.text)
-                    self._apply(move)
-                    return
-        super().play(move)
-
     def is_legal(self, move: Move) -> bool:
         if self._phase != "play":
             return False
