@@ -166,8 +166,7 @@ def pass_move(cards: Sequence[Card]) -> Move:
 
 
 #: A hand in the order a player holds it: by suit, strongest first (each mask's tuple kept).
-_HELD_ORDER = sorted(range(52), key=hand_key)
-_sorted_hand = ordered_cards(_CARD, [_HELD_ORDER.index(i) for i in range(52)])
+_sorted_hand = ordered_cards(_CARD, hand_key)
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
     "FRENCH",
@@ -236,15 +237,20 @@ def iter_bits(mask: int) -> Iterator[int]:
 ORDERED_KEPT = 1 << 16
 
 
-def ordered_cards(cards: Sequence[Card], rank: Sequence[int]) -> Callable[[int], tuple[Card, ...]]:
-    """A function from a mask of card indices to those ``cards`` sorted by ``rank[index]``.
+def ordered_cards(
+    cards: Sequence[Card], key: Callable[[int], Any]
+) -> Callable[[int], tuple[Card, ...]]:
+    """A function from a mask of card indices to those ``cards`` sorted by ``key(index)``.
 
     Each mask's tuple is kept (up to :data:`ORDERED_KEPT` masks, then they are dropped and made
     again): views show the same hands and piles over and over, most of all in a search's
     rollouts, where a view is built for every move.
     """
     kept: dict[int, tuple[Card, ...]] = {}
-    key = rank.__getitem__
+    rank = [0] * len(cards)  # each index's place in the order: one int compared per card
+    for place, index in enumerate(sorted(range(len(cards)), key=key)):
+        rank[index] = place
+    by_rank = rank.__getitem__
 
     def ordered(mask: int) -> tuple[Card, ...]:
         found = kept.get(mask)
@@ -252,7 +258,7 @@ def ordered_cards(cards: Sequence[Card], rank: Sequence[int]) -> Callable[[int],
             if len(kept) >= ORDERED_KEPT:
                 kept.clear()
             indices = bit_list(mask)
-            indices.sort(key=key)
+            indices.sort(key=by_rank)
             found = kept[mask] = tuple([cards[i] for i in indices])
         return found
 

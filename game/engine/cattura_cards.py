@@ -72,7 +72,7 @@ _FAN_KEY = [VALUE[i] * 64 + i for i in range(52)]
 
 
 #: Cards of a mask by value then suit, the way a player fans them (each mask's tuple kept).
-sorted_cards = ordered_cards(_CARD, _FAN_KEY)
+sorted_cards = ordered_cards(_CARD, _FAN_KEY.__getitem__)
 
 
 @dataclass(frozen=True, slots=True)

@@ -54,7 +54,7 @@ _ORDER_KEY: tuple[int, ...] = tuple(VALUE[i] * 4 + i // 10 for i in range(40))
 
 #: The cards of a mask by value, then suit D C S B: a hand, the table, a capture (each mask's
 #: tuple kept).
-sorted_cards = ordered_cards(CARD, _ORDER_KEY)
+sorted_cards = ordered_cards(CARD, _ORDER_KEY.__getitem__)
 
 
 class ScopaMove(Move):

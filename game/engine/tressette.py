@@ -49,7 +49,7 @@ from .base import (
     make_view,
     seat_result,
 )
-from .cards import ITALIAN, Card, cards_of, iter_bits, parse_card
+from .cards import ITALIAN, Card, cards_of, ordered_cards, parse_card
 from .dealspec import shuffle_as_random
 from .tressette_deal import ExplicitDeal, guess_hands, read_deal
 from .tressette_events import Dealt, Declared, Played, TressetteScored, TrickWon
@@ -99,7 +99,6 @@ _SEEN: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
 _Trick = tuple[int, tuple[tuple[int, int], ...], int, int]
 
 
-_HELD: dict[int, tuple[Card, ...]] = {}
 #: The seats of each side per player count (see :func:`.tressette_tables.sides_of`).
 _SIDES = {n: sides_of(n) for n in (3, 4)}
 _BIT = [1 << i for i in range(40)]
@@ -134,18 +133,8 @@ def _deal_order(
     return order, tuple(map(_SEEN.__getitem__, order))
 
 
-def _sorted_hand(mask: int) -> tuple[Card, ...]:
-    """A hand as a player holds it: by suit, strongest first.
-
-    Each mask's tuple is kept (up to 2**16 of them, then they are dropped and made again):
-    a search's rollouts show the same hands in view after view.
-    """
-    held = _HELD.get(mask)
-    if held is None:
-        if len(_HELD) >= 1 << 16:
-            _HELD.clear()
-        held = _HELD[mask] = tuple(_CARDS[i] for i in sorted(iter_bits(mask), key=hand_order))
-    return held
+#: A hand as a player holds it: by suit, strongest first (each mask's tuple kept).
+_sorted_hand = ordered_cards(_CARDS, hand_order)
 
 
 def _shown_trick(trick: _Trick) -> tuple[int, tuple[tuple[int, Card], ...], int, int]:
