@@ -35,7 +35,7 @@ from game.engine.capodama_events import CapodamaScored
 
 from .capodama_rules import CapodamaRulesSeat
 from .search import Budget, DealResult, DeterminizedSearch
-from .search_worlds import PILE, Hidden, Placement, WorldSampler, unseen
+from .search_worlds import PILE, Hidden, Placement, WorldSampler, played_by, unseen
 
 __all__ = ["CANDIDATES", "CapodamaSearchSeat", "hidden_cards", "rule_candidates"]
 
@@ -67,12 +67,6 @@ def _evaluate(scored: DealScored | None, state: CapodamaState, view: CapodamaVie
     lo, hi = scored.window
     mine = scored.results[view.seat]
     return (1.0 if mine.won else 0.0) - abs(mine.points - (lo + hi) / 2) * POINTS_SCALE
-
-
-def _played_by(view: CapodamaView, seat: int) -> list[Card]:
-    return [c for _, t, _, _ in view.tricks for s, c in t if s == seat] + [
-        c for s, c in view.trick if s == seat
-    ]
 
 
 def hidden_cards(view: CapodamaView) -> Hidden:
@@ -185,7 +179,7 @@ def _double_weight(view: CapodamaView) -> Weight | None:
     if view.doubled is None or view.seat == view.capo or view.seats < 3:
         return None
     capo, n, seat = view.capo, view.seats, view.seat
-    base = set(_played_by(view, capo))
+    base = set(played_by(view, capo))
     if n in (4, 5) and view.received and seat == (capo + 1) % n:
         base.add(view.received[0])  # the capo's one pass went to this seat
     mine = {c for c, to in _passes(view) if to == capo}  # this seat's pass to the capo

@@ -31,7 +31,7 @@ from game.engine.tressette_events import Declared, TrickWon
 from . import make_seat
 from .capodama_solver import best_move, is_open
 from .capodama_verdict import sampled_reach
-from .search import MAX_ROLLOUT_MOVES, rule_policy
+from .search import play_out, rule_policy
 from .search_worlds import WorldSampler
 
 __all__ = ["HINT_SEAT", "Coach", "Hint", "Reason", "won_share"]
@@ -151,11 +151,7 @@ def won_share(
             return 0, 0
         mark = state._deals_scored
         state.play(move)
-        for _m in range(MAX_ROLLOUT_MOVES):
-            if state._deals_scored != mark or state.current_player is None:
-                break
-            state.play(policy(state, state.legal_moves(), rng))
-        scored = state._last_scored if state._deals_scored != mark else None
+        scored = play_out(state, mark, policy, rng)
         if scored is not None:
             played += 1
             won += scored.results[view.seat].won

@@ -45,6 +45,7 @@ __all__ = [
     "Evaluation",
     "Policy",
     "paired_advantage",
+    "play_out",
     "rule_policy",
 ]
 
@@ -242,12 +243,20 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         """Play ``state`` on with the policy until the deal is scored: ``mark`` is the count
         of scored deals before the searched move.  Watching that count (and reading the last
         payload) never deals the match's next deal, which the engine deals only when read."""
-        for _ in range(MAX_ROLLOUT_MOVES):
-            if state._deals_scored != mark or state.current_player is None:
-                break
-            state.play(self.policy(state, state.legal_moves(), rng))
-        scored = state._last_scored if state._deals_scored != mark else None
-        return self.evaluate(scored, state, view)
+        return self.evaluate(play_out(state, mark, self.policy, rng), state, view)
+
+
+def play_out(
+    state: StateT, mark: int, policy: Policy[StateT], rng: random.Random
+) -> DealScored | None:
+    """Play ``state`` on with ``policy`` until the deal is scored (``mark``: the count of
+    scored deals before); the deal's payload, or None for a rollout cut off at
+    :data:`MAX_ROLLOUT_MOVES`."""
+    for _ in range(MAX_ROLLOUT_MOVES):
+        if state._deals_scored != mark or state.current_player is None:
+            break
+        state.play(policy(state, state.legal_moves(), rng))
+    return state._last_scored if state._deals_scored != mark else None
 
 
 def _halve(alive: list[int], values: list[list[float]], keep: int | None) -> list[int]:

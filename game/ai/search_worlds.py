@@ -36,10 +36,12 @@ __all__ = [
     "Placement",
     "Rebuild",
     "SeatView",
+    "TrickView",
     "WorldSampler",
     "deal_constrained",
     "hands_and_pile",
     "place_hidden",
+    "played_by",
     "unseen",
     "weighted_placement",
 ]
@@ -99,6 +101,23 @@ def hands_and_pile(pool: Sequence[Card], hand_sizes: Sequence[int], seat: int, p
     sizes = {s: n for s, n in enumerate(hand_sizes) if s != seat}
     sizes[PILE] = pile
     return Hidden(tuple(pool), sizes)
+
+
+class TrickView(Protocol):
+    """A trick-taking game's view: the tricks played (leader, (seat, card)..., winner,
+    points) and the trick on the table."""
+
+    @property
+    def tricks(self) -> tuple[tuple[int, tuple[tuple[int, Card], ...], int, int], ...]: ...
+    @property
+    def trick(self) -> tuple[tuple[int, Card], ...]: ...
+
+
+def played_by(view: TrickView, seat: int, first_trick: int = 0) -> list[Card]:
+    """The cards ``seat`` played, in the tricks from ``first_trick`` on and the one on the
+    table (what the seat held then and no longer holds)."""
+    done = [c for _, t, _, _ in view.tricks[first_trick:] for s, c in t if s == seat]
+    return done + [c for s, c in view.trick if s == seat and len(view.tricks) >= first_trick]
 
 
 def place_hidden(hidden: Hidden, rng: random.Random) -> Placement:

@@ -32,7 +32,7 @@ from game.engine.tressette_events import TressetteScored
 from game.engine.tressette_tables import buongioco_combos, has_buongioco
 
 from .search import Budget, DeterminizedSearch
-from .search_worlds import Hidden, Placement, WorldSampler, unseen
+from .search_worlds import Hidden, Placement, WorldSampler, played_by, unseen
 from .tressette_rules import TressetteRulesSeat
 
 __all__ = ["TressetteSearchSeat", "hidden_cards"]
@@ -93,11 +93,6 @@ def _more_than_declared(view: TressetteView, seat: int, pool: Sequence[Card]) ->
     return frozenset(c for c in pool if _points(shown | 1 << c.index) > base)
 
 
-def _played_by(view: TressetteView, seat: int, first_trick: int = 0) -> list[Card]:
-    done = [c for _, t, _, _ in view.tricks[first_trick:] for s, c in t if s == seat]
-    return done + [c for s, c in view.trick if s == seat and len(view.tricks) >= first_trick]
-
-
 def _weight(view: TressetteView, others: Sequence[int]) -> Callable[[Placement], float] | None:
     """How likely the declarations (and silences) of trick 1 and 2 are in a placement.
 
@@ -109,10 +104,10 @@ def _weight(view: TressetteView, others: Sequence[int]) -> Callable[[Placement],
     checks: list[tuple[int, int, int | None]] = []  # seat, cards it held then, its points
     for s in others:
         if view.declared[s]:
-            held = _mask([*_played_by(view, s, 1), *_declared_cards(view, s)])
+            held = _mask([*played_by(view, s, 1), *_declared_cards(view, s)])
             checks.append((s, held, _points(_mask(_declared_cards(view, s)))))
         elif s in in_trick1:
-            checks.append((s, _mask(_played_by(view, s)), None))
+            checks.append((s, _mask(played_by(view, s)), None))
     if not checks:
         return None
 
