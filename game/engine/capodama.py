@@ -58,7 +58,7 @@ from .capodama_cards import (
 from .capodama_deal import read_deal
 from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from .cards import FRENCH, Card, bit_list, cards_of, mask_of, ordered_cards, parse_card
-from .dealspec import shuffled
+from .dealspec import deal_order, shuffled
 
 __all__ = ["INFO", "CapodamaState", "CapodamaView", "pass_move"]
 
@@ -107,16 +107,6 @@ def _side_cards(seats: int) -> tuple[tuple[int, ...], tuple[int, ...], int, int]
 
 #: Per table size, the mask of the cards that reveal their holder as the capo's partner.
 _REVEALING = [_side_cards(n)[2] if n >= 2 else 0 for n in range(7)]
-
-
-@cache
-def _deal_order(
-    seats: int, dealer: int, count: int
-) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
-    """Who receives each of ``count`` cards dealt one by one from the dealer's left, and who
-    may see each (its receiver): the same for every deal of a dealer, so made once."""
-    order = tuple((dealer + 1 + k) % seats for k in range(count))
-    return order, tuple(frozenset((s,)) for s in order)
 
 
 @lru_cache(maxsize=1024)
@@ -351,7 +341,7 @@ class CapodamaState(GameState):
         hands = self._hands
         if order is None:
             n = self._n
-            order, seen = _deal_order(n, self._dealer, len(cards))
+            order, seen = deal_order(n, self._dealer, len(cards), 1)
             for j in range(n):  # card j and every n-th after it go to the same seat
                 hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
         else:

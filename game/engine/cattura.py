@@ -46,7 +46,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 from itertools import product
 from typing import Any, ClassVar
 
@@ -87,7 +87,14 @@ from .cattura_events import (
 )
 from .cattura_moves import legal_moves, read_move
 from .cattura_refusals import refusal
-from .dealspec import check_guess, indices_mask, mask_cards, shuffle_as_random
+from .dealspec import (
+    SEEN_BY_RECEIVER,
+    check_guess,
+    deal_order,
+    indices_mask,
+    mask_cards,
+    shuffle_as_random,
+)
 
 __all__ = ["HAND_SIZE", "INFO", "WIN_CAPTURES", "CatturaState", "CatturaView"]
 
@@ -171,7 +178,6 @@ _DREW: dict[int, Event] = {}
 _PASSED = Passed()
 _BIT = [1 << i for i in range(52)]
 #: who sees a card dealt or drawn by each seat
-_SEEN_BY = [frozenset((s,)) for s in range(4)]
 
 
 def _sent(key: int) -> Event:
@@ -186,19 +192,9 @@ def _drew(key: int) -> Event:
     """The "drew" event of ``seat << 12 | card << 6 | cards left in the deck``."""
     seat = key >> 12
     ev = _DREW[key] = make_event(
-        ("drew", seat, (card(key >> 6 & 63),), Drew(key & 63), (_SEEN_BY[seat],))
+        ("drew", seat, (card(key >> 6 & 63),), Drew(key & 63), (SEEN_BY_RECEIVER[seat],))
     )
     return ev
-
-
-@cache
-def _deal_order(
-    players: int, dealer: int, count: int
-) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
-    """Who receives each of ``count`` cards dealt one at a time clockwise from the dealer's
-    left, and who sees each (its receiver): the same at every deal of a dealer, so made once."""
-    order = tuple((dealer + 1 + k) % players for k in range(count))
-    return order, tuple(map(_SEEN_BY.__getitem__, order))
 
 
 #: ``Move.arg`` of a capture (one letter per used card) as the payload's from_captured flags
@@ -262,7 +258,7 @@ class CatturaState(GameState):
     def _deal_cards(self, dealt: list[int], first: int, deck: list[int]) -> None:
         """Deal ``dealt`` one at a time clockwise from the dealer's left, then turn ``first``."""
         n = self.players
-        order, seen = _deal_order(n, self._dealer, len(dealt))
+        order, seen = deal_order(n, self._dealer, len(dealt), 1)
         for c, s in zip(dealt, order, strict=True):
             self._hands[s] |= 1 << c
         self._deck = tuple(deck)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Mapping, Sequence
+from functools import cache
 from itertools import repeat, starmap
 from operator import itemgetter
 from typing import Any
@@ -36,6 +37,21 @@ __all__ = [
     "shuffled",
     "split_cards",
 ]
+
+
+#: Who may see a card dealt to a seat: its receiver alone (one set per seat, shared).
+SEEN_BY_RECEIVER: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(6))
+
+
+@cache
+def deal_order(
+    seats: int, dealer: int, count: int, step: int
+) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
+    """Who receives each of ``count`` cards dealt one at a time from the dealer's neighbour
+    on side ``step`` (+1: the left, going clockwise; -1: the right, counter-clockwise), and
+    who may see each (its receiver): the same at every deal of a dealer, so made once."""
+    order = tuple((dealer + step * (1 + k)) % seats for k in range(count))
+    return order, tuple(SEEN_BY_RECEIVER[s] for s in order)
 
 
 def indices_mask(idx: Iterable[int]) -> int:

@@ -53,7 +53,7 @@ from .base import (
     seat_result,
 )
 from .cards import ITALIAN, Card
-from .dealspec import check_guess, mask_cards, names
+from .dealspec import SEEN_BY_RECEIVER, check_guess, mask_cards, names
 from .scopa_deal import FULL, read_deal
 from .scopa_events import (
     CAPTURED,
@@ -94,7 +94,6 @@ _COINS: str = CARD[COINS_MASK.bit_length() - 1].suit
 _SETTEBELLO: Card = CARD[SETTEBELLO]
 
 _SIDES = {2: 2, 3: 3, 4: 2, 6: 3}
-_SEEN = tuple(frozenset((s,)) for s in range(6))
 _FULL_DECK = list(range(40))
 #: The "dealt" payloads made so far (immutable, so shared by every match that deals the same
 #: hand number of the same deal number from the same dealer): one fewer object per hand.
@@ -114,7 +113,7 @@ def _deal_order(players: int, dealer: int) -> tuple[int, ...]:
 
 #: (players, dealer) -> (deal order of one hand, who sees each card): built once.
 _ORDERS = {
-    (n, d): (_deal_order(n, d), tuple(_SEEN[s] for s in _deal_order(n, d)))
+    (n, d): (_deal_order(n, d), tuple(SEEN_BY_RECEIVER[s] for s in _deal_order(n, d)))
     for n in _SIDES
     for d in range(n)
 }
@@ -387,7 +386,7 @@ class ScopaState(GameState):
                 spec.dealer,
                 tuple(CARD[c] for c in dealt),
                 Dealt(order, 1, 1, len(spec.deck)),
-                tuple(_SEEN[s] for s in order),
+                tuple(SEEN_BY_RECEIVER[s] for s in order),
             )
         )
         self._deal_table(spec.table)

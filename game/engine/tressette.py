@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any, ClassVar
 
 from .base import (
@@ -50,7 +49,7 @@ from .base import (
     seat_result,
 )
 from .cards import ITALIAN, Card, cards_of, ordered_cards, parse_card
-from .dealspec import shuffle_as_random
+from .dealspec import deal_order, shuffle_as_random
 from .tressette_deal import ExplicitDeal, guess_hands, read_deal
 from .tressette_events import Dealt, Declared, Played, TressetteScored, TrickWon
 from .tressette_tables import (
@@ -93,7 +92,6 @@ _DECLARE = Move("declare", (), "buongioco")
 _PLAYS = MovesByMask(_PLAY, SUIT_MASK)
 #: Each card alone, as a "played" event's cards, and each seat alone, as who sees a dealt card.
 _SOLO: tuple[tuple[Card, ...], ...] = tuple((c,) for c in _CARDS)
-_SEEN: tuple[frozenset[int], ...] = tuple(frozenset((s,)) for s in range(4))
 
 #: One completed trick: leader, (seat, card index) in play order, winner, raw points.
 _Trick = tuple[int, tuple[tuple[int, int], ...], int, int]
@@ -121,16 +119,6 @@ def _trick_won(key: int) -> TrickWon:
         seats, _CARDS[best], raw, side_of(winner, n), trick_no, bool(last)
     )
     return won
-
-
-@cache
-def _deal_order(
-    seats: int, dealer: int, count: int
-) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
-    """Who receives each of ``count`` cards dealt one at a time counter-clockwise from the
-    dealer's right, and who sees each (its receiver): the same at every deal of a dealer."""
-    order = tuple((dealer - 1 - k) % seats for k in range(count))
-    return order, tuple(map(_SEEN.__getitem__, order))
 
 
 #: A hand as a player holds it: by suit, strongest first (each mask's tuple kept).
@@ -262,14 +250,14 @@ class TressetteState(GameState):
         self._totals[:] = deal.totals
         self._deals_won[:] = deal.deals_won
         self._reset_deal(deal.dealer)
-        order = _deal_order(self._n, deal.dealer, self._n)[0]
+        order = deal_order(self._n, deal.dealer, self._n, -1)[0]
         rounds = range(HAND_SIZE[self._n])
         self._deal_cards([deal.hands[s][k] for k in rounds for s in order])
 
     def _deal_cards(self, cards: list[int]) -> None:
         """Deal ``cards`` one at a time counter-clockwise from the dealer's right."""
         n = self._n
-        order, seen = _deal_order(n, self._dealer, len(cards))
+        order, seen = deal_order(n, self._dealer, len(cards), -1)
         hands = self._hands
         for j in range(n):  # card j and every n-th after it go to the same seat
             hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
