@@ -115,51 +115,43 @@ class CardMove(Move):
 
 
 class MovesByMask:
-    """The moves of the cards in a mask, in card order: ``moves(mask)``, each tuple made once.
+    """The moves of the cards in a mask, in card order: ``moves(mask)``.
 
     Games whose moves are one card each (a card play, a pass) look their legal moves up by
-    the mask of cards allowed instead of building a list after every card.  ``memo`` is open
-    for the hot paths' ``memo.get(mask) or moves(mask)``; it is emptied when it reaches
-    ``kept`` masks, so a long search cannot fill the memory with hands seen once.  A mask not
-    in it is put together from the moves of its parts in each pair of ``groups`` (two suits
-    at a time: half the joins of one suit at a time), kept likewise up to ``kept`` of them.
+    the mask of cards allowed instead of building a list after every card.  The mask is cut
+    into ``groups`` (a suit each), and each group's part is looked up in that group's table,
+    filled as parts are first seen: a table holds at most ``2**k`` tuples for a group of ``k``
+    cards, so it stops growing after the first few hundred deals.  No whole mask is kept:
+    hands are nearly all new, a memo of them missed a third of the time, and the tuples it
+    kept made the garbage collector walk ever more objects (a tenth of a random deal's time).
     """
 
-    __slots__ = ("by_bit", "groups", "kept", "memo", "parts")
+    __slots__ = ("by_bit", "tables")
 
-    def __init__(self, moves: Sequence[Move], groups: Sequence[int], kept: int = 1 << 16) -> None:
+    def __init__(self, moves: Sequence[Move], groups: Sequence[int]) -> None:
         """``moves[i]`` is the move of card index ``i``; ``groups`` are disjoint masks, in
         card order, that cover every card."""
         self.by_bit = {1 << i: m for i, m in enumerate(moves)}
-        pairs = [a | b for a, b in zip(groups[::2], groups[1::2], strict=False)]
-        self.groups = (*pairs, groups[-1]) if len(groups) % 2 else tuple(pairs)
-        self.memo: dict[int, tuple[Move, ...]] = {}
-        self.parts: dict[int, tuple[Move, ...]] = {}
-        self.kept = kept
+        self.tables: tuple[tuple[int, dict[int, tuple[Move, ...]]], ...] = tuple(
+            (g, {0: ()}) for g in groups
+        )
 
     def __call__(self, mask: int) -> tuple[Move, ...]:
-        found = self.memo.get(mask)
-        if found is None:
-            if len(self.memo) >= self.kept:
-                self.memo.clear()
-            found = ()
-            for group in self.groups:
-                part = mask & group
-                if part:
-                    found += self.parts.get(part) or self._part(part)
-            self.memo[mask] = found
+        found: tuple[Move, ...] = ()
+        for group, table in self.tables:
+            part = mask & group
+            if part:
+                found += table.get(part) or self._part(table, part)
         return found
 
-    def _part(self, part: int) -> tuple[Move, ...]:
-        if len(self.parts) >= self.kept:
-            self.parts.clear()
+    def _part(self, table: dict[int, tuple[Move, ...]], part: int) -> tuple[Move, ...]:
         moves = []
         rest = part
         while rest:
             low = rest & -rest
             moves.append(self.by_bit[low])
             rest ^= low
-        found = self.parts[part] = tuple(moves)
+        found = table[part] = tuple(moves)
         return found
 
 
@@ -362,14 +354,27 @@ class StateFields:
         return tuple(n for n in self.kept if n not in self.unsnapped)
 
     @cached_property
-    def fixed(self) -> dict[str, Any]:
-        """The deal fields that start every deal at the same immutable value."""
-        return {n: v for n, v in self.deal.items() if not callable(v)}
-
-    @cached_property
-    def made(self) -> tuple[tuple[str, Callable[[Any], Any]], ...]:
-        """The deal fields that start every deal from a factory, with the factory."""
-        return tuple((n, v) for n, v in self.deal.items() if callable(v))
+    def reset(self) -> Callable[[Any], None]:
+        """One function that sets every deal field of a state to its starting value (the
+        immutable values first, then the factories' in declaration order) and every cache to
+        None, written out as one attribute store per field: a new deal of every game and every
+        rollout of a search runs it, and plain stores take a third of a loop of ``setattr``.
+        It stores attributes, never the instance ``__dict__``: reading ``__dict__`` makes
+        CPython drop the compact attribute storage that keeps every later field read fast."""
+        for name in (*self.deal, *self.cache):
+            if not name.isidentifier():
+                raise ValueError(f"field {name!r} is not a name")
+        env: dict[str, Any] = {}
+        lines = []
+        deal = sorted(self.deal.items(), key=lambda item: callable(item[1]))  # stable
+        for k, (name, value) in enumerate(deal):
+            env[f"value{k}"] = value
+            call = "(self)" if callable(value) else ""
+            lines.append(f"self.{name} = value{k}{call}")
+        lines += [f"self.{name} = None" for name in self.cache]
+        body = "".join(f"\n    {line}" for line in lines) or "\n    pass"
+        exec(f"def reset(self):{body}", env)
+        return cast(Callable[[Any], None], env["reset"])
 
 
 def _copy_value(value: Any) -> Any:
@@ -534,15 +539,7 @@ class GameState(ABC):
 
     def _reset_fields(self) -> None:
         """Set every per-deal field to its declared starting value and drop the caches."""
-        # setattr, not the instance __dict__: reading __dict__ makes CPython drop the compact
-        # attribute storage that keeps every later field read on its fastest path
-        fields = self.FIELDS
-        for name, value in fields.fixed.items():
-            setattr(self, name, value)
-        for name, make in fields.made:
-            setattr(self, name, make(self))
-        for name in fields.cache:
-            setattr(self, name, None)
+        self.FIELDS.reset(self)
 
     def _deal_later(self, deal: Callable[[Self, int], None], dealer: int) -> None:
         """Deal the match's next deal (``deal(self, dealer)``) when anything first looks at the

@@ -497,7 +497,7 @@ class CapodamaState(GameState):
                     trick[0][1] if trick else None,
                     self._trump_mask,
                 )
-                legal = _PLAYS.memo.get(m) or _PLAYS(m)
+                legal = _PLAYS(m)
             else:
                 legal = self._other_legal()
             self._legal = legal

@@ -66,7 +66,7 @@ def legal_moves(hand: int, caps: int, t: int) -> list[Move]:
     v = VALUE[t]
     same = VALUE_MASK[v]
     m = hand & ~same
-    out = list(_SENDS.memo.get(m) or _SENDS(m))
+    out = list(_SENDS(m))
     if (hand | caps) & same:
         for pile, src in ((hand, 0), (caps, 1)):
             m = pile & same

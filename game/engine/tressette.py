@@ -369,7 +369,7 @@ class TressetteState(GameState):
                 m = self._hands[seat]
                 if self._trick:
                     m = m & SUIT_MASK[SUIT[self._trick[0][1]]] or m
-                legal = _PLAYS.memo.get(m) or _PLAYS(m)
+                legal = _PLAYS(m)
                 if self._can_declare(seat):
                     legal = (_DECLARE, *legal)
             else:
