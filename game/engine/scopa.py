@@ -156,6 +156,21 @@ def _reach(table: int) -> int:
     return reach
 
 
+def _add_sum_captures(legal: list[ScopaMove], table: int, cards: list[int]) -> None:
+    """Add to ``legal`` a capture per set of two or more ``table`` cards adding up to the
+    value of each card index in ``cards``, from one walk over the table's subsets (pruned at
+    the highest value wanted)."""
+    caps = _CAPTURES
+    sums = packed_sums(table, max([VALUE[i] for i in cards]))
+    for i in cards:
+        low = VALUE[i] * SUM_UNIT
+        high = low + SUM_UNIT
+        for e in sums:
+            if low <= e < high:
+                sm = e - low
+                legal.append(caps.get(sm << 6 | i) or capture_move(i, sm))
+
+
 #: a capture as views show it, by the state's (seat, card index, taken mask, scopa) record
 _SHOWN: dict[tuple[int, int, int, bool], tuple[int, Card, tuple[Card, ...], bool]] = {}
 
@@ -486,9 +501,12 @@ class ScopaState(GameState):
     def _moves(self) -> list[ScopaMove]:
         """The legal moves, built once per position (the hot path of random play and search).
 
-        Cards whose value lies on the table yield one capture per equal card; the others
-        share one walk over the table's subsets (pruned at their highest value), yielding a
-        capture per set adding up to their value, or the placing of the card if none does.
+        Cards whose value lies on the table yield one capture per equal card.  A card worth
+        more than the whole table is placed, one worth just as much sweeps it.  The others can
+        take only a set of two or more cards adding up to their value: the sums the table's
+        subsets reach come first, as the bits of one int (kept while cards are placed, see
+        :func:`_reach`), which rules most of them out, and one walk over the table's subsets
+        (pruned at the highest value still wanted) serves the rest.
         """
         legal = self._legal
         if legal is not None:
@@ -499,9 +517,8 @@ class ScopaState(GameState):
             table = self._table
             total = self._table_sum
             caps = _CAPTURES
-            need = []
-            limit = 0
             hand = self._hands[seat]
+            wanted = []  # the cards that can take only a set of two or more
             for i in _HANDS.get(hand) or hand_indices(hand):
                 v = VALUE[i]
                 same = table & VALUE_MASKS[v]
@@ -514,47 +531,20 @@ class ScopaState(GameState):
                     legal.append(_PLACE[i])
                 elif v == total:  # only the whole table adds up to v: a sweep
                     legal.append(caps.get(table << 6 | i) or capture_move(i, table))
+                elif table.bit_count() <= 2:  # only the pair adds up to more than one card
+                    legal.append(_PLACE[i])
                 else:
-                    need.append(i)
-                    if v > limit:
-                        limit = v
-            if need:
-                self._add_sums(legal, need, limit)
+                    reach = self._reach
+                    if reach is None:
+                        reach = self._reach = _reach(table)
+                    if reach >> v & 1:
+                        wanted.append(i)
+                    else:
+                        legal.append(_PLACE[i])
+            if wanted:
+                _add_sum_captures(legal, table, wanted)
         self._legal = legal
         return legal
-
-    def _add_sums(self, legal: list[ScopaMove], need: list[int], limit: int) -> None:
-        """The moves of the cards (indices ``need``) no table card equals but for which the
-        table adds up to more: a capture per set adding up to their value, or placing them.
-
-        Most such cards can take nothing, so the sums the table's subsets reach come first,
-        as the bits of one int (kept while cards are placed, see :func:`_reach`); the walk
-        over the subsets runs only for a value among them.
-        """
-        table = self._table
-        if table.bit_count() <= 2:
-            # One or two cards and no equal value: only the pair could add up to v, and
-            # v < total here, so nothing can be taken.
-            legal.extend(_PLACE[i] for i in need)
-            return
-        reach = self._reach
-        if reach is None:
-            reach = self._reach = _reach(table)
-        sums = None
-        caps = _CAPTURES
-        for i in need:
-            v = VALUE[i]
-            if not reach >> v & 1:
-                legal.append(_PLACE[i])
-                continue
-            if sums is None:
-                sums = packed_sums(table, limit)
-            low = v * SUM_UNIT
-            high = low + SUM_UNIT
-            for e in sums:
-                if low <= e < high:
-                    sm = e - low
-                    legal.append(caps.get(sm << 6 | i) or capture_move(i, sm))
 
     def legal_moves(self) -> list[Move]:
         return list(self._moves())
