@@ -426,6 +426,9 @@ class CatturaState(GameState):
             self._send(seat, move.cards[0] & 63)
         elif kind == "take":
             self._capture(seat, move)
+            if self._caps[seat].bit_count() >= WIN_CAPTURES:  # only a capture adds one
+                self._finish("four captured", seat)
+                return
         else:
             self.events.append(Event("passed", seat, (), _PASSED))
         self._end_turn(seat)
@@ -468,11 +471,9 @@ class CatturaState(GameState):
         self.events.append(make_event(("captured", seat, move.cards, payload, None)))
 
     def _end_turn(self, seat: int) -> None:
-        """Four captures end the match; an empty hand starts the final round; else next seat."""
+        """After a turn that did not end the match with a fourth capture: an empty hand starts
+        the final round, the final round's last turn ends the match, else the next seat."""
         n = self.players
-        if self._caps[seat].bit_count() >= WIN_CAPTURES:
-            self._finish("four captured", seat)
-            return
         if self._final_left:
             self._final_left -= 1
             if not self._final_left:
