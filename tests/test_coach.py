@@ -14,9 +14,9 @@ from game.ai import capodama_solver as fast
 from game.ai import capodama_solver_ref as ref
 from game.ai.capodama_search import SAMPLER as CAPODAMA_WORLDS
 from game.ai.capodama_verdict import first_half, lost_at, verdict, winnable_seed
-from game.ai.coach import Coach
+from game.ai.coach import Coach, Reason
 from game.ai.scopa_search import SAMPLER as SCOPA_WORLDS
-from game.engine import new_game
+from game.engine import Card, new_game
 from game.engine.capodama import CapodamaState
 
 POSITIONS = 1000
@@ -139,17 +139,21 @@ def test_a_hint_depends_only_on_the_players_view(game, players, sampler) -> None
 
 
 # -- reasons on concrete positions --------------------------------------------------------------
-def _scopa(hand: list[str], table: list[str]) -> Any:
+def _scopa(hand: list[str], table: list[str], other: list[str] | None = None) -> Any:
+    """A 2-player Scopa deal: seat 0 holds ``hand`` and is to play, seat 1 holds ``other``
+    (by default the first cards left in deck order), the rest is deck and seat 1's pile."""
     from game.engine import ITALIAN
 
-    shown = set(hand) | set(table)
+    shown = set(hand) | set(table) | set(other or ())
     rest = [str(c) for c in ITALIAN.cards if str(c) not in shown]
+    if other is None:
+        other, rest = rest[: len(hand)], rest[len(hand) :]
     deal = {
         "dealer": 1,
-        "hands": [hand, rest[: len(hand)]],
+        "hands": [hand, other],
         "table": table,
-        "deck": rest[len(hand) : len(hand) + 12],
-        "captured": [[], rest[len(hand) + 12 :]],
+        "deck": rest[:12],
+        "captured": [[], rest[12:]],
         "last_capturer": None,
     }
     return new_game("scopa", players=2, seed=7, deal=deal)
@@ -174,5 +178,103 @@ def test_the_reason_says_what_the_move_does_in_the_players_language(hand, table,
         for lang, words in said.items():
             i18n.set_language(lang)
             assert hint_reason(hint).startswith(words)
+    finally:
+        i18n.set_language("en")
+
+
+# -- what a move is for: the plan behind it, on concrete positions -----------------------------
+def _capodama_2p(capo: str, other: str) -> Any:
+    """A 2-player Capodama deal: seat 0 (the capo, holding AH) and seat 1 hold these hands,
+    every other card of the deck is set aside; the capo's doubled suit is still to choose."""
+    from game.engine.capodama_cards import deck_for
+
+    hands = [capo.split(), other.split()]
+    held = set(hands[0]) | set(hands[1])
+    aside = [str(c) for c in deck_for(2) if str(c) not in held]
+    return new_game("capodama", players=2, seed=3, deal={"hands": hands, "set_aside": aside})
+
+
+def test_keeps_card_names_the_card_held_back_from_a_trick_it_would_have_taken() -> None:
+    from game.ai.coach import keeps_card
+
+    s = _capodama_2p("AH KS JD QD 10D 9D 8D AC", "7S 9S JC KC QC 10C 9C 8C")
+    s.play("double D")
+    s.play("KS")  # the capo leads the king of spades; seat 1 must follow: 7S beats it, 9S not
+    legal = s.legal_moves()
+    by_text = {m.text: m for m in legal}
+    assert set(by_text) == {"7S", "9S"}
+    kept = keeps_card(s, legal, by_text["9S"], 1)
+    assert kept is not None and kept.code == "keeps_card"
+    assert str(Card(kept.parts["card"])) == "7S"
+    assert keeps_card(s, legal, by_text["7S"], 1) is None  # it takes the trick: nothing kept
+    assert s.history[-1] == "KS" and s.current_player == 1  # the position was only looked at
+
+
+def test_denies_scopa_when_no_reply_can_sweep_after_the_move_but_one_could_after_another() -> None:
+    from game.ai.coach import denies
+
+    def position(other: list[str]) -> Any:
+        s = _scopa(["5C", "1S"], ["CD"], other)
+        legal = s.legal_moves()
+        return s, legal, {m.text: m for m in legal}
+
+    # 1S makes the table 10 (the Cavallo is 9), which a Re sweeps; 5C makes it 14: nothing can
+    s, legal, by_text = position(["RD", "2D"])
+    assert denies([s], legal, by_text["5C"], 0, "scopa", "denies_scopa") == Reason("denies_scopa")
+    assert denies([s], legal, by_text["1S"], 0, "scopa", "denies_scopa") is None
+    assert s.current_player == 0 and not s.history  # the position was only looked at
+    # with no Re in the opponent's hand no move of ours gives a scopa away: nothing to say
+    s, legal, by_text = position(["2D", "3D"])
+    assert denies([s], legal, by_text["5C"], 0, "scopa", "denies_scopa") is None
+
+
+def test_capodama_bids_say_what_they_keep_and_give() -> None:
+    from game.ai.coach import bid_reason
+
+    s = new_game(
+        "capodama",
+        players=4,
+        seed=1,
+        deal={
+            "hands": [
+                "AH AD 7D JD 8C 9C 8S 9S",
+                "7H QH KD QD 10D 9D 8D AC",
+                "7C JC KC QC 10C AS 7S JS",
+                "JH KH 10H 9H 8H KS QS 10S",
+            ]
+        },
+    )
+    capo = s.current_player
+    assert capo == 0
+    legal = s.legal_moves()
+    view = s.view(capo)
+    by_text = {m.text: m for m in legal}
+    diamonds = bid_reason(view, legal, by_text["double D"])
+    assert diamonds == Reason("doubles_suit", {"points": 11 + 7 + 5, "most": 1})
+    clubs = bid_reason(view, legal, by_text["double C"])
+    assert clubs == Reason("doubles_suit", {"points": 0, "most": 0})
+    s.play("double D")
+    passes = s.legal_moves()
+    view = s.view(s.current_player)
+    given = {m.text: bid_reason(view, passes, m) for m in passes}
+    assert given["pass 8C"] == Reason("passes_fewest", {"points": 0})
+    assert given["pass 7D"] is None  # 14 points with diamonds doubled: not the fewest
+
+
+@pytest.mark.parametrize(
+    ("reason", "lang", "words"),
+    [
+        (Reason("keeps_card", {"card": 0}), "en", "keeps AS for a later trick"),
+        (Reason("denies_scopa"), "it", "non lascia scopa"),
+        (Reason("passes_fewest", {"points": 0}), "fr", "ne donne aucun point"),
+    ],
+)
+def test_plan_reasons_read_in_the_players_language(reason: Reason, lang: str, words: str) -> None:
+    from game import i18n
+    from game.ui.hint_words import reason_words
+
+    try:
+        i18n.set_language(lang)
+        assert words in reason_words(reason)
     finally:
         i18n.set_language("en")

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import DealScored, Event, GameState, Move
+from game.engine.capodama_cards import card_points
 from game.engine.capodama_events import TrickTaken
 from game.engine.cattura_events import Captured as CatturaCaptured
 from game.engine.scopa_events import Captured as ScopaCaptured
@@ -34,7 +35,16 @@ from .capodama_verdict import sampled_reach
 from .search import play_out, rule_policy
 from .search_worlds import WorldSampler
 
-__all__ = ["HINT_SEAT", "Coach", "Hint", "Reason", "won_share"]
+__all__ = [
+    "HINT_SEAT",
+    "Coach",
+    "Hint",
+    "Reason",
+    "bid_reason",
+    "denies",
+    "keeps_card",
+    "won_share",
+]
 
 #: The seat kind whose move the hint shows (the strongest level the game offers).
 HINT_SEAT = "strong"
@@ -90,7 +100,10 @@ class Coach:
             lo, hi = view.window
             figure = {"lo": lo, "hi": hi, "hits": hits, "n": FIGURE_WORLDS}
             return _hint(move, said, Reason("window_sampled", figure))
-        return _hint(move, said or self._figure(view, move, rng))
+        plan = self._plan(view, moves, move, rng)
+        if said is None and plan is None:
+            return _hint(move, self._figure(view, move, rng))
+        return _hint(move, said, plan)
 
     def _world(self, view: Any, rng: random.Random) -> GameState | None:
         """One state agreeing with ``view`` (its hidden cards guessed), or None when the game
@@ -113,6 +126,34 @@ class Coach:
         events = [e for e in world.events[mark:] if e.kind != "dealt"]
         ended = _deal_end(events, view.seat)
         return self.reader(view, move, events) or ended
+
+    def _plan(self, view: Any, moves: list[Move], move: Move, rng: random.Random) -> Reason | None:
+        """What the move is for beyond what it does at once: a bid's reason read from the hand,
+        the card kept back, the sweep or capture left to nobody."""
+        if self.game == "capodama" and view.phase != "play":
+            return bid_reason(view, moves, move)
+        if move.kind == "declare" or len(moves) < 2:
+            return None
+        if self.game in ("capodama", "tressette"):
+            world = self._world(view, rng)
+            return keeps_card(world, moves, move, view.seat) if world is not None else None
+        kind, code = {
+            "scopa": ("scopa", "denies_scopa"),
+            "cattura": ("captured", "denies_capture"),
+        }[self.game]
+        worlds = self._worlds(view, rng)
+        return denies(worlds, moves, move, view.seat, kind, code) if worlds else None
+
+    def _worlds(self, view: Any, rng: random.Random) -> list[GameState]:
+        """Up to :data:`FIGURE_WORLDS` states agreeing with ``view`` (none if it cannot be
+        rebuilt)."""
+        if self.sampler is None:
+            return []
+        try:
+            draw = self.sampler.prepare(view)
+            return [draw(rng) for _ in range(FIGURE_WORLDS)]
+        except ValueError:
+            return []
 
     def _figure(self, view: Any, move: Move, rng: random.Random) -> Reason:
         """The search's figure: in how many sampled deals the move's side won."""
@@ -156,6 +197,87 @@ def won_share(
             played += 1
             won += scored.results[view.seat].won
     return won, played
+
+
+# -- what a move is for ---------------------------------------------------------------------
+def _after(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
+    """A copy of ``state`` after ``move``, and the events the move caused."""
+    copy = state.clone()
+    mark = len(copy.events)
+    copy.play(move)
+    return copy, copy.events[mark:]
+
+
+def _trick_taker(events: list[Event]) -> int | None:
+    """The seat that took the trick these events complete, if they complete one."""
+    return next((e.seat for e in events if e.kind == "trick"), None)
+
+
+def keeps_card(state: GameState, moves: list[Move], move: Move, seat: int) -> Reason | None:
+    """ "Keeps the 7 back": ``move`` completes a trick that ``seat`` does not take, though
+    another of its cards would have taken it (the strongest such card is named, ``card``)."""
+    _, events = _after(state, move)
+    taker = _trick_taker(events)
+    if taker is None or taker == seat:
+        return None
+    kept = [
+        m.cards[0]
+        for m in moves
+        if m is not move and m.kind == move.kind and _trick_taker(_after(state, m)[1]) == seat
+    ]
+    if not kept:
+        return None
+    order = {c: k for k, c in enumerate(state.view(seat).hand)}  # the hand's own order
+    return Reason("keeps_card", {"card": int(min(kept, key=order.__getitem__))})
+
+
+def _reply_can(state: GameState, move: Move, seat: int, kind: str) -> bool:
+    """Whether, after ``seat`` plays ``move``, the next player has a move that logs ``kind``
+    for itself (a scopa, a capture)."""
+    after, _ = _after(state, move)
+    nxt = after.current_player
+    if nxt is None or nxt == seat:
+        return False
+    return any(
+        any(e.kind == kind and e.seat == nxt for e in _after(after, reply)[1])
+        for reply in after.legal_moves()
+    )
+
+
+def denies(
+    worlds: list[GameState], moves: list[Move], move: Move, seat: int, kind: str, code: str
+) -> Reason | None:
+    """ "Leaves no scopa": in none of the sampled ``worlds`` can the next player answer
+    ``move`` with a move logging ``kind`` (a scopa, a capture), while after some other move
+    of ``seat`` it could in at least one: the reason ``code``."""
+    if any(_reply_can(w, move, seat, kind) for w in worlds):
+        return None
+    others = (m for m in moves if m is not move)
+    if not any(_reply_can(w, m, seat, kind) for m in others for w in worlds):
+        return None
+    return Reason(code)
+
+
+def bid_reason(view: Any, moves: list[Move], move: Move) -> Reason | None:
+    """A Capodama bid read from the hand and the engine's card points: the suit doubled holds
+    the most points of the hand, the card passed the fewest, the 4th trump is one held."""
+    if move.kind == "double":
+        held = {
+            m.arg: sum(card_points(c, None) for c in view.hand if c.suit == m.arg) for m in moves
+        }
+        return Reason(
+            "doubles_suit",
+            {"points": held[move.arg], "most": int(held[move.arg] == max(held.values()))},
+        )
+    if move.kind == "pass" and len(move.cards) == 1:
+        points = {m.cards[0]: card_points(m.cards[0], view.doubled) for m in moves}
+        given = points[move.cards[0]]
+        if given == min(points.values()):
+            return Reason("passes_fewest", {"points": given})
+        return None
+    if move.kind == "trump" and move.cards[0] in view.hand:
+        return Reason("names_held_trump")
+    return None
 
 
 # -- what the events say ---------------------------------------------------------------------

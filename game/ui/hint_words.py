@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.ai.coach import Hint, Reason
+from game.engine import Card
 from game.i18n import _, ngettext
 
 __all__ = ["hint_reason", "reason_words"]
@@ -45,6 +46,30 @@ def _takes(p: dict[str, int]) -> str:
     )
 
 
+def _doubles(p: dict[str, int]) -> str:
+    if p["most"]:
+        return ngettext(
+            "doubles the suit you hold most points in: {points} point",
+            "doubles the suit you hold most points in: {points} points",
+            p["points"],
+        ).format(points=p["points"])
+    return ngettext(
+        "doubles a suit you hold {points} point in",
+        "doubles a suit you hold {points} points in",
+        p["points"],
+    ).format(points=p["points"])
+
+
+def _passes(p: dict[str, int]) -> str:
+    if not p["points"]:
+        return _("gives away no card points")
+    return ngettext(
+        "gives away the fewest points you can: {points} point",
+        "gives away the fewest points you can: {points} points",
+        p["points"],
+    ).format(points=p["points"])
+
+
 _SAY: dict[str, Callable[[dict[str, int]], str]] = {
     "keeps_window": lambda p: _("keeps {window} within reach").format(window=_window(p)),
     "window_sampled": lambda p: ngettext(
@@ -77,6 +102,11 @@ _SAY: dict[str, Callable[[dict[str, int]], str]] = {
     "makes_scopa": lambda p: _("makes a scopa"),
     "takes_settebello": lambda p: _("takes the settebello"),
     "takes_cards": _takes,
+    "denies_scopa": lambda p: _("leaves the next player no scopa"),
+    "denies_capture": lambda p: _("leaves the next player nothing to capture"),
+    "doubles_suit": _doubles,
+    "passes_fewest": _passes,
+    "names_held_trump": lambda p: _("names a 4th trump from your own hand"),
     "captures_top": lambda p: ngettext(
         "captures the top card: you hold {held} captured card",
         "captures the top card: you hold {held} captured cards",
@@ -85,12 +115,16 @@ _SAY: dict[str, Callable[[dict[str, int]], str]] = {
 }
 
 
-def reason_words(reason: Reason) -> str:
-    """One reason in words (a code this table does not know reads as the strongest move)."""
+def reason_words(reason: Reason, card_name: Callable[[Card], str] = str) -> str:
+    """One reason in words (a code this table does not know reads as the strongest move);
+    ``card_name`` names a card the reason points at, as the table shows it."""
+    if reason.code == "keeps_card":
+        card = card_name(Card(reason.parts["card"]))
+        return _("keeps {card} for a later trick").format(card=card)
     say = _SAY.get(reason.code)
     return say(reason.parts) if say is not None else _("the move the strongest AI would play")
 
 
-def hint_reason(hint: Hint) -> str:
+def hint_reason(hint: Hint, card_name: Callable[[Card], str] = str) -> str:
     """The hint's reasons in one line, in the player's language."""
-    return " · ".join(reason_words(r) for r in hint.reasons)
+    return " · ".join(reason_words(r, card_name) for r in hint.reasons)

@@ -136,7 +136,7 @@ class HintDesk:
         if hint is None:
             return ""
         return _("Hint: {move} — {reason}").format(
-            move=self.move_words(hint.move), reason=hint_reason(hint)
+            move=self.move_words(hint.move), reason=hint_reason(hint, self.t.gui.card_short)
         )
 
     def move_words(self, move: Move) -> str:
