@@ -214,8 +214,9 @@ def _trick_taker(events: list[Event]) -> int | None:
 
 
 def keeps_card(state: GameState, moves: list[Move], move: Move, seat: int) -> Reason | None:
-    """ "Keeps the 7 back": ``move`` completes a trick that ``seat`` does not take, though
-    another of its cards would have taken it (the strongest such card is named, ``card``)."""
+    """The card held back ("keeps the 7 for later"): ``move`` completes a trick that ``seat``
+    does not take, though another of its cards would have taken it.  That card is named in
+    ``card``: the first such card in the hand's own order (suit by suit, strongest first)."""
     _, events = _after(state, move)
     taker = _trick_taker(events)
     if taker is None or taker == seat:
@@ -247,9 +248,9 @@ def _reply_can(state: GameState, move: Move, seat: int, kind: str) -> bool:
 def denies(
     worlds: list[GameState], moves: list[Move], move: Move, seat: int, kind: str, code: str
 ) -> Reason | None:
-    """ "Leaves no scopa": in none of the sampled ``worlds`` can the next player answer
-    ``move`` with a move logging ``kind`` (a scopa, a capture), while after some other move
-    of ``seat`` it could in at least one: the reason ``code``."""
+    """The answer left to nobody ("leaves no scopa"): in none of the sampled ``worlds`` can
+    the next player answer ``move`` with a move logging ``kind`` (a scopa, a capture), while
+    after some other move of ``seat`` it could in at least one.  The reason is ``code``."""
     if any(_reply_can(w, move, seat, kind) for w in worlds):
         return None
     others = (m for m in moves if m is not move)
