@@ -24,6 +24,7 @@ from game.ai import coach as coach_module
 from game.ai.capodama_solver import is_open, reachable
 from game.ai.capodama_verdict import first_half
 from game.engine import GameState
+from game.engine.capodama_cards import card_points
 from game.ui.hint_words import hint_reason
 from game.ui.scenes.result import ResultScene
 
@@ -49,7 +50,7 @@ def test_the_hint_button_rings_a_legal_move_and_says_why(app, game, players):
     hint = _answer(app, table)
     assert hint is not None
     assert hint.move in table.legal
-    assert hint.reasons and hint_reason(hint) in table.band_message()
+    assert hint.reasons and hint_reason(hint, table.gui.card_short) in table.band_message()
     rings = table.hints.marked()
     hand = table.table.hands[table.state.current_player]
     mine = [sp for sp in hand if sp.card in hint.move.cards]
@@ -86,6 +87,11 @@ def test_a_hint_for_the_doubled_suit_rings_its_button(app):
     hint = _answer(app, table)
     assert hint is not None and hint.move.kind == "double"
     assert table.hints.marked() == [button(table, hint.move.text).rect]
+    # the bid's reason is read from the hand: the points the player holds in the suit doubled
+    assert hint.reasons[0].code == "doubles_suit"
+    held = sum(card_points(c, None) for c in table.state.view(0).hand if c.suit == hint.move.arg)
+    assert hint.reasons[0].parts["points"] == held
+    assert "doubles" in table.band_message()
     key(app, pygame.K_1)  # 1 is still the first suit, never the Hint button
     assert table.state.history and table.state.history[0] == suits[0]
 
