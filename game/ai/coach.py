@@ -108,13 +108,18 @@ class Coach:
     def _world(self, view: Any, rng: random.Random) -> GameState | None:
         """One state agreeing with ``view`` (its hidden cards guessed), or None when the game
         cannot rebuild this moment (an announcement before the card play)."""
+        worlds = self._worlds(view, rng, 1)
+        return worlds[0] if worlds else None
+
+    def _worlds(self, view: Any, rng: random.Random, count: int) -> list[GameState]:
+        """``count`` states agreeing with ``view``, or none when it cannot be rebuilt."""
         if self.sampler is None:
-            return None
+            return []
         try:
-            state: GameState = self.sampler.prepare(view)(rng)
+            draw = self.sampler.prepare(view)
+            return [draw(rng) for _ in range(count)]
         except ValueError:
-            return None
-        return state
+            return []
 
     def _said(self, view: Any, move: Move, rng: random.Random) -> Reason | None:
         """What the events of ``move`` alone say, played in a world agreeing with the view."""
@@ -141,19 +146,8 @@ class Coach:
             "scopa": ("scopa", "denies_scopa"),
             "cattura": ("captured", "denies_capture"),
         }[self.game]
-        worlds = self._worlds(view, rng)
+        worlds = self._worlds(view, rng, FIGURE_WORLDS)
         return denies(worlds, moves, move, view.seat, kind, code) if worlds else None
-
-    def _worlds(self, view: Any, rng: random.Random) -> list[GameState]:
-        """Up to :data:`FIGURE_WORLDS` states agreeing with ``view`` (none if it cannot be
-        rebuilt)."""
-        if self.sampler is None:
-            return []
-        try:
-            draw = self.sampler.prepare(view)
-            return [draw(rng) for _ in range(FIGURE_WORLDS)]
-        except ValueError:
-            return []
 
     def _figure(self, view: Any, move: Move, rng: random.Random) -> Reason:
         """The search's figure: in how many sampled deals the move's side won."""
