@@ -20,10 +20,6 @@ def _window(p: dict[str, int]) -> str:
     return f"{p['lo']}–{p['hi']}"
 
 
-def _points(singular: str, plural: str) -> Callable[[dict[str, int]], str]:
-    return lambda p: ngettext(singular, plural, p["points"]).format(points=p["points"])
-
-
 def _capo_takes(p: dict[str, int]) -> str:
     if not p["points"]:
         return _("the capo takes the trick")
@@ -85,20 +81,22 @@ _SAY: dict[str, Callable[[dict[str, int]], str]] = {
     ).format(won=p["won"], n=p["n"]),
     "ends_deal_won": lambda p: _("ends the deal won"),
     "capo_takes_trick": _capo_takes,
-    "gives_trick_away": _points(
-        "gives the trick away: {points} point", "gives the trick away: {points} points"
-    ),
+    "gives_trick_away": lambda p: ngettext(
+        "gives the trick away: {points} point", "gives the trick away: {points} points", p["points"]
+    ).format(points=p["points"]),
     "saves_dama": lambda p: _("saves the dama"),
     "wins_trick": lambda p: (
-        _points("wins the trick: {points} point", "wins the trick: {points} points")(p)
+        ngettext(
+            "wins the trick: {points} point", "wins the trick: {points} points", p["points"]
+        ).format(points=p["points"])
         if "points" in p
         else _("wins the trick")
     ),
     "wins_last_trick": lambda p: _("wins the last trick"),
     "partner_wins_trick": lambda p: _("lets your partner win the trick"),
-    "declares": _points(
-        "declares Buongioco: {points} point", "declares Buongioco: {points} points"
-    ),
+    "declares": lambda p: ngettext(
+        "declares Buongioco: {points} point", "declares Buongioco: {points} points", p["points"]
+    ).format(points=p["points"]),
     "makes_scopa": lambda p: _("makes a scopa"),
     "takes_settebello": lambda p: _("takes the settebello"),
     "takes_cards": _takes,
