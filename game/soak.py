@@ -115,9 +115,7 @@ class _Match:
 def _seat(kind: str, game: str) -> Seat:
     if kind == "search":
         seat: DeterminizedSearch[Any, Any] = load(CATALOG[game].seats["search"])(SEARCH_WORLDS, 1.0)
-        seat.budget = replace(
-            seat.budget, rollouts=SEARCH_ROLLOUTS, keep_rules_z=KEEP_RULES_Z["normal"]
-        )
+        seat.budget = replace(seat.budget, rollouts=SEARCH_ROLLOUTS, keep_rules_z=KEEP_RULES_Z)
         return seat
     return make_seat(kind, game)
 
