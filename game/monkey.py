@@ -321,6 +321,7 @@ class Monkey:
         seats = ["human", *ai[1:]] if human else ai
         state = new_game(game, players=players, seed=self.rng.randrange(2**31))
         self.app.scenes.reset(self.app.title_scene())
+        self.frame()  # the title is drawn on the way, as it is for a player
         self.app.push(TableScene(self.app, state, MatchSetup(game, players, seats, not human)))
         return f"table {game} {players}p seats {seats}"
 
