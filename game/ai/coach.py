@@ -92,15 +92,16 @@ class Coach:
             if move is not None:
                 lo, hi = view.window
                 keeps = Reason("keeps_window", {"lo": lo, "hi": hi})
-                return _hint(move, self._said(view, move, rng), keeps)
+                return _hint(move, self._said(view, move, self._world(view, rng)), keeps)
         move = self.seat.choose(view, moves, random.Random(rng.random()))
-        said = self._said(view, move, rng)
+        world = self._world(view, rng)  # what the move does, and the card it keeps back
+        said = self._said(view, move, world)
         if self.game == "capodama" and view.window is not None and view.phase == "play":
             hits = sampled_reach(view, rng, FIGURE_WORLDS, move)
             lo, hi = view.window
             figure = {"lo": lo, "hi": hi, "hits": hits, "n": FIGURE_WORLDS}
             return _hint(move, said, Reason("window_sampled", figure))
-        plan = self._plan(view, moves, move, rng)
+        plan = self._plan(view, moves, move, world, rng)
         if said is None and plan is None:
             return _hint(move, self._figure(view, move, rng))
         return _hint(move, said, plan)
@@ -121,26 +122,31 @@ class Coach:
         except ValueError:
             return []
 
-    def _said(self, view: Any, move: Move, rng: random.Random) -> Reason | None:
-        """What the events of ``move`` alone say, played in a world agreeing with the view."""
-        world = self._world(view, rng)
+    def _said(self, view: Any, move: Move, world: GameState | None) -> Reason | None:
+        """What the events of ``move`` alone say, played in a copy of ``world`` (a state
+        agreeing with the view; None when the game cannot rebuild this moment)."""
         if world is None:
             return None
-        mark = len(world.events)
-        world.play(move)
-        events = [e for e in world.events[mark:] if e.kind != "dealt"]
+        events = [e for e in _after(world, move)[1] if e.kind != "dealt"]
         ended = _deal_end(events, view.seat)
         return self.reader(view, move, events) or ended
 
-    def _plan(self, view: Any, moves: list[Move], move: Move, rng: random.Random) -> Reason | None:
+    def _plan(
+        self,
+        view: Any,
+        moves: list[Move],
+        move: Move,
+        world: GameState | None,
+        rng: random.Random,
+    ) -> Reason | None:
         """What the move is for beyond what it does at once: a bid's reason read from the hand,
-        the card kept back, the sweep or capture left to nobody."""
+        the card kept back (in ``world``, the one :meth:`_said` read), the sweep or capture
+        left to nobody (in fresh worlds drawn with ``rng``)."""
         if self.game == "capodama" and view.phase != "play":
             return bid_reason(view, moves, move)
         if move.kind == "declare" or len(moves) < 2:
             return None
         if self.game in ("capodama", "tressette"):
-            world = self._world(view, rng)
             return keeps_card(world, moves, move, view.seat) if world is not None else None
         kind, code = {
             "scopa": ("scopa", "denies_scopa"),

@@ -133,7 +133,7 @@ class MovesByMask:
         card order, that cover every card."""
         self.by_bit = {1 << i: m for i, m in enumerate(moves)}
         self.tables: tuple[tuple[int, dict[int, tuple[Move, ...]]], ...] = tuple(
-            (g, {0: ()}) for g in groups
+            (g, {}) for g in groups
         )
 
     def __call__(self, mask: int) -> tuple[Move, ...]:
