@@ -139,36 +139,27 @@ def _shuffled(rng: random.Random) -> list[int]:
     return cards
 
 
-#: The sums a hand card can need, as bits 0..10 of a reach (see :func:`_reach`).
-_SUMS_UP_TO_10 = (1 << 11) - 1
+#: The cards worth at most v, by v (index 0 unused): all a card of value v can take a set of.
+_UP_TO = tuple(sum(VALUE_MASKS[1 : v + 1]) for v in range(11))
+#: The sets of two or more table cards adding up to v, by ``table cards worth <= v << 4 | v``
+#: (see :func:`_sum_sets`): tuples of plain ints, so the collector never walks them.
+_SUM_SETS: dict[int, tuple[int, ...]] = {}
 
 
-def _reach(table: int) -> int:
-    """The sums, up to 10, that the subsets of ``table`` add up to, as the bits of one int
-    (bit 0: the empty set).  A card worth v takes a set of two or more table cards only if
-    bit v is set, which rules out most cards without walking the subsets."""
-    reach = 1
-    m = table
-    while m:
-        low = m & -m
-        m ^= low
-        reach |= reach << VALUE[low.bit_length() - 1] & _SUMS_UP_TO_10
-    return reach
-
-
-def _add_sum_captures(legal: list[ScopaMove], table: int, cards: list[int]) -> None:
-    """Add to ``legal`` a capture per set of two or more ``table`` cards adding up to the
-    value of each card index in ``cards``, from one walk over the table's subsets (pruned at
-    the highest value wanted)."""
-    caps = _CAPTURES
-    sums = packed_sums(table, max([VALUE[i] for i in cards]))
-    for i in cards:
-        low = VALUE[i] * SUM_UNIT
-        high = low + SUM_UNIT
-        for e in sums:
-            if low <= e < high:
-                sm = e - low
-                legal.append(caps.get(sm << 6 | i) or capture_move(i, sm))
+def _sum_sets(key: int) -> tuple[int, ...]:
+    """The masks of the sets of two or more cards adding up to ``v`` among ``cards``, for
+    ``key = cards << 4 | v`` where no card of ``cards`` is worth v (a card that finds an equal
+    one never takes a sum).  Kept by key: the cards a card can take are those worth at most its
+    value, and those repeat from position to position far more than whole tables do (over 4
+    in 5 lookups hit in random 2-player play).  Up to 2**16 kept, then made again."""
+    if len(_SUM_SETS) >= 1 << 16:
+        _SUM_SETS.clear()
+    v = key & 15
+    low = v * SUM_UNIT
+    sets = _SUM_SETS[key] = tuple(
+        [e - low for e in packed_sums(key >> 4, v) if low <= e < low + SUM_UNIT]
+    )
+    return sets
 
 
 #: a capture as views show it, by the state's (seat, card index, taken mask, scopa) record
@@ -272,8 +263,7 @@ class ScopaState(GameState):
             "_last_capturer": -1,
             "_current": lambda s: (s._dealer - 1) % s.players,
         },
-        # _reach: bit s set when some subset of the table adds up to s (s <= 10); None: unknown
-        cache=("_legal", "_reach"),
+        cache=("_legal",),
         # which hand of the deal this is: a label of the events, rebuilt from views as a guess
         unsnapped=("_hand_no",),
     )
@@ -299,7 +289,6 @@ class ScopaState(GameState):
     _last_capturer: int
     _current: int | None
     _legal: list[ScopaMove] | None
-    _reach: int | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         dealer = self._rng.randrange(self.players)  # drawn for explicit deals too: same stream
@@ -503,10 +492,8 @@ class ScopaState(GameState):
 
         Cards whose value lies on the table yield one capture per equal card.  A card worth
         more than the whole table is placed, one worth just as much sweeps it.  The others can
-        take only a set of two or more cards adding up to their value: the sums the table's
-        subsets reach come first, as the bits of one int (kept while cards are placed, see
-        :func:`_reach`), which rules most of them out, and one walk over the table's subsets
-        (pruned at the highest value still wanted) serves the rest.
+        take only a set of two or more cards adding up to their value, looked up by the table
+        cards worth no more than they are (see :func:`_sum_sets`).
         """
         legal = self._legal
         if legal is not None:
@@ -518,7 +505,7 @@ class ScopaState(GameState):
             total = self._table_sum
             caps = _CAPTURES
             hand = self._hands[seat]
-            wanted = []  # the cards that can take only a set of two or more
+            sums = []  # the captures of sets of two or more
             for i in _HANDS.get(hand) or hand_indices(hand):
                 v = VALUE[i]
                 same = table & VALUE_MASKS[v]
@@ -534,15 +521,17 @@ class ScopaState(GameState):
                 elif table.bit_count() <= 2:  # only the pair adds up to more than one card
                     legal.append(_PLACE[i])
                 else:
-                    reach = self._reach
-                    if reach is None:
-                        reach = self._reach = _reach(table)
-                    if reach >> v & 1:
-                        wanted.append(i)
+                    key = (table & _UP_TO[v]) << 4 | v
+                    sets = _SUM_SETS.get(key)
+                    if sets is None:
+                        sets = _sum_sets(key)
+                    if sets:  # listed after the rest, as they always were
+                        for sm in sets:
+                            sums.append(caps.get(sm << 6 | i) or capture_move(i, sm))
                     else:
                         legal.append(_PLACE[i])
-            if wanted:
-                _add_sum_captures(legal, table, wanted)
+            if sums:
+                legal += sums
         self._legal = legal
         return legal
 
@@ -685,7 +674,6 @@ class ScopaState(GameState):
             self._last_capturer = seat
             scopa = not table and (self._in_hands > 0 or len(self._deck) > 0)
             self._captures.append((seat, move.index, taken, scopa))
-            self._reach = None
             payload = CAPTURED[move.index * 6 + side * 2 + scopa]
             events.append(make_event(("captured", seat, move.took, payload, None)))
             if scopa:
@@ -694,11 +682,7 @@ class ScopaState(GameState):
                 events.append(make_event(("scopa", seat, move.solo, sweep, None)))
         else:
             self._table |= bit
-            v = VALUE[move.index]
-            self._table_sum += v
-            reach = self._reach
-            if reach is not None:  # the sums reached, and each of them plus v
-                self._reach = reach | reach << v & _SUMS_UP_TO_10
+            self._table_sum += VALUE[move.index]
         if self._in_hands:
             self._current = (seat - 1) % self.players
         elif self._deck:
@@ -739,7 +723,6 @@ class ScopaState(GameState):
         self.events.append(make_event(("leftovers", seat, shown, _LEFTOVERS[side], None)))
         self._table = 0
         self._table_sum = 0
-        self._reach = None
 
     def _scored(self, figures: DealFigures) -> ScopaScored:
         """The deal_scored payload: every seat's result is its side's."""
