@@ -38,7 +38,7 @@ from collections.abc import Callable
 from itertools import repeat, starmap
 from pathlib import Path
 
-from game.engine import GAMES, new_game
+from game.engine import GAMES, GameState, new_game
 from game.engine.capodama_cards import AH, BASE_POINTS, H7, QH, STRENGTH, SUIT, SUIT_MASK, deck_for
 from game.engine.cards import bit_list
 from game.sim import play_deal, random_chooser
@@ -72,10 +72,22 @@ def _timed(play_one: Callable[[int], int], seconds: float) -> Rate:
     return deals / elapsed, moves / elapsed
 
 
-def bench_engine(game: str, players: int, seconds: float) -> Rate:
-    """Deals and moves per CPU second of random play of one variant, a new match per deal."""
+def bench_engine(game: str, players: int, seconds: float, muted: bool = True) -> Rate:
+    """Deals and moves per CPU second of random play of one variant, a new match per deal.
+
+    ``muted``: each match is muted after its first hand (:meth:`GameState.mute`, the playout
+    path of the search's rollouts), when the engine can be; an engine from before that plays
+    logged, as it always did.
+    """
     choose = random_chooser(random.Random(12345))
-    return _timed(lambda k: play_deal(new_game(game, players=players, seed=k), choose), seconds)
+
+    def one(k: int) -> int:
+        state = new_game(game, players=players, seed=k)
+        if muted and hasattr(state, "mute"):
+            state.mute()
+        return play_deal(state, choose)
+
+    return _timed(one, seconds)
 
 
 # -- the reference: a minimal bitmask Capodama 4-player playout -------------------------------
@@ -189,8 +201,14 @@ def _variants(game: str | None, players: int | None) -> list[tuple[str, int]]:
 
 
 def _measure(variants: list[tuple[str, int]], seconds: float) -> dict[str, Rate]:
-    """Every variant's rate, keyed "game players", and the reference's, keyed "reference"."""
-    out = {f"{name} {p}": bench_engine(name, p, seconds) for name, p in variants}
+    """Every variant's rate, keyed "game players" (the playout path: muted where the engine
+    can be), "game players logged" (every event logged, as the table plays; only for an engine
+    that can mute), and the reference's, keyed "reference"."""
+    out = {}
+    for name, p in variants:
+        out[f"{name} {p}"] = bench_engine(name, p, seconds)
+        if hasattr(GameState, "mute"):
+            out[f"{name} {p} logged"] = bench_engine(name, p, seconds, muted=False)
     out["reference"] = bench_reference(seconds)
     return out
 
@@ -270,14 +288,16 @@ def _lend_reference_helpers(cards: Path) -> None:
 def _report(
     now: dict[str, Rate], before: dict[str, Rate] | None, variants: list[tuple[str, int]]
 ) -> None:
-    head = f"{'game':<10} {'players':>7} {'deals/s':>9} {'moves/s':>9}"
-    print(head + (f" {'before':>9} {'speed-up':>8}" if before else ""))
+    head = f"{'game':<10} {'players':>7} {'deals/s':>9} {'moves/s':>9} {'logged':>9}"
+    print(head + (f" {'before':>9} {'speed-up':>8} {'logged':>8}" if before else ""))
     for name, p in variants:
         key = f"{name} {p}"
         dps, mps = now[key]
-        line = f"{name:<10} {p:>7} {dps:>9,.0f} {mps:>9,.0f}"
+        logged = now.get(f"{key} logged", now[key])[0]
+        line = f"{name:<10} {p:>7} {dps:>9,.0f} {mps:>9,.0f} {logged:>9,.0f}"
         if before:
-            line += f" {before[key][0]:>9,.0f} {dps / before[key][0]:>7.2f}x"
+            old = before[key][0]
+            line += f" {old:>9,.0f} {dps / old:>7.2f}x {logged / old:>7.2f}x"
         print(line)
     ref = now["reference"][0]
     print(f"reference: a minimal bitmask Capodama 4p playout (game/bench.py): {ref:,.0f} deals/s")

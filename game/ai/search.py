@@ -218,6 +218,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
                 break
             for _ in range(max(1, batch)):
                 world = draw(rng)
+                world.mute()  # the rollouts read only the deal's result
                 mark = world._deals_scored
                 for k in alive:
                     trial = world.clone()

@@ -699,7 +699,8 @@ class CapodamaState(GameState):
         elif phase == "exchange":
             seat = self._to_move
             self._pass_choice[seat] = move
-            self.events.append(_PASS_CHOSEN[seat])
+            if self._log:
+                self.events.append(_PASS_CHOSEN[seat])
             self._to_move = (seat + 1) % self._n  # the exchange goes round from the capo
             if self._to_move == self._capo:  # back at the capo: every seat has chosen
                 self._exchange()
@@ -715,17 +716,20 @@ class CapodamaState(GameState):
                 moves.append((s, (s - 1) % n, mv.cards[1] & 63))
         for giver, _, c in moves:
             hands[giver] &= ~(1 << c)
-        events = self.events
+        log = self._log
         for giver, receiver, c in moves:
             hands[receiver] |= 1 << c
             self._passed[giver] += (c,)
             self._received[receiver] += (c,)
-            events.append(make_event(("passed", giver, (_CARD[c],), *_PASSED[giver][receiver])))
+            if log:
+                passed = ("passed", giver, (_CARD[c],), *_PASSED[giver][receiver])
+                self.events.append(make_event(passed))
         marks = _side_cards(n)[3]
         self._team = frozenset([s for s in range(n) if hands[s] & marks])
         self._phase = "play"
         self._to_move = self._capo
-        events.append(_EXCHANGED_EVENT[self._capo])
+        if log:
+            self.events.append(_EXCHANGED_EVENT[self._capo])
 
     def _play_card(self, c: int) -> None:
         """The current seat plays card index ``c``, which it holds and may play."""
@@ -733,10 +737,13 @@ class CapodamaState(GameState):
         self._hands[seat] ^= _BIT[c]
         trick = self._trick
         trick.append(_ENTRY[seat][c])
-        self.events.append(_PLAYED[seat][c])
+        log = self._log
+        if log:
+            self.events.append(_PLAYED[seat][c])
         if _REVEALING[self._n] >> c & 1 and seat not in self._revealed:
             self._revealed.append(seat)
-            self.events.append(Event("partner", seat, (_card(c),)))
+            if log:
+                self.events.append(Event("partner", seat, (_card(c),)))
         if len(trick) == self._n:
             self._finish_trick()
         else:
@@ -752,7 +759,8 @@ class CapodamaState(GameState):
         self._tricks.append((leader, tuple(trick), winner, pts))
         self._trick = []
         self._leader = self._to_move = winner
-        self.events.append(make_event(("trick", winner, cards, _TAKEN[pts], None)))
+        if self._log:
+            self.events.append(make_event(("trick", winner, cards, _TAKEN[pts], None)))
         if self._hands[winner]:
             return
         if self._set_aside:

@@ -429,24 +429,26 @@ class CatturaState(GameState):
             if self._caps[seat].bit_count() >= WIN_CAPTURES:  # only a capture adds one
                 self._finish("four captured", seat)
                 return
-        else:
+        elif self._log:
             self.events.append(Event("passed", seat, (), _PASSED))
         self._end_turn(seat)
 
     def _send(self, seat: int, i: int) -> None:
         hands = self._hands
         field = self._field
-        events = self.events
-        key = seat << 12 | i << 6 | field[-1]
-        events.append(_SENT.get(key) or _sent(key))
+        log = self._log
+        if log:
+            key = seat << 12 | i << 6 | field[-1]
+            self.events.append(_SENT.get(key) or _sent(key))
         field.append(i)
         deck = self._deck
         if deck:
             d = deck[0]
             self._deck = deck = deck[1:]
             hands[seat] = hands[seat] & ~(1 << i) | 1 << d
-            key = seat << 12 | d << 6 | len(deck)
-            events.append(_DREW.get(key) or _drew(key))
+            if log:
+                key = seat << 12 | d << 6 | len(deck)
+                self.events.append(_DREW.get(key) or _drew(key))
         else:
             hands[seat] &= ~(1 << i)
 
@@ -467,8 +469,9 @@ class CatturaState(GameState):
             field.append(i)
         self._caps[seat] = caps
         self._hands[seat] = hand
-        payload = Captured(target, tuple(used), own, caps.bit_count(), score_mask(caps))
-        self.events.append(make_event(("captured", seat, move.cards, payload, None)))
+        if self._log:
+            payload = Captured(target, tuple(used), own, caps.bit_count(), score_mask(caps))
+            self.events.append(make_event(("captured", seat, move.cards, payload, None)))
 
     def _end_turn(self, seat: int) -> None:
         """After a turn that did not end the match with a fourth capture: an empty hand starts

@@ -349,7 +349,14 @@ class ScopaState(GameState):
         self._in_hands = k
         self._hand_no += 1
         self._current = (self._dealer - 1) % self.players
-        left = len(deck)
+        if self._log:
+            self._log_dealt(cards, order, seen)
+
+    def _log_dealt(
+        self, cards: list[int], order: tuple[int, ...], seen: tuple[frozenset[int], ...]
+    ) -> None:
+        """The "dealt" event of the hand of ``cards`` just dealt in ``order``."""
+        left = len(self._deck)
         key = (
             ((self._deal_no << 5 | self._hand_no) << 6 | left) << 6
             | self.players << 3
@@ -662,8 +669,9 @@ class ScopaState(GameState):
         bit = move.bit
         self._hands[seat] ^= bit
         self._in_hands -= 1
-        events = self.events
-        events.append(move.shown[seat])
+        log = self._log
+        if log:
+            self.events.append(move.shown[seat])
         taken = move.taken
         if taken:  # the cards taken always add up to the played card's value
             table = self._table ^ taken
@@ -674,12 +682,14 @@ class ScopaState(GameState):
             self._last_capturer = seat
             scopa = not table and (self._in_hands > 0 or len(self._deck) > 0)
             self._captures.append((seat, move.index, taken, scopa))
-            payload = CAPTURED[move.index * 6 + side * 2 + scopa]
-            events.append(make_event(("captured", seat, move.took, payload, None)))
+            if log:
+                payload = CAPTURED[move.index * 6 + side * 2 + scopa]
+                self.events.append(make_event(("captured", seat, move.took, payload, None)))
             if scopa:
                 self._scope[side] += 1
-                sweep = Sweep(side, self._scope[side])
-                events.append(make_event(("scopa", seat, move.solo, sweep, None)))
+                if log:
+                    sweep = Sweep(side, self._scope[side])
+                    self.events.append(make_event(("scopa", seat, move.solo, sweep, None)))
         else:
             self._table |= bit
             self._table_sum += VALUE[move.index]

@@ -479,8 +479,9 @@ class TressetteState(GameState):
         self._hands[seat] &= ~(1 << c)
         trick = self._trick
         trick.append((seat, c))
-        key = (len(self._tricks) << 3 | seat) << 6 | c
-        self.events.append(_PLAYED_EVENTS.get(key) or _played_event(key))
+        if self._log:
+            key = (len(self._tricks) << 3 | seat) << 6 | c
+            self.events.append(_PLAYED_EVENTS.get(key) or _played_event(key))
         if len(trick) == self._n:
             self._finish_trick()
 
@@ -503,13 +504,27 @@ class TressetteState(GameState):
         self._trick = []
         self._leader = winner
         last = not self._hands[winner]
+        if self._log:
+            self._log_trick(trick, leader, winner, best, raw, last)
+        if last:
+            self._score_deal(winner)
+
+    def _log_trick(
+        self,
+        trick: list[tuple[int, int]],
+        leader: int,
+        winner: int,
+        best: int,
+        raw: int,
+        last: bool,
+    ) -> None:
+        """The "trick" event of the trick just taken (payloads made once per key)."""
+        n = self._n
         key = ((((n << 2 | leader) << 2 | winner) << 6 | best) << 6 | raw) << 5 | len(self._tricks)
         key = key << 1 | last
         won = _TRICK_WON.get(key) or _trick_won(key)
         shown = tuple([_CARDS[c] for _, c in trick])
         self.events.append(make_event(("trick", winner, shown, won, None)))
-        if last:
-            self._score_deal(winner)
 
     def _score_deal(self, last_winner: int) -> None:
         """The last trick is taken: score the deal, then end the match or deal the next one."""
