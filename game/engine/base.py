@@ -119,39 +119,47 @@ class MovesByMask:
 
     Games whose moves are one card each (a card play, a pass) look their legal moves up by
     the mask of cards allowed instead of building a list after every card.  The mask is cut
-    into ``groups`` (a suit each), and each group's part is looked up in that group's table,
-    filled as parts are first seen: a table holds at most ``2**k`` tuples for a group of ``k``
-    cards, so it stops growing after the first few hundred deals.  No whole mask is kept:
-    hands are nearly all new, a memo of them missed a third of the time, and the tuples it
-    kept made the garbage collector walk ever more objects (a tenth of a random deal's time).
+    into ``groups`` (a suit each), and each group's part is looked up in one table of parts,
+    filled as parts are first seen: it holds at most ``2**k`` tuples for a group of ``k``
+    cards, so it stops growing after the first few hundred deals.  A mask inside one group
+    (following suit, most often) is itself a part, found by the first lookup.  No whole mask
+    is kept: hands are nearly all new, a memo of them missed a third of the time, and the
+    tuples it kept made the garbage collector walk ever more objects (a tenth of a random
+    deal's time).
     """
 
-    __slots__ = ("by_bit", "tables")
+    __slots__ = ("by_bit", "groups", "parts")
 
     def __init__(self, moves: Sequence[Move], groups: Sequence[int]) -> None:
         """``moves[i]`` is the move of card index ``i``; ``groups`` are disjoint masks, in
         card order, that cover every card."""
         self.by_bit = {1 << i: m for i, m in enumerate(moves)}
-        self.tables: tuple[tuple[int, dict[int, tuple[Move, ...]]], ...] = tuple(
-            (g, {}) for g in groups
-        )
+        self.groups = tuple(groups)
+        self.parts: dict[int, tuple[Move, ...]] = {}
 
     def __call__(self, mask: int) -> tuple[Move, ...]:
-        found: tuple[Move, ...] = ()
-        for group, table in self.tables:
+        parts = self.parts
+        found = parts.get(mask)
+        if found is not None:
+            return found
+        found = ()
+        for group in self.groups:
             part = mask & group
             if part:
-                found += table.get(part) or self._part(table, part)
+                found += parts.get(part) or self._part(part)
+                mask ^= part
+                if not mask:
+                    break
         return found
 
-    def _part(self, table: dict[int, tuple[Move, ...]], part: int) -> tuple[Move, ...]:
+    def _part(self, part: int) -> tuple[Move, ...]:
         moves = []
         rest = part
         while rest:
             low = rest & -rest
             moves.append(self.by_bit[low])
             rest ^= low
-        found = table[part] = tuple(moves)
+        found = self.parts[part] = tuple(moves)
         return found
 
 
