@@ -50,12 +50,15 @@ BASELINE = "60e8b9dd0bebac508dff30d2ae5d46bc1cebd53d"
 
 Rate = tuple[float, float]  # deals per CPU second, moves per CPU second
 
+#: The directory holding this ``game`` package (the checkout the bench measures).
+_ROOT = str(Path(__file__).resolve().parent.parent)
+
 
 def _timed(play_one: Callable[[int], int], seconds: float) -> Rate:
     """Deals and moves per CPU second of ``play_one(k)`` (which plays deal ``k`` and returns
-    its move count), after a warm-up that fills the caches."""
+    its move count), after half a CPU second of warm-up that fills the caches."""
     clock = time.process_time
-    warm_until = clock() + min(0.5, seconds / 4)
+    warm_until = clock() + 0.5
     k = 0
     while clock() < warm_until:
         play_one(-1 - k)
@@ -216,9 +219,8 @@ def _measure(variants: list[tuple[str, int]], seconds: float) -> dict[str, Rate]
 def _extract(ref: str, into: str) -> None:
     """Put the ``game`` package of git ``ref`` into the directory ``into``, with this bench
     module beside it as ``game.bench_now`` (so that it runs against that commit's engine)."""
-    root = Path(__file__).resolve().parent.parent
     archive = subprocess.run(
-        ["git", "-C", str(root), "archive", "--format=tar", ref, "game"],
+        ["git", "-C", _ROOT, "archive", "--format=tar", ref, "game"],
         capture_output=True,
         check=False,
     )
@@ -230,14 +232,18 @@ def _extract(ref: str, into: str) -> None:
     _lend_reference_helpers(Path(into, "game", "engine", "cards.py"))
 
 
-def _baseline(tmp: str, variants: list[tuple[str, int]], seconds: float) -> dict[str, Rate]:
-    """The same measurement of the engine extracted into ``tmp`` (see :func:`_extract`), in a
-    subprocess."""
+def _in_subprocess(
+    root: str, module: str, variants: list[tuple[str, int]], seconds: float
+) -> dict[str, Rate]:
+    """:func:`_measure` run by bench ``module`` of the ``game`` package under ``root``, in a
+    fresh subprocess: this engine (``game.bench``) or one extracted by :func:`_extract`
+    (``game.bench_now``).  Both sides of a comparison start each round cold and warm up alike,
+    so caches an engine fills as it plays help it no more than its baseline."""
     spec = json.dumps({"variants": variants, "seconds": seconds})
     done = subprocess.run(
-        [sys.executable, "-m", "game.bench_now", "--worker", spec],
-        cwd=tmp,
-        env={**os.environ, "PYTHONPATH": tmp},
+        [sys.executable, "-m", module, "--worker", spec],
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": root},
         capture_output=True,
         text=True,
         check=False,
@@ -267,8 +273,8 @@ def _compare(
         try:
             _extract(ref, tmp)
             for _ in range(rounds):
-                before.append(_baseline(tmp, variants, share))
-                now.append(_measure(variants, share))
+                before.append(_in_subprocess(tmp, "game.bench_now", variants, share))
+                now.append(_in_subprocess(_ROOT, "game.bench", variants, share))
         except (OSError, RuntimeError) as exc:
             print(f"no baseline ({ref[:12]}): {exc}")
             return _best(now or [_measure(variants, seconds)]), None

@@ -95,6 +95,7 @@ _SETTEBELLO: Card = CARD[SETTEBELLO]
 
 _SIDES = {2: 2, 3: 3, 4: 2, 6: 3}
 _FULL_DECK = list(range(40))
+_BIT = [1 << i for i in range(40)]
 #: The "dealt" payloads made so far (immutable, so shared by every match that deals the same
 #: hand number of the same deal number from the same dealer): one fewer object per hand.
 _DEALT: dict[int, Dealt] = {}
@@ -102,8 +103,14 @@ _DEALT: dict[int, Dealt] = {}
 
 def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
     """The seats of each side: side ``k`` holds the seats ``s`` with ``s % sides == k``."""
-    k = _SIDES[players]
-    return tuple(tuple(s for s in range(players) if s % k == side) for side in range(k))
+    return _SIDES_FOR[players]
+
+
+#: :func:`sides_for` by player count, worked out once (every new match asks)
+_SIDES_FOR = {
+    n: tuple(tuple(s for s in range(n) if s % k == side) for side in range(k))
+    for n, k in _SIDES.items()
+}
 
 
 def _deal_order(players: int, dealer: int) -> tuple[int, ...]:
@@ -151,8 +158,8 @@ def _sum_sets(key: int) -> tuple[int, ...]:
     ``key = cards << 4 | v`` where no card of ``cards`` is worth v (a card that finds an equal
     one never takes a sum).  Kept by key: the cards a card can take are those worth at most its
     value, and those repeat from position to position far more than whole tables do (over 4
-    in 5 lookups hit in random 2-player play).  Up to 2**16 kept, then made again."""
-    if len(_SUM_SETS) >= 1 << 16:
+    in 5 lookups hit in random 2-player play).  Up to 2**17 kept (about 18 MB), then made again."""
+    if len(_SUM_SETS) >= 1 << 17:
         _SUM_SETS.clear()
     v = key & 15
     low = v * SUM_UNIT
@@ -344,8 +351,9 @@ class ScopaState(GameState):
         cards = deck[:k]
         del deck[:k]
         hands = self._hands
-        for c, s in zip(cards, order, strict=True):
-            hands[s] |= 1 << c
+        n = self.players
+        for j in range(n):  # card j and every n-th after it go to the same seat
+            hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
         self._in_hands = k
         self._hand_no += 1
         self._current = (self._dealer - 1) % self.players

@@ -57,13 +57,14 @@ for _m in range(1, 1024):
 
 def primiera(mask: int) -> tuple[int, bool]:
     """The primiera of a pile (a bitmask) and whether it holds all four suits."""
-    total = 0
-    complete = True
-    for s in range(4):
-        best = _BEST[(mask >> (10 * s)) & 1023]
-        total += best
-        complete = complete and best > 0
-    return total, complete
+    best = _BEST
+    d, c, s, b = (
+        best[mask & 1023],
+        best[mask >> 10 & 1023],
+        best[mask >> 20 & 1023],
+        best[mask >> 30 & 1023],
+    )
+    return d + c + s + b, bool(d and c and s and b)
 
 
 def unique_best(values: Sequence[int], eligible: Sequence[bool] | None = None) -> int | None:
