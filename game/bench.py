@@ -1,18 +1,21 @@
 """Speed figures: ``python -m game.bench`` prints random-play deals/s and moves/s per variant.
 
 Every figure comes from a fresh match per deal played with uniformly random legal moves, and
-every time is the CPU time of this process (``time.process_time``), so a busy machine gives
-about the figures an idle one does.  It measures the engine's hot path: dealing, move
-generation and application, the event log.
+every time is the CPU time of the measuring process (``time.process_time``), so a busy machine
+gives about the figures an idle one does.  It measures the engine's hot path: dealing, move
+generation and application.  The main figure is the playout path (each match muted after its
+first hand, :meth:`~game.engine.GameState.mute`, as the search's rollouts play); the "logged"
+column is the same play with every event logged, as the table plays.
 
 Two yardsticks are measured in the same run:
 
 - the engine of a base commit (``--baseline``, by default the commit before the speed work of
   issue 12): ``git archive`` extracts its ``game`` package to a temporary directory, and a
-  subprocess runs *this* bench code against it, so before and after differ only in the engine.
-  The two take turns in ``--rounds`` rounds (each measures every variant for its share of the
-  time) and each figure is the variant's fastest round, so a load that comes and goes on a
-  shared machine weighs on both alike;
+  subprocess runs *this* bench code against it, so before and after differ only in the engine
+  (an engine from before ``mute`` plays logged, as it always did).  The two take turns in
+  ``--rounds`` rounds, each side in a fresh subprocess per round with the same warm-up (each
+  measures every variant for its share of the time), and each figure is the variant's fastest
+  round, so a load that comes and goes on a shared machine weighs on both alike;
 - a reference: a minimal bitmask Capodama 4-player playout written here, outside the engine,
   doing the same work as the engine's random deal (see :func:`reference_deal`); the engine's
   ratio to it is printed, before and after.
