@@ -14,9 +14,9 @@ nothing after warm-up; ``taken`` is the captured cards' bitmask, ``bit`` the pla
 The capture rule: a card of value v that finds a table card of value v must take
 exactly one such card (each choice is its own move) and may not take a sum; otherwise it must
 take one set of two or more table cards adding up to v (each set its own move); otherwise it is
-placed.  A card that can capture may not be placed.  The sets come from :func:`subset_sums`, a
-walk over the table's subsets that prunes every sum above 10 (the highest value), memoised per
-table bitmask.
+placed.  A card that can capture may not be placed.  The sets come from :func:`packed_sums`, a
+walk over the table's subsets that prunes every sum above the value wanted (the state keeps
+its answers per value and table cards, see ``scopa._sum_sets``).
 """
 
 from __future__ import annotations
