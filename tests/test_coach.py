@@ -250,15 +250,44 @@ def test_capodama_bids_say_what_they_keep_and_give() -> None:
     view = s.view(capo)
     by_text = {m.text: m for m in legal}
     diamonds = bid_reason(view, legal, by_text["double D"])
-    assert diamonds == Reason("doubles_suit", {"points": 11 + 7 + 5, "most": 1})
+    assert diamonds == Reason("doubles_suit", {"points": 11 + 7 + 5, "most": 1, "shared": 0})
     clubs = bid_reason(view, legal, by_text["double C"])
-    assert clubs == Reason("doubles_suit", {"points": 0, "most": 0})
+    assert clubs == Reason("doubles_suit", {"points": 0, "most": 0, "shared": 0})
     s.play("double D")
     passes = s.legal_moves()
     view = s.view(s.current_player)
     given = {m.text: bid_reason(view, passes, m) for m in passes}
     assert given["pass 8C"] == Reason("passes_fewest", {"points": 0})
     assert given["pass 7D"] is None  # 14 points with diamonds doubled: not the fewest
+
+
+def test_a_double_tied_for_the_most_points_says_one_of_the_suits() -> None:
+    from game.ai.coach import bid_reason
+    from game.ui.hint_words import reason_words
+
+    s = new_game(
+        "capodama",
+        players=4,
+        seed=1,
+        deal={
+            "hands": [
+                "AH AD 7D 8D AC 7C 8S 9S",  # diamonds A 7 8 and clubs A 7: as many points
+                "7H QH 9D 10D JD QD KD 8C",
+                "9C 10C JC QC KC 7S 10S JS",
+                "8H 9H 10H JH KH QS KS AS",
+            ]
+        },
+    )
+    legal = s.legal_moves()
+    view = s.view(s.current_player)
+    said = {m.arg: bid_reason(view, legal, m) for m in legal}
+    diamonds, clubs, spades = said["D"], said["C"], said["S"]
+    assert diamonds is not None and clubs is not None and spades is not None
+    assert diamonds.parts["points"] == clubs.parts["points"] > spades.parts["points"]
+    assert diamonds.parts["shared"] == clubs.parts["shared"] == 1
+    assert spades.parts["most"] == spades.parts["shared"] == 0
+    assert "one of the suits" in reason_words(diamonds)
+    assert "one of the suits" not in reason_words(spades)
 
 
 @pytest.mark.parametrize(
@@ -291,9 +320,10 @@ def test_every_reason_reads_in_the_players_language(lang: str) -> None:
     codes = [*hint_words._SAY, "keeps_card"]
     base = {"points": 2, "lo": 80, "hi": 85, "hits": 3, "n": 10, "won": 4, "cards": 3}
     variants = [
-        {**base, "coin_cards": 1, "held": 2, "most": 1, "card": 0},
-        {**base, "points": 0, "coin_cards": 0, "held": 1, "most": 0, "card": 5},
+        {**base, "coin_cards": 1, "held": 2, "most": 1, "shared": 0, "card": 0},
+        {**base, "points": 0, "coin_cards": 0, "held": 1, "most": 0, "shared": 0, "card": 5},
     ]
+    variants.append({**variants[0], "shared": 1})
     english = {
         (c, k): hint_words.reason_words(Reason(c, v)) for c in codes for k, v in enumerate(variants)
     }

@@ -261,15 +261,16 @@ def denies(
 
 def bid_reason(view: Any, moves: list[Move], move: Move) -> Reason | None:
     """A Capodama bid read from the hand and the engine's card points: the suit doubled holds
-    the most points of the hand, the card passed the fewest, the 4th trump is one held."""
+    the most points of the hand (``shared`` when another suit holds as many), the card passed
+    the fewest, the 4th trump is one held."""
     if move.kind == "double":
         held = {
             m.arg: sum(card_points(c, None) for c in view.hand if c.suit == m.arg) for m in moves
         }
-        return Reason(
-            "doubles_suit",
-            {"points": held[move.arg], "most": int(held[move.arg] == max(held.values()))},
-        )
+        points = held[move.arg]
+        most = points == max(held.values())
+        shared = most and list(held.values()).count(points) > 1
+        return Reason("doubles_suit", {"points": points, "most": int(most), "shared": int(shared)})
     if move.kind == "pass" and len(move.cards) == 1:
         points = {m.cards[0]: card_points(m.cards[0], view.doubled) for m in moves}
         given = points[move.cards[0]]

@@ -43,6 +43,12 @@ def _takes(p: dict[str, int]) -> str:
 
 
 def _doubles(p: dict[str, int]) -> str:
+    if p["shared"]:
+        return ngettext(
+            "doubles one of the suits you hold most points in: {points} point",
+            "doubles one of the suits you hold most points in: {points} points",
+            p["points"],
+        ).format(points=p["points"])
     if p["most"]:
         return ngettext(
             "doubles the suit you hold most points in: {points} point",
