@@ -267,10 +267,10 @@ def bid_reason(view: Any, moves: list[Move], move: Move) -> Reason | None:
         held = {
             m.arg: sum(card_points(c, None) for c in view.hand if c.suit == m.arg) for m in moves
         }
-        points = held[move.arg]
-        most = points == max(held.values())
-        shared = most and list(held.values()).count(points) > 1
-        return Reason("doubles_suit", {"points": points, "most": int(most), "shared": int(shared)})
+        mine = held[move.arg]
+        most = mine == max(held.values())
+        shared = most and list(held.values()).count(mine) > 1
+        return Reason("doubles_suit", {"points": mine, "most": int(most), "shared": int(shared)})
     if move.kind == "pass" and len(move.cards) == 1:
         points = {m.cards[0]: card_points(m.cards[0], view.doubled) for m in moves}
         given = points[move.cards[0]]
