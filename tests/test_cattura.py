@@ -374,6 +374,37 @@ def test_four_captures_end_the_match_at_once(players: int) -> None:
     refused(s, "send AH", "match_over", "match is over")
 
 
+def test_the_same_position_a_third_time_ends_the_match_as_it_stands() -> None:
+    # two search seats once swapped three 7s round and round for ever: 7S for 7C for 7H
+    s = position(2, ["AS 2S", "AD 2D"], "7S", captured=["7C 8H", "7H"], deck=None)
+    cycle = ["take 7S with 7C*", "take 7C with 7H*", "take 7H with 7S*"] * 2  # back to the start
+    for move in cycle * 2:  # every position after a swap twice so far
+        s.play(move)
+    assert not s.is_over and s.legal_moves()
+    before = s.clone()
+    s.play(cycle[0])  # the first swap's position, a third time
+    assert s.is_over and s.end_reason == "repetition" and s.legal_moves() == []
+    scored, over = (e.data for e in s.events[-2:])
+    assert isinstance(scored, CatturaScored) and scored.reason == "repetition"
+    assert over == CatturaOver(scored.winners, "repetition")
+    mine = [score_cards(s.captured(seat)) for seat in range(2)]
+    assert [r.points for r in scored.results] == mine  # scored as it stands
+    assert scored.winners == (0,) and mine[0] > mine[1]
+    assert load_record(before.record()) == before  # a record replays the counts too
+    replayed = load_record(s.record())
+    assert replayed.is_over and replayed.end_reason == "repetition"
+
+
+def test_a_card_leaving_a_hand_starts_the_count_afresh() -> None:
+    s = position(2, ["AS 2S", "AD 2D"], "7S", captured=["7C 8H", "7H"], deck=None)
+    cycle = ["take 7S with 7C*", "take 7C with 7H*", "take 7H with 7S*"] * 2
+    for move in cycle * 2:
+        s.play(move)
+    assert s._seen  # the swaps' positions, twice each
+    s.play("send AS")  # a card left a hand: none of those positions can come back
+    assert not s._seen and not s.is_over
+
+
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_empty_hand_gives_every_other_player_exactly_one_more_turn(players: int) -> None:
     others = ["AD 2D 3D", "AC 2C 4C", "AH 2H 6H"][: players - 1]

@@ -36,9 +36,13 @@ another player emptying his hand, and a player who reaches 4 captures during it 
 match at once.
 
 Sending never repeats a position, but a suit swap (``take 6D with 6S*``) does not change the
-capture count nor the hands: two players could swap back and forth for ever.  The rules set no
-limit, and neither does the engine; the rule-based seat only swaps when the swap raises its own
-score, which can happen finitely often.
+capture count nor the hands: two players could swap back and forth for ever (two search seats
+did, 7S for 7C for 7H and round again, in an arena deal).  The rules set no limit.  DECISION:
+the same position coming back a third time (whose turn, every hand, every captured pile, the
+top card, the deck and the final round alike) ends the match at once, scored as it stands
+(reason ``"repetition"``).  Only suit swaps and passes leave the hands as they were, so the
+positions are counted from the last move that took a card from a hand (``_seen``); a position
+rebuilt from a view starts counting afresh.
 """
 
 from __future__ import annotations
@@ -66,6 +70,7 @@ from .cattura_cards import (
     CARDS,
     DECK_MASK,
     HAND_SIZE,
+    REPETITIONS,
     WIN_CAPTURES,
     card,
     score_breakdown,
@@ -222,6 +227,8 @@ class CatturaState(GameState):
             "_over": False,
             "_end_reason": None,
             "_winners": (),
+            # how often each position came back since a card last left a hand (see above)
+            "_seen": lambda s: {},
         },
         cache=("_legal",),
         unsnapped=("_field_shown",),
@@ -239,6 +246,7 @@ class CatturaState(GameState):
     _over: bool
     _end_reason: str | None
     _winners: tuple[int, ...]
+    _seen: dict[tuple[int, ...], int]
     _legal: list[Move] | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
@@ -432,6 +440,25 @@ class CatturaState(GameState):
         elif self._log:
             self.events.append(Event("passed", seat, (), _PASSED))
         self._end_turn(seat)
+        if kind == "send" or "h" in (move.arg or ""):
+            if self._seen:  # a card left a hand: no position before this one comes back
+                self._seen = {}
+        elif not self._over:
+            self._count_position(seat)
+
+    def _count_position(self, seat: int) -> None:
+        """After a suit swap or a pass: end the match if this position is here a third time."""
+        key = (
+            self._turn,
+            self._field[-1],
+            len(self._deck),
+            self._final_left,
+            *self._hands,
+            *self._caps,
+        )
+        seen = self._seen[key] = self._seen.get(key, 0) + 1
+        if seen >= REPETITIONS:
+            self._finish("repetition", seat)
 
     def _send(self, seat: int, i: int) -> None:
         hands = self._hands

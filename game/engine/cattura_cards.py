@@ -21,6 +21,7 @@ __all__ = [
     "DECK_MASK",
     "FOUR_SUITS_BONUS",
     "HAND_SIZE",
+    "REPETITIONS",
     "SUIT_BONUS",
     "SUIT_MASK",
     "VALUE",
@@ -37,6 +38,9 @@ __all__ = [
 #: Cards dealt to each hand, and the captured cards that end the match at once.
 HAND_SIZE = 5
 WIN_CAPTURES = 4
+#: The times one position may come about before the match ends there (DECISION, see
+#: :mod:`.cattura`: suit swaps could otherwise go back and forth for ever).
+REPETITIONS = 3
 
 #: The 32 card indices of the Cattura deck, in deck order (spades, hearts, diamonds, clubs).
 CARDS: tuple[int, ...] = tuple(s * 13 + r for s in range(4) for r in range(8))

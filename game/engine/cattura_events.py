@@ -107,7 +107,8 @@ class FinalRound(Payload):
 class CatturaScored(DealScored):
     """The match (one deal) is scored.
 
-    ``reason``: "four captured" or "final round"; ``captured`` every seat's captured cards and
+    ``reason``: "four captured", "final round" or "repetition" (the same position a third
+    time); ``captured`` every seat's captured cards and
     ``breakdown`` how each score is made; ``winners`` every seat with the best score (a tie is a
     shared win: each of them has ``results[seat].won``).
     """

@@ -57,6 +57,7 @@ class CatturaModel:
 _ENDS = {
     "four captured": N_("a player has captured {count} cards"),
     "final round": N_("the final round is over"),
+    "repetition": N_("the same position came back a third time"),
 }
 
 
