@@ -168,3 +168,36 @@ def test_the_win_chime_follows_the_engines_result_per_seat(captured1, won):
     s.play("send AD")
     scored = next(e.data for e in s.events if e.kind == "deal_scored")
     assert [CatturaUI().deal_won(scored, seat) for seat in (0, 1)] == won
+
+
+def test_a_click_that_brings_a_position_back_a_third_time_ends_the_game(app):
+    """The swap loop two search seats once fell into: the human's click on its own captured
+    7 makes the third repetition, and the summary says why the game ended."""
+    from game.engine import new_game
+    from game.ui.savegame import MatchSetup
+    from game.ui.scenes.summary import SummaryScene
+    from game.ui.scenes.table import TableScene
+
+    used = ["AS", "2S", "AD", "2D", "7S", "7C", "8H", "7H"]
+    under = [str(FRENCH.by_index(c)) for c in CARDS if str(FRENCH.by_index(c)) not in used]
+    deal = {
+        "dealer": 1,
+        "hands": [["AS", "2S"], ["AD", "2D"]],
+        "captured": [["7C", "8H"], ["7H"]],
+        "battlefield": [*under, "7S"],
+        "deck": [],
+        "turn": 0,
+    }
+    state = new_game("cattura", players=2, seed=1, deal=deal)
+    cycle = ["take 7S with 7C*", "take 7C with 7H*", "take 7H with 7S*"] * 4
+    for move in cycle:  # every position after a swap, twice
+        state.play(move)
+    table = TableScene(app, state, MatchSetup("cattura", 2, ["human", "rules"]))
+    app.push(table)
+    assert run_until(app, lambda: human_turn(table))
+    own = next(sp for sp in table.table.front[0] if str(sp.card) == "7C")
+    click(app, sprite_center(table, own))
+    assert table.state.history[-1] == "take 7S with 7C*"
+    assert table.state.is_over and table.state.end_reason == "repetition"
+    assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 3000)
+    assert "The game ends: the same position came back a third time." in app.scenes.top.lines
