@@ -200,4 +200,5 @@ def test_a_click_that_brings_a_position_back_a_third_time_ends_the_game(app):
     assert table.state.history[-1] == "take 7S with 7C*"
     assert table.state.is_over and table.state.end_reason == "repetition"
     assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 3000)
-    assert "The game ends: the same position came back a third time." in app.scenes.top.lines
+    lines = app.scenes.top.lines
+    assert lines[:2] == ["The game ends: the same position came back a third time.", "You win!"]

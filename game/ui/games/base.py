@@ -84,6 +84,12 @@ class GameUI:
             return _("Seat {number}").format(number=seat + 1)
         return _(compass[(seat - viewer) % seats])
 
+    def is_you(self, seat: int) -> bool:
+        """Whether ``seat`` is the human the table is seen from: sentences name it "You", and
+        English then says "You win", not "You wins"."""
+        t = self.t
+        return t is not None and seat == t.viewer and t.kind_of(seat) == "human"
+
     def card_label(self, card: Card, deck: str) -> str:
         return words.card_words(self.name, card, deck)
 

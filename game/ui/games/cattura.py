@@ -409,7 +409,9 @@ class CatturaUI(GameUI):
             _("The game ends: {why}.").format(
                 why=_(end).format(count=WIN_CAPTURES) if end else d.reason
             ),
-            (_("{who} wins!") if len(d.winners) == 1 else _("{who} win!")).format(who=who),
+            _("You win!")
+            if len(d.winners) == 1 and self.is_you(d.winners[0])
+            else (_("{who} wins!") if len(d.winners) == 1 else _("{who} win!")).format(who=who),
         ]
         deck = self.t.deck if self.t is not None else "french"
         for s, cards in enumerate(d.captured):

@@ -307,6 +307,8 @@ class TressetteUI(TrickGameUI):
             side = self.side_name(seats, names)
             if len(seats) > 1:
                 lines.append(_("{side} win the deal.").format(side=side))
+            elif self.is_you(seats[0]):
+                lines.append(_("You win the deal."))
             else:
                 lines.append(_("{side} wins the deal.").format(side=side))
         return lines
