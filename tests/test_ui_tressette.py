@@ -147,3 +147,29 @@ def test_hands_sized_from_the_engine_deal(app, players, most):
 
 def test_points_read_as_thirds():
     assert [thirds(r) for r in (0, 1, 2, 3, 20, 13)] == ["0", "⅓", "⅔", "1", "6 ⅔", "4 ⅓"]
+
+
+def test_the_summary_says_you_win_when_the_human_alone_wins_the_deal(app):
+    """Three players each play alone: the human's deal win reads "You win the deal." (not
+    "You wins"), another seat's "West wins the deal."."""
+    from game.engine.tressette_events import TressetteScored
+    from game.ui.savegame import MatchSetup
+    from game.ui.scenes.table import TableScene
+
+    said = {}
+    for seed in range(40):
+        state = new_game("tressette", players=3, seed=seed)
+        table = TableScene(app, state, MatchSetup("tressette", 3, ["human", "rules", "rules"]))
+        names = [table.short_name(s) for s in range(3)]
+        mark = state._deals_scored
+        while state._deals_scored == mark:
+            state.play(state.legal_moves()[0])
+        scored = next(e.data for e in state.events if e.kind == "deal_scored")
+        assert isinstance(scored, TressetteScored)
+        if scored.winner_side is not None:
+            winner = scored.sides[scored.winner_side][0]
+            said[winner == 0] = table.gui.summary_lines(scored, names, 3)[-1]
+        if len(said) == 2:
+            break
+    assert said[True] == "You win the deal."
+    assert said[False].endswith(" wins the deal.") and not said[False].startswith("You")
