@@ -16,7 +16,7 @@ from game.ai.capodama_search import SAMPLER as CAPODAMA_WORLDS
 from game.ai.capodama_verdict import first_half, lost_at, verdict, winnable_seed
 from game.ai.coach import Coach, Reason
 from game.ai.scopa_search import SAMPLER as SCOPA_WORLDS
-from game.engine import Card, new_game
+from game.engine import Card, GameState, new_game
 from game.engine.capodama import CapodamaState
 
 POSITIONS = 1000
@@ -228,21 +228,19 @@ def test_denies_scopa_when_no_reply_can_sweep_after_the_move_but_one_could_after
     assert denies([s], legal, by_text["5C"], 0, "scopa", "denies_scopa") is None
 
 
+def _capodama_4p(*hands: str) -> GameState:
+    """A 4-player Capodama deal with these hands (seat 0 holds AH: the capo, to double)."""
+    return new_game("capodama", players=4, seed=1, deal={"hands": list(hands)})
+
+
 def test_capodama_bids_say_what_they_keep_and_give() -> None:
     from game.ai.coach import bid_reason
 
-    s = new_game(
-        "capodama",
-        players=4,
-        seed=1,
-        deal={
-            "hands": [
-                "AH AD 7D JD 8C 9C 8S 9S",
-                "7H QH KD QD 10D 9D 8D AC",
-                "7C JC KC QC 10C AS 7S JS",
-                "JH KH 10H 9H 8H KS QS 10S",
-            ]
-        },
+    s = _capodama_4p(
+        "AH AD 7D JD 8C 9C 8S 9S",
+        "7H QH KD QD 10D 9D 8D AC",
+        "7C JC KC QC 10C AS 7S JS",
+        "JH KH 10H 9H 8H KS QS 10S",
     )
     capo = s.current_player
     assert capo == 0
@@ -265,18 +263,11 @@ def test_a_double_tied_for_the_most_points_says_one_of_the_suits() -> None:
     from game.ai.coach import bid_reason
     from game.ui.hint_words import reason_words
 
-    s = new_game(
-        "capodama",
-        players=4,
-        seed=1,
-        deal={
-            "hands": [
-                "AH AD 7D 8D AC 7C 8S 9S",  # diamonds A 7 8 and clubs A 7: as many points
-                "7H QH 9D 10D JD QD KD 8C",
-                "9C 10C JC QC KC 7S 10S JS",
-                "8H 9H 10H JH KH QS KS AS",
-            ]
-        },
+    s = _capodama_4p(
+        "AH AD 7D 8D AC 7C 8S 9S",  # diamonds A 7 8 and clubs A 7: as many points
+        "7H QH 9D 10D JD QD KD 8C",
+        "9C 10C JC QC KC 7S 10S JS",
+        "8H 9H 10H JH KH QS KS AS",
     )
     legal = s.legal_moves()
     view = s.view(s.current_player)
