@@ -58,7 +58,7 @@ from .capodama_cards import (
 from .capodama_deal import read_deal
 from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from .cards import FRENCH, Card, bit_list, cards_of, mask_of, ordered_cards, parse_card
-from .dealspec import deal_order, shuffled
+from .dealspec import deal_into, deal_order, shuffled
 
 __all__ = ["INFO", "CapodamaState", "CapodamaView", "pass_move"]
 
@@ -342,8 +342,7 @@ class CapodamaState(GameState):
         if order is None:
             n = self._n
             order, seen = deal_order(n, self._dealer, len(cards), 1)
-            for j in range(n):  # card j and every n-th after it go to the same seat
-                hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
+            deal_into(hands, order, cards)
         else:
             seen = None
             for c, s in zip(cards, order, strict=True):

@@ -27,6 +27,8 @@ __all__ = [
     "check_deal_keys",
     "check_guess",
     "check_seat",
+    "deal_into",
+    "deal_order",
     "exact_cover",
     "indices_mask",
     "iter_bits",
@@ -52,6 +54,19 @@ def deal_order(
     who may see each (its receiver): the same at every deal of a dealer, so made once."""
     order = tuple((dealer + step * (1 + k)) % seats for k in range(count))
     return order, tuple(SEEN_BY_RECEIVER[s] for s in order)
+
+
+#: The bit of each card index (every deck here has fewer than 64 cards).
+_BIT = [1 << i for i in range(64)]
+
+
+def deal_into(hands: list[int], order: Sequence[int], cards: Sequence[int]) -> None:
+    """Add ``cards``, dealt one at a time to the seats of ``order`` round the table, to the
+    hand masks ``hands`` (one per seat): card j and every n-th after it go to the same seat
+    (n = ``len(hands)``), so each seat's cards are added with one sum, not card by card."""
+    n = len(hands)
+    for j in range(n):
+        hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
 
 
 def indices_mask(idx: Iterable[int]) -> int:

@@ -53,7 +53,7 @@ from .base import (
     seat_result,
 )
 from .cards import ITALIAN, Card
-from .dealspec import SEEN_BY_RECEIVER, check_guess, mask_cards, names
+from .dealspec import SEEN_BY_RECEIVER, check_guess, deal_into, mask_cards, names
 from .scopa_deal import FULL, read_deal
 from .scopa_events import (
     CAPTURED,
@@ -95,7 +95,6 @@ _SETTEBELLO: Card = CARD[SETTEBELLO]
 
 _SIDES = {2: 2, 3: 3, 4: 2, 6: 3}
 _FULL_DECK = list(range(40))
-_BIT = [1 << i for i in range(40)]
 #: The "dealt" payloads made so far (immutable, so shared by every match that deals the same
 #: hand number of the same deal number from the same dealer): one fewer object per hand.
 _DEALT: dict[int, Dealt] = {}
@@ -350,10 +349,7 @@ class ScopaState(GameState):
         deck = self._deck
         cards = deck[:k]
         del deck[:k]
-        hands = self._hands
-        n = self.players
-        for j in range(n):  # card j and every n-th after it go to the same seat
-            hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
+        deal_into(self._hands, order, cards)
         self._in_hands = k
         self._hand_no += 1
         self._current = (self._dealer - 1) % self.players

@@ -49,7 +49,7 @@ from .base import (
     seat_result,
 )
 from .cards import ITALIAN, Card, cards_of, ordered_cards, parse_card
-from .dealspec import deal_order, shuffle_as_random
+from .dealspec import deal_into, deal_order, shuffle_as_random
 from .tressette_deal import ExplicitDeal, guess_hands, read_deal
 from .tressette_events import Dealt, Declared, Played, TressetteScored, TrickWon
 from .tressette_tables import (
@@ -99,7 +99,6 @@ _Trick = tuple[int, tuple[tuple[int, int], ...], int, int]
 
 #: The seats of each side per player count (see :func:`.tressette_tables.sides_of`).
 _SIDES = {n: sides_of(n) for n in (3, 4)}
-_BIT = [1 << i for i in range(40)]
 
 
 #: The "trick" events' payloads, made once each (immutable; rollouts log many), by the key
@@ -258,9 +257,7 @@ class TressetteState(GameState):
         """Deal ``cards`` one at a time counter-clockwise from the dealer's right."""
         n = self._n
         order, seen = deal_order(n, self._dealer, len(cards), -1)
-        hands = self._hands
-        for j in range(n):  # card j and every n-th after it go to the same seat
-            hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
+        deal_into(self._hands, order, cards)
         dealt = Dealt(order, self._deal_no, self._dealer, self._leader)
         shown = tuple(map(_CARDS.__getitem__, cards))
         self.events.append(make_event(("dealt", self._dealer, shown, dealt, seen)))
