@@ -53,6 +53,8 @@ BASELINE = "60e8b9dd0bebac508dff30d2ae5d46bc1cebd53d"
 
 Rate = tuple[float, float]  # deals per CPU second, moves per CPU second
 
+#: Whether the engine measured has ``GameState.mute`` (one from before it plays logged).
+_CAN_MUTE = hasattr(GameState, "mute")
 #: The directory holding this ``game`` package (the checkout the bench measures).
 _ROOT = str(Path(__file__).resolve().parent.parent)
 
@@ -86,10 +88,11 @@ def bench_engine(game: str, players: int, seconds: float, muted: bool = True) ->
     logged, as it always did.
     """
     choose = random_chooser(random.Random(12345))
+    mute = muted and _CAN_MUTE
 
     def one(k: int) -> int:
         state = new_game(game, players=players, seed=k)
-        if muted and hasattr(state, "mute"):
+        if mute:
             state.mute()
         return play_deal(state, choose)
 
@@ -213,7 +216,7 @@ def _measure(variants: list[tuple[str, int]], seconds: float) -> dict[str, Rate]
     out = {}
     for name, p in variants:
         out[f"{name} {p}"] = bench_engine(name, p, seconds)
-        if hasattr(GameState, "mute"):
+        if _CAN_MUTE:
             out[f"{name} {p} logged"] = bench_engine(name, p, seconds, muted=False)
     out["reference"] = bench_reference(seconds)
     return out
