@@ -73,7 +73,6 @@ from .cattura_cards import (
     REPETITIONS,
     WIN_CAPTURES,
     card,
-    score_breakdown,
     score_mask,
     sorted_cards,
 )
@@ -530,7 +529,6 @@ class CatturaState(GameState):
             scores,
             reason,
             tuple(map(sorted_cards, caps)),
-            tuple(map(score_breakdown, caps)),
             winners,
         )
         self._log_scored(seat, scored)

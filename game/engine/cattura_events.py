@@ -16,7 +16,8 @@ from dataclasses import dataclass
 from . import base
 from .base import DealScored, MatchOver, Payload
 from .cards import Card
-from .cattura_cards import ScoreBreakdown
+from .cattura_cards import ScoreBreakdown, score_breakdown
+from .dealspec import indices_mask
 
 __all__ = [
     "Captured",
@@ -108,15 +109,20 @@ class CatturaScored(DealScored):
     """The match (one deal) is scored.
 
     ``reason``: "four captured", "final round" or "repetition" (the same position a third
-    time); ``captured`` every seat's captured cards and
-    ``breakdown`` how each score is made; ``winners`` every seat with the best score (a tie is a
-    shared win: each of them has ``results[seat].won``).
+    time); ``captured`` every seat's captured cards and :attr:`breakdown` how each score is
+    made; ``winners`` every seat with the best score (a tie is a shared win: each of them has
+    ``results[seat].won``).
     """
 
     reason: str
     captured: tuple[tuple[Card, ...], ...]
-    breakdown: tuple[ScoreBreakdown, ...]
     winners: tuple[int, ...]
+
+    @property
+    def breakdown(self) -> tuple[ScoreBreakdown, ...]:
+        """How each seat's score is made, worked out from its captured cards when asked: the
+        summary asks, while the search's rollouts score thousands of deals nobody reads."""
+        return tuple(score_breakdown(indices_mask(c.index for c in pile)) for pile in self.captured)
 
 
 @dataclass(frozen=True, slots=True)
