@@ -19,6 +19,7 @@ from __future__ import annotations
 from game.engine.cattura import CatturaState, CatturaView
 
 from .cattura_rules import CatturaRulesSeat
+from .endgame import Endgame
 from .search import Budget, DeterminizedSearch
 from .search_worlds import Hidden, WorldSampler, hands_and_pile
 
@@ -37,7 +38,14 @@ SAMPLER = WorldSampler(hidden_cards, CatturaState.from_view)
 
 
 class CatturaSearchSeat(DeterminizedSearch[CatturaView, CatturaState]):
-    """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time."""
+    """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time.
+
+    Once the deck is empty the rest of the match is solved exactly when the seat solves
+    endgames (with two players nothing is hidden then; suit swaps can make it long, and a solve
+    that would visit too many positions falls back to the rollouts).
+    """
+
+    ENDGAME = Endgame(near=lambda v: v.deck_count <= 3, friends=lambda v: (v.seat,))
 
     def __init__(self, samples: int = 80, seconds: float = 0.6) -> None:
         super().__init__(

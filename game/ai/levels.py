@@ -104,5 +104,6 @@ def make_level(kind: str, game: str) -> Seat:
     rollouts = ROLLOUTS[game][LEVELS.index(kind) - 1]
     seat: DeterminizedSearch[Any, Any] = load(seats["search"])(rollouts // 2, CPU_CAP[kind])
     seat.budget = dataclasses.replace(seat.budget, rollouts=rollouts, keep_rules_z=KEEP_RULES_Z)
+    seat.solve_endgame = kind == "strong"
     seat.name = kind
     return seat

@@ -26,6 +26,7 @@ from game.engine import DealScored
 from game.engine.scopa import ScopaState, ScopaView
 from game.engine.scopa_events import ScopaScored
 
+from .endgame import Endgame
 from .scopa_rules import ScopaRulesSeat
 from .search import Budget, DeterminizedSearch
 from .search_worlds import Hidden, WorldSampler, hands_and_pile, unseen
@@ -83,7 +84,15 @@ SAMPLER = WorldSampler(hidden_cards, ScopaState.from_view)
 
 
 class ScopaSearchSeat(DeterminizedSearch[ScopaView, ScopaState]):
-    """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time."""
+    """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time.
+
+    The last hand of a deal (the deck empty) is solved exactly when the seat solves endgames:
+    with two players nothing is hidden then, with more the other hands are still guessed.
+    """
+
+    ENDGAME = Endgame(
+        near=lambda v: v.deck_count == 0, friends=lambda v: v.sides[v.side], worlds=12
+    )
 
     def __init__(self, samples: int = 100, seconds: float = 0.6) -> None:
         super().__init__(SAMPLER, ScopaRulesSeat(), Budget(samples, seconds), evaluate=_evaluate)

@@ -31,11 +31,12 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Generic, TypeVar
+from typing import ClassVar, Generic, TypeVar
 
 from game.engine import DealScored, GameState, Move
 
 from .base import Seat
+from .endgame import Endgame, TooDeep, solve
 from .search_worlds import SeatView, WorldSampler
 
 __all__ = [
@@ -146,6 +147,9 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
     """
 
     name = "search"
+    #: How this game's end of a deal is solved exactly (see :mod:`.endgame`), if it can be;
+    #: a seat solves it only when :attr:`solve_endgame` is set (the strong level).
+    ENDGAME: ClassVar[Endgame | None] = None
 
     def __init__(
         self,
@@ -169,6 +173,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_cpu = 0.0
         self.last_finalists: list[int] = []
         self.last_values: list[list[float]] = []
+        self.solve_endgame = False
 
     def choose(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
@@ -202,7 +207,11 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random, keep: int | None
     ) -> list[float]:
         """Successive halving over the moves (one round when the budget counts only worlds),
-        every move still in tried in the same worlds; ``keep`` is never dropped."""
+        every move still in tried in the same worlds; ``keep`` is never dropped.  Near the
+        end of a deal a seat that solves it (:attr:`solve_endgame`) does so instead."""
+        endgame = self.ENDGAME
+        if self.solve_endgame and endgame is not None and endgame.near(view):
+            return self._solve(view, legal_moves, rng, endgame)
         budget = self.budget
         n = len(legal_moves)
         values: list[list[float]] = [[] for _ in range(n)]
@@ -239,6 +248,42 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_finalists = alive
         self.last_values = values
         return [sum(v) / len(v) if v else -math.inf for v in values]
+
+    def _solve(
+        self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random, endgame: Endgame
+    ) -> list[float]:
+        """Every move in each of ``endgame.worlds`` worlds, each world's end of the deal solved
+        exactly (a rollout where a solve would visit too many positions)."""
+        friends = frozenset(endgame.friends(view))
+        values: list[list[float]] = [[] for _ in legal_moves]
+        draw = self.sampler.prepare(view)
+        start = time.thread_time()
+        worlds = 0
+        while worlds < endgame.worlds:
+            world = draw(rng)
+            world.mute()
+            mark = world._deals_scored
+
+            def value(state: GameState, mark: int = mark) -> float:
+                scored = state._last_scored if state._deals_scored != mark else None
+                return self.evaluate(scored, state, view)  # type: ignore[arg-type]
+
+            for k, move in enumerate(legal_moves):
+                trial = world.clone()
+                trial.play(move)
+                try:
+                    values[k].append(solve(trial, mark, friends, value, endgame.max_nodes))
+                except TooDeep:
+                    values[k].append(self.rollout(trial, mark, view, rng))
+            worlds += 1
+            if time.thread_time() - start >= self.budget.cpu_seconds:
+                break
+        self.last_worlds = worlds
+        self.last_rollouts = worlds * len(legal_moves)
+        self.last_cpu = time.thread_time() - start
+        self.last_finalists = list(range(len(legal_moves)))
+        self.last_values = values
+        return [sum(v) / len(v) for v in values]
 
     def rollout(self, state: StateT, mark: int, view: ViewT, rng: random.Random) -> float:
         """Play ``state`` on with the policy until the deal is scored: ``mark`` is the count

@@ -1,0 +1,86 @@
+"""The end of a deal solved exactly in each world: what sets the strong level apart.
+
+A rollout plays a world on with the rule seat for everyone, so the searched move is judged
+as if every later move were the rule seat's.  Near the end of a deal that is a poor guess: the
+few cards left decide the last capture, the table's leftovers, the last trick, and a player
+who counts cards plays them well.  So once a game says the end is near (:attr:`Endgame.near`,
+read from the view: the deck empty, a few cards in each hand), the strong seat solves each
+world instead: every move of every player to the deal's end, the side of the searching seat
+taking its best and every other seat the worst for it (alpha-beta, the other players counted
+as one side: "paranoid", exact where two sides play).  In 2-player Scopa and Cattura the
+deck empty leaves nothing hidden, so that is perfect play.
+
+The value of a finished deal is the search's own evaluation, so a game's rules are read from
+the engine as in a rollout.  A solve counts the positions it visits and gives up past
+:attr:`Endgame.max_nodes`, falling back to the rollout: a count, not time, so a seeded seat
+plays the same move on any machine.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import GameState
+
+__all__ = ["Endgame", "TooDeep", "solve"]
+
+
+@dataclass(frozen=True, slots=True)
+class Endgame:
+    """When and how a search seat solves the end of a deal.
+
+    ``near(view)``: whether the rest of the deal is short enough to solve from this view;
+    ``friends(view)``: the seats whose results the searching seat shares (itself and its
+    partners); ``worlds``: how many worlds a solved decision looks at (every legal move in each);
+    ``max_nodes``: the positions one solve may visit before it gives up.
+    """
+
+    near: Callable[[Any], bool]
+    friends: Callable[[Any], Collection[int]]
+    worlds: int = 16
+    max_nodes: int = 4000
+
+
+class TooDeep(Exception):
+    """A solve visited more positions than it may."""
+
+
+def solve(
+    state: GameState,
+    mark: int,
+    friends: Collection[int],
+    value: Callable[[GameState], float],
+    max_nodes: int,
+) -> float:
+    """The value of ``state`` with best play to the end of the deal (``mark``: the count of
+    scored deals before it), ``value`` judging the finished deal; the seats in ``friends``
+    maximise it, the others minimise it.  Raises :class:`TooDeep` past ``max_nodes``
+    positions."""
+    budget = [max_nodes]
+
+    def search(node: GameState, alpha: float, beta: float) -> float:
+        if node._deals_scored != mark or node.current_player is None:
+            return value(node)
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise TooDeep
+        mine = node.current_player in friends
+        best = -math.inf if mine else math.inf
+        for move in node.legal_moves():
+            child = node.clone()
+            child.play(move)
+            v = search(child, alpha, beta)
+            if mine:
+                best = max(best, v)
+                alpha = max(alpha, v)
+            else:
+                best = min(best, v)
+                beta = min(beta, v)
+            if alpha >= beta:
+                break
+        return best
+
+    return search(state, -math.inf, math.inf)
