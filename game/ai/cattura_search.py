@@ -45,7 +45,7 @@ class CatturaSearchSeat(DeterminizedSearch[CatturaView, CatturaState]):
     that would visit too many positions falls back to the rollouts).
     """
 
-    ENDGAME = Endgame(near=lambda v: v.deck_count <= 3, friends=lambda v: (v.seat,))
+    ENDGAME = Endgame(near=lambda v: v.deck_count <= 3, friends=lambda v, w: (v.seat,))
 
     def __init__(self, samples: int = 80, seconds: float = 0.6) -> None:
         super().__init__(

@@ -33,13 +33,14 @@ class Endgame:
     """When and how a search seat solves the end of a deal.
 
     ``near(view)``: whether the rest of the deal is short enough to solve from this view;
-    ``friends(view)``: the seats whose results the searching seat shares (itself and its
-    partners); ``worlds``: how many worlds a solved decision looks at (every legal move in each);
+    ``friends(view, world)``: the seats whose results the searching seat shares in that world
+    (itself and its partners: in Capodama the sides are hidden, so each world has its own);
+    ``worlds``: how many worlds a solved decision looks at (every legal move in each);
     ``max_nodes``: the positions one solve may visit before it gives up.
     """
 
     near: Callable[[Any], bool]
-    friends: Callable[[Any], Collection[int]]
+    friends: Callable[[Any, Any], Collection[int]]
     worlds: int = 16
     max_nodes: int = 4000
 

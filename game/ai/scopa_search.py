@@ -91,7 +91,7 @@ class ScopaSearchSeat(DeterminizedSearch[ScopaView, ScopaState]):
     """
 
     ENDGAME = Endgame(
-        near=lambda v: v.deck_count == 0, friends=lambda v: v.sides[v.side], worlds=12
+        near=lambda v: v.deck_count == 0, friends=lambda v, w: v.sides[v.side], worlds=12
     )
 
     def __init__(self, samples: int = 100, seconds: float = 0.6) -> None:

@@ -254,7 +254,6 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
     ) -> list[float]:
         """Every move in each of ``endgame.worlds`` worlds, each world's end of the deal solved
         exactly (a rollout where a solve would visit too many positions)."""
-        friends = frozenset(endgame.friends(view))
         values: list[list[float]] = [[] for _ in legal_moves]
         draw = self.sampler.prepare(view)
         start = time.thread_time()
@@ -263,6 +262,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
             world = draw(rng)
             world.mute()
             mark = world._deals_scored
+            friends = frozenset(endgame.friends(view, world))
 
             def value(state: GameState, mark: int = mark) -> float:
                 scored = state._last_scored if state._deals_scored != mark else None

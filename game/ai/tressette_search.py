@@ -146,7 +146,7 @@ class TressetteSearchSeat(DeterminizedSearch[TressetteView, TressetteState]):
 
     ENDGAME = Endgame(
         near=lambda v: sum(v.hand_sizes) <= ENDGAME_TRICKS * v.players,
-        friends=lambda v: v.sides[v.side],
+        friends=lambda v, w: v.sides[v.side],
     )
 
     def __init__(self, samples: int = 80, seconds: float = 0.6) -> None:

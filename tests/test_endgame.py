@@ -1,0 +1,141 @@
+"""The strong level's exact endgame (game/ai/endgame.py): alpha-beta gives the value a plain
+minimax gives, the strong seat plays a move of the best value where nothing is hidden, a solve
+past its node count falls back to the rollouts, and only the strong level solves."""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai import make_seat
+from game.ai.endgame import Endgame, TooDeep, solve
+from game.ai.search import DeterminizedSearch
+from game.engine import GameState, new_game
+
+#: the variants whose whole minimax stays small: without pruning, 4-player Scopa's last round
+#: and Cattura's suit swaps (up to the third repetition) are many thousands of positions
+CASES = [("scopa", 2), ("tressette", 3), ("capodama", 3)]
+
+
+def near_end(game: str, players: int, seed: int) -> tuple[GameState, DeterminizedSearch[Any, Any]]:
+    """A position of a random deal where the strong seat to move would solve the end, with
+    two or more legal moves (a fresh deal when this one never gets there)."""
+    rng = random.Random(seed)
+    for attempt in range(50):
+        state = new_game(game, players=players, seed=seed * 100 + attempt)
+        mark = state._deals_scored
+        seat: DeterminizedSearch[Any, Any] = make_seat("strong", game)  # type: ignore[assignment]
+        endgame = seat.ENDGAME
+        assert endgame is not None
+        while state._deals_scored == mark and state.current_player is not None:
+            moves = state.legal_moves()
+            if len(moves) > 1 and endgame.near(state.view(state.current_player)):
+                return state, seat
+            state.play(moves[rng.randrange(len(moves))])
+    raise AssertionError("no deal reached its end with a choice left")
+
+
+def minimax(state: GameState, mark: int, friends: frozenset[int], value: Any) -> float:
+    """Every line to the deal's end, no pruning: what alpha-beta must agree with."""
+    if state._deals_scored != mark or state.current_player is None:
+        return float(value(state))
+    results = []
+    for move in state.legal_moves():
+        child = state.clone()
+        child.play(move)
+        results.append(minimax(child, mark, friends, value))
+    return max(results) if state.current_player in friends else min(results)
+
+
+def leaf_value(seat: DeterminizedSearch[Any, Any], view: Any, mark: int) -> Any:
+    def value(state: GameState) -> float:
+        scored = state._last_scored if state._deals_scored != mark else None
+        return float(seat.evaluate(scored, state, view))
+
+    return value
+
+
+@pytest.mark.parametrize(("game", "players"), CASES)
+@given(seed=st.integers(0, 10**6))
+@settings(max_examples=5, deadline=None)
+def test_alpha_beta_agrees_with_plain_minimax(game: str, players: int, seed: int) -> None:
+    state, seat = near_end(game, players, seed)
+    player = state.current_player
+    assert player is not None and seat.ENDGAME is not None
+    view = state.view(player)
+    friends = frozenset(seat.ENDGAME.friends(view, state))
+    assert player in friends
+    mark = state._deals_scored
+    value = leaf_value(seat, view, mark)
+    for move in state.legal_moves():
+        child = state.clone()
+        child.play(move)
+        exact = minimax(child, mark, friends, value)
+        assert solve(child, mark, friends, value, 10**6) == pytest.approx(exact)
+
+
+@given(seed=st.integers(0, 10**6))
+@settings(max_examples=6, deadline=None)
+def test_strong_plays_a_best_move_when_nothing_is_hidden(seed: int) -> None:
+    # 2-player Scopa with the deck empty: the other hand is every card not seen, so the world
+    # is the true deal and the solved value of each move is exact.
+    state, seat = near_end("scopa", 2, seed)
+    player = state.current_player
+    assert player is not None
+    view = state.view(player)
+    assert view.deck_count == 0
+    mark = state._deals_scored
+    value = leaf_value(seat, view, mark)
+    friends = frozenset((player,))
+    exact = {}
+    for move in state.legal_moves():
+        child = state.clone()
+        child.play(move)
+        exact[move.text] = minimax(child, mark, friends, value)
+    chosen = seat.choose(view, state.legal_moves(), random.Random(seed))
+    best = max(exact.values())
+    # the rule seat's move is kept unless another is better in every world alike
+    assert exact[chosen.text] == pytest.approx(best)
+
+
+def test_a_solve_past_its_node_count_stops_and_the_seat_falls_back_to_rollouts() -> None:
+    state, seat = near_end("scopa", 4, 3)
+    player = state.current_player
+    assert player is not None and seat.ENDGAME is not None
+    view = state.view(player)
+    mark = state._deals_scored
+    with pytest.raises(TooDeep):
+        solve(state, mark, frozenset((player,)), leaf_value(seat, view, mark), 1)
+    tiny = Endgame(seat.ENDGAME.near, seat.ENDGAME.friends, worlds=3, max_nodes=1)
+    seat.ENDGAME = tiny  # type: ignore[misc]  # this one seat only
+    moves = state.legal_moves()
+    assert seat.choose(view, moves, random.Random(1)) in moves
+    assert seat.last_worlds == 3
+    assert seat.last_finalists == list(range(len(moves)))
+    assert all(len(v) == 3 for v in seat.last_values)
+
+
+@pytest.mark.parametrize("game", ["scopa", "cattura", "tressette", "capodama"])
+def test_only_the_strong_level_solves_and_it_replays(game: str) -> None:
+    strong: DeterminizedSearch[Any, Any] = make_seat("strong", game)  # type: ignore[assignment]
+    normal: DeterminizedSearch[Any, Any] = make_seat("normal", game)  # type: ignore[assignment]
+    assert strong.solve_endgame and not normal.solve_endgame
+    state, _ = near_end(game, 2 if game in ("scopa", "cattura") else 3, 11)
+    player = state.current_player
+    assert player is not None
+    view = state.view(player)
+    moves = state.legal_moves()
+    first = strong.choose(view, moves, random.Random(5))
+    values = strong.last_values
+    again = make_seat("strong", game).choose(view, moves, random.Random(5))
+    assert first == again
+    # it solved: every move was judged in the endgame's few worlds, not by halving
+    assert strong.ENDGAME is not None
+    assert strong.last_worlds <= strong.ENDGAME.worlds
+    assert all(len(v) == strong.last_worlds for v in values)
+    assert not math.isinf(max(sum(v) for v in values))
