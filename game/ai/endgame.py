@@ -11,9 +11,9 @@ as one side: "paranoid", exact where two sides play).  In 2-player Scopa and Cat
 deck empty leaves nothing hidden, so that is perfect play.
 
 The value of a finished deal is the search's own evaluation, so a game's rules are read from
-the engine as in a rollout.  A solve counts the positions it visits and gives up past
-:attr:`Endgame.max_nodes`, falling back to the rollout: a count, not time, so a seeded seat
-plays the same move on any machine.
+the engine as in a rollout.  A solve counts the positions it visits and gives up past its
+share of :attr:`Endgame.max_nodes`, falling back to the rollout (6-player Scopa's last round
+mostly does): a count, not time, so a seeded seat plays the same move on any machine.
 """
 
 from __future__ import annotations
@@ -36,13 +36,18 @@ class Endgame:
     ``friends(view, world)``: the seats whose results the searching seat shares in that world
     (itself and its partners: in Capodama the sides are hidden, so each world has its own);
     ``worlds``: how many worlds a solved decision looks at (every legal move in each);
-    ``max_nodes``: the positions one solve may visit before it gives up.
+    ``max_nodes``: the positions one decision may visit, shared evenly by its solves (a world
+    and a move each, so every move is judged alike) to keep its worst time near half a second.
     """
 
     near: Callable[[Any], bool]
     friends: Callable[[Any, Any], Collection[int]]
     worlds: int = 16
-    max_nodes: int = 4000
+    max_nodes: int = 30_000
+
+    def solve_cap(self, moves: int) -> int:
+        """The positions each solve of a decision among ``moves`` legal moves may visit."""
+        return max(1, self.max_nodes // (self.worlds * moves))
 
 
 class TooDeep(Exception):

@@ -253,8 +253,9 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random, endgame: Endgame
     ) -> list[float]:
         """Every move in each of ``endgame.worlds`` worlds, each world's end of the deal solved
-        exactly (a rollout where a solve would visit too many positions)."""
+        exactly (a rollout where a solve would visit more than its share of positions)."""
         values: list[list[float]] = [[] for _ in legal_moves]
+        cap = endgame.solve_cap(len(legal_moves))
         draw = self.sampler.prepare(view)
         start = time.thread_time()
         worlds = 0
@@ -272,7 +273,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
                 trial = world.clone()
                 trial.play(move)
                 try:
-                    values[k].append(solve(trial, mark, friends, value, endgame.max_nodes))
+                    values[k].append(solve(trial, mark, friends, value, cap))
                 except TooDeep:
                     values[k].append(self.rollout(trial, mark, view, rng))
             worlds += 1
