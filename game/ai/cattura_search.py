@@ -40,9 +40,10 @@ SAMPLER = WorldSampler(hidden_cards, CatturaState.from_view)
 class CatturaSearchSeat(DeterminizedSearch[CatturaView, CatturaState]):
     """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time.
 
-    Once the deck is empty the rest of the match is solved exactly when the seat solves
-    endgames (with two players nothing is hidden then; suit swaps can make it long, and a solve
-    that would visit too many positions falls back to the rollouts).
+    Once 3 cards or fewer are left in the deck the rest of the match is solved exactly in each
+    world when the seat solves endgames (with two players and the deck empty nothing is hidden;
+    suit swaps can make a solve long, and one that would visit too many positions falls back to
+    the rollouts).
     """
 
     ENDGAME = Endgame(near=lambda v: v.deck_count <= 3, friends=lambda v, w: (v.seat,))
