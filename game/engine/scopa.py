@@ -532,7 +532,12 @@ class ScopaState(GameState):
                 elif table.bit_count() <= 2:  # only the pair adds up to more than one card
                     legal.append(_PLACE[i])
                 else:
-                    key = (table & _UP_TO[v]) << 4 | v
+                    # a card worth more than v less the lowest table value has no partner
+                    # in any set: leaving such cards out of the key, more lookups hit
+                    low = table & _UP_TO[v]
+                    ranks = (low | low >> 10 | low >> 20 | low >> 30) & 1023
+                    least = (ranks & -ranks).bit_length()  # the lowest value on the table
+                    key = (low & _UP_TO[v - least]) << 4 | v
                     sets = _SUM_SETS.get(key)
                     if sets is None:
                         sets = _sum_sets(key)
