@@ -34,14 +34,10 @@ from game.engine.capodama_cards import side_marks
 from game.engine.capodama_events import CapodamaScored
 
 from .capodama_rules import CapodamaRulesSeat
-from .endgame import Endgame
 from .search import Budget, DealResult, DeterminizedSearch
 from .search_worlds import PILE, Hidden, Placement, WorldSampler, played_by, unseen
 
-__all__ = ["CANDIDATES", "ENDGAME_TRICKS", "CapodamaSearchSeat", "hidden_cards", "rule_candidates"]
-
-#: The tricks left in a deal (3 players or more) from which the strong seat solves it to the end.
-ENDGAME_TRICKS = 3
+__all__ = ["CANDIDATES", "CapodamaSearchSeat", "hidden_cards", "rule_candidates"]
 
 #: Card points (a deal has 150) worth less than a won deal: they order moves that win alike.
 POINTS_SCALE = 1 / 300
@@ -249,27 +245,9 @@ def rule_candidates(
     return picks
 
 
-def _friends(view: CapodamaView, world: CapodamaState) -> tuple[int, ...]:
-    """The searching seat's side in ``world``: the capo side, as the world dealt it, or the
-    seats outside it."""
-    team = world.team()
-    return team if view.seat in team else tuple(s for s in range(view.players) if s not in team)
-
-
 class CapodamaSearchSeat(DeterminizedSearch[CapodamaView, CapodamaState]):
     """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time (the
-    cap keeps a slow machine's worst decision under a second; the worlds decide the move).
-
-    With 3 players or more the last :data:`ENDGAME_TRICKS` tricks are solved exactly in each
-    world when the seat solves endgames; the sides are hidden, so each world has its own.
-    """
-
-    ENDGAME = Endgame(
-        near=lambda v: (
-            v.players >= 3 and v.phase == "play" and sum(v.hand_sizes) <= ENDGAME_TRICKS * v.players
-        ),
-        friends=_friends,
-    )
+    cap keeps a slow machine's worst decision under a second; the worlds decide the move)."""
 
     def __init__(self, samples: int = 24, seconds: float = 0.9) -> None:
         super().__init__(SAMPLER, RULES, Budget(samples, seconds), evaluate=_evaluate)

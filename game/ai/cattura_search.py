@@ -40,13 +40,12 @@ SAMPLER = WorldSampler(hidden_cards, CatturaState.from_view)
 class CatturaSearchSeat(DeterminizedSearch[CatturaView, CatturaState]):
     """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time.
 
-    Once 3 cards or fewer are left in the deck the rest of the match is solved exactly in each
-    world when the seat solves endgames (with two players and the deck empty nothing is hidden;
-    suit swaps can make a solve long, and one that would visit too many positions falls back to
-    the rollouts).
+    With two players and the deck empty nothing is hidden: the other hand is every card not
+    seen.  A seat that solves endgames plays the rest exactly then (suit swaps can make a solve
+    long; one that would visit too many positions falls back to the rollouts).
     """
 
-    ENDGAME = Endgame(near=lambda v: v.deck_count <= 3, friends=lambda v, w: (v.seat,))
+    ENDGAME = Endgame(near=lambda v: v.players == 2 and v.deck_count == 0)
 
     def __init__(self, samples: int = 80, seconds: float = 0.6) -> None:
         super().__init__(

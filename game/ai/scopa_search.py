@@ -86,13 +86,11 @@ SAMPLER = WorldSampler(hidden_cards, ScopaState.from_view)
 class ScopaSearchSeat(DeterminizedSearch[ScopaView, ScopaState]):
     """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time.
 
-    The last hand of a deal (the deck empty) is solved exactly when the seat solves endgames:
-    with two players nothing is hidden then, with more the other hands are still guessed.
+    With two players the last hand of a deal (the deck empty) hides nothing: the other hand is
+    every card not seen.  A seat that solves endgames plays it exactly then.
     """
 
-    ENDGAME = Endgame(
-        near=lambda v: v.deck_count == 0, friends=lambda v, w: v.sides[v.side], worlds=12
-    )
+    ENDGAME = Endgame(near=lambda v: v.players == 2 and v.deck_count == 0)
 
     def __init__(self, samples: int = 100, seconds: float = 0.6) -> None:
         super().__init__(SAMPLER, ScopaRulesSeat(), Budget(samples, seconds), evaluate=_evaluate)

@@ -252,9 +252,10 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
     def _solve(
         self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random, endgame: Endgame
     ) -> list[float]:
-        """Every move in each of ``endgame.worlds`` worlds, each world's end of the deal solved
-        exactly (a rollout where a solve would visit more than its share of positions)."""
+        """Every move in each of ``endgame.worlds`` worlds, the rest of the deal solved exactly
+        (a rollout where a solve would visit more than its share of positions)."""
         values: list[list[float]] = [[] for _ in legal_moves]
+        friends = frozenset(endgame.friends(view))
         cap = endgame.solve_cap(len(legal_moves))
         draw = self.sampler.prepare(view)
         start = time.thread_time()
@@ -263,7 +264,6 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
             world = draw(rng)
             world.mute()
             mark = world._deals_scored
-            friends = frozenset(endgame.friends(view, world))
 
             def value(state: GameState, mark: int = mark) -> float:
                 scored = state._last_scored if state._deals_scored != mark else None

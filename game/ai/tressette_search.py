@@ -31,15 +31,11 @@ from game.engine.tressette import TressetteState, TressetteView
 from game.engine.tressette_events import TressetteScored
 from game.engine.tressette_tables import buongioco_combos, has_buongioco
 
-from .endgame import Endgame
 from .search import Budget, DeterminizedSearch
 from .search_worlds import Hidden, Placement, WorldSampler, played_by, unseen
 from .tressette_rules import TressetteRulesSeat
 
-__all__ = ["ENDGAME_TRICKS", "TressetteSearchSeat", "hidden_cards"]
-
-#: The tricks left in a deal from which the strong seat solves it to the end.
-ENDGAME_TRICKS = 3
+__all__ = ["TressetteSearchSeat", "hidden_cards"]
 
 #: Raw points (thirds) of margin worth a whole won deal: the margin only orders moves that
 #: win (or lose) the deal alike.
@@ -138,16 +134,7 @@ SAMPLER = WorldSampler(hidden_cards, _rebuild)
 
 
 class TressetteSearchSeat(DeterminizedSearch[TressetteView, TressetteState]):
-    """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time.
-
-    The last :data:`ENDGAME_TRICKS` tricks are solved exactly in each world when the seat
-    solves endgames (the other hands still guessed, voids and declared cards honoured).
-    """
-
-    ENDGAME = Endgame(
-        near=lambda v: sum(v.hand_sizes) <= ENDGAME_TRICKS * v.players,
-        friends=lambda v, w: v.sides[v.side],
-    )
+    """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time."""
 
     def __init__(self, samples: int = 80, seconds: float = 0.6) -> None:
         super().__init__(
