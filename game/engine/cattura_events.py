@@ -15,9 +15,8 @@ from dataclasses import dataclass
 
 from . import base
 from .base import DealScored, MatchOver, Payload
-from .cards import Card
+from .cards import Card, mask_of
 from .cattura_cards import ScoreBreakdown, score_breakdown
-from .dealspec import indices_mask
 
 __all__ = [
     "Captured",
@@ -122,7 +121,7 @@ class CatturaScored(DealScored):
     def breakdown(self) -> tuple[ScoreBreakdown, ...]:
         """How each seat's score is made, worked out from its captured cards when asked: the
         summary asks, while the search's rollouts score thousands of deals nobody reads."""
-        return tuple(score_breakdown(indices_mask(c.index for c in pile)) for pile in self.captured)
+        return tuple(score_breakdown(mask_of(pile)) for pile in self.captured)
 
 
 @dataclass(frozen=True, slots=True)
