@@ -242,12 +242,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
                     alive = _halve(alive, values, keep)
                 continue
             break  # the CPU cap: stop where it is
-        self.last_worlds = worlds
-        self.last_rollouts = spent
-        self.last_cpu = time.thread_time() - start
-        self.last_finalists = alive
-        self.last_values = values
-        return [sum(v) / len(v) if v else -math.inf for v in values]
+        return self._searched(values, alive, worlds, spent, start)
 
     def _solve(
         self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random, endgame: Endgame
@@ -279,12 +274,20 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
             worlds += 1
             if time.thread_time() - start >= self.budget.cpu_seconds:
                 break
+        n = len(legal_moves)
+        return self._searched(values, list(range(n)), worlds, worlds * n, start)
+
+    def _searched(
+        self, values: list[list[float]], alive: list[int], worlds: int, tried: int, start: float
+    ) -> list[float]:
+        """Keep what a search cost and found (the ``last_*`` attributes, ``start`` its thread
+        time when it began) and return each move's mean over the worlds it was tried in."""
         self.last_worlds = worlds
-        self.last_rollouts = worlds * len(legal_moves)
+        self.last_rollouts = tried
         self.last_cpu = time.thread_time() - start
-        self.last_finalists = list(range(len(legal_moves)))
+        self.last_finalists = alive
         self.last_values = values
-        return [sum(v) / len(v) for v in values]
+        return [sum(v) / len(v) if v else -math.inf for v in values]
 
     def rollout(self, state: StateT, mark: int, view: ViewT, rng: random.Random) -> float:
         """Play ``state`` on with the policy until the deal is scored: ``mark`` is the count
