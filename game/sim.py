@@ -46,9 +46,9 @@ def play_deal(state: GameState, choose: Chooser) -> int:
     if state.current_player is None:
         return 0
     scored = state._deals_scored
-    legal_moves, play = state.legal_moves, state.play  # looked up once, not per move
+    legal, play = state.legal_sequence, state.play  # looked up once, not per move
     made = 0
     while state._deals_scored == scored:
-        play(choose(state, legal_moves()))
+        play(choose(state, legal()))
         made += 1
     return made

@@ -35,10 +35,12 @@ def test_a_muted_match_plays_as_a_logged_one(game: str, players: int, seed: int)
         if logged.is_over:
             break
         moves = logged.legal_moves()
-        assert [m.text for m in muted.legal_moves()] == [m.text for m in moves]
+        kept = muted.legal_sequence()  # the playout path reads the engine's own moves
+        assert [m.text for m in kept] == [m.text for m in moves]
+        assert all(a is b for a, b in zip(kept, muted.legal_moves(), strict=True))
         k = rng.randrange(len(moves))
         logged.play(moves[k])
-        muted.play(muted.legal_moves()[k])
+        muted.play(kept[k])
         assert muted.current_player == logged.current_player
         assert [muted.view(s) for s in seats] == [logged.view(s) for s in seats]
     assert muted.is_over == logged.is_over
@@ -51,6 +53,20 @@ def test_a_muted_match_plays_as_a_logged_one(game: str, players: int, seed: int)
         e for e in logged.events if e.kind in KEPT
     ]
     assert len(muted.events) < len(logged.events)
+
+
+@pytest.mark.parametrize(("game", "players"), VARIANTS)
+def test_legal_moves_is_the_callers_own_list(game: str, players: int) -> None:
+    """Changing the list legal_moves() gave changes neither the engine's moves nor play."""
+    state = new_game(game, players=players, seed=3)
+    for _ in range(30):
+        if state.is_over:
+            break
+        expected = [m.text for m in state.legal_sequence()]
+        mine = state.legal_moves()
+        mine.clear()
+        assert [m.text for m in state.legal_moves()] == expected
+        state.play(state.legal_sequence()[-1])
 
 
 def test_a_muted_state_clones_muted() -> None:

@@ -305,7 +305,7 @@ def play_out(
     for _ in range(MAX_ROLLOUT_MOVES):
         if state._deals_scored != mark or state.current_player is None:
             break
-        state.play(policy(state, state.legal_moves(), rng))
+        state.play(policy(state, state.legal_sequence(), rng))
     return state._last_scored if state._deals_scored != mark else None
 
 

@@ -495,6 +495,12 @@ class GameState(ABC):
     def legal_moves(self) -> list[Move]:
         """Every move the current player may make, each exactly once."""
 
+    def legal_sequence(self) -> Sequence[Move]:
+        """:meth:`legal_moves` as the engine keeps them for this position, not a copy: for
+        loops that only read the moves and play one back (random play, the search's
+        rollouts), one list copy less per move.  Not to be changed or kept past the move."""
+        return self.legal_moves()
+
     @abstractmethod
     def _apply(self, move: Move) -> None:
         """Carry out a move already known to be legal."""

@@ -487,6 +487,9 @@ class CapodamaState(GameState):
         return legal_mask(self._hands[seat], trick[0][1] if trick else None, self._trump_mask)
 
     def legal_moves(self) -> list[Move]:
+        return list(self.legal_sequence())  # the caller's own list
+
+    def legal_sequence(self) -> tuple[Move, ...]:
         legal = self._legal
         if legal is None:
             if self._phase == "play":  # the hot path of every simulation and search
@@ -500,7 +503,7 @@ class CapodamaState(GameState):
             else:
                 legal = self._other_legal()
             self._legal = legal
-        return list(legal)  # the caller's own list: the tuple stays this position's
+        return legal
 
     def _other_legal(self) -> tuple[Move, ...]:
         """The legal moves outside the card play: the double, the 4th trump, the passes."""

@@ -392,13 +392,15 @@ class CatturaState(GameState):
         return card(self._field[-1])
 
     def legal_moves(self) -> list[Move]:
-        # the caller's own list: the cached one stays this position's
+        return list(self.legal_sequence())  # the caller's own list
+
+    def legal_sequence(self) -> Sequence[Move]:
         legal = self._legal
         if legal is None:
             if self._over:
-                return []
+                return ()
             legal = self._legal_now()
-        return legal[:]
+        return legal
 
     def _legal_now(self) -> list[Move]:
         legal = self._legal

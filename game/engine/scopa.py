@@ -554,6 +554,9 @@ class ScopaState(GameState):
     def legal_moves(self) -> list[Move]:
         return list(self._moves())
 
+    def legal_sequence(self) -> Sequence[Move]:
+        return self._moves()
+
     def is_legal(self, move: Move) -> bool:
         return move in self._moves()
 

@@ -359,6 +359,9 @@ class TressetteState(GameState):
         return follow or hand
 
     def legal_moves(self) -> list[Move]:
+        return list(self.legal_sequence())  # the caller's own list
+
+    def legal_sequence(self) -> tuple[Move, ...]:
         legal = self._legal
         if legal is None:
             if self._phase == "play":  # once per move of every rollout: the mask inline
@@ -372,7 +375,7 @@ class TressetteState(GameState):
             else:
                 legal = ()
             self._legal = legal
-        return list(legal)  # the caller's own list: the tuple stays this position's
+        return legal
 
     def is_legal(self, move: Move) -> bool:
         if self._phase != "play":
