@@ -58,7 +58,7 @@ from .capodama_cards import (
 from .capodama_deal import read_deal
 from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from .cards import FRENCH, Card, bit_list, cards_of, mask_of, ordered_cards, parse_card
-from .dealspec import deal_into, deal_order, shuffled
+from .dealspec import BIT, deal_into, deal_order, shuffled
 
 __all__ = ["INFO", "CapodamaState", "CapodamaView", "pass_move"]
 
@@ -66,7 +66,6 @@ _CARD = [FRENCH.by_index(i) for i in range(52)]
 _card = _CARD.__getitem__
 _TRUMP_MASK = sum(1 << c for c in TRUMPS)
 
-_BIT = [1 << i for i in range(52)]
 _PLAY = [CardMove("play", _card(i)) for i in range(52)]
 #: Card plays by the mask of playable cards (the hot path of every simulation and search).
 _PLAYS = MovesByMask(_PLAY, SUIT_MASK)
@@ -736,7 +735,7 @@ class CapodamaState(GameState):
     def _play_card(self, c: int) -> None:
         """The current seat plays card index ``c``, which it holds and may play."""
         seat = self._to_move
-        self._hands[seat] ^= _BIT[c]
+        self._hands[seat] ^= BIT[c]
         trick = self._trick
         trick.append(_ENTRY[seat][c])
         log = self._log

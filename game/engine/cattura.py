@@ -92,6 +92,7 @@ from .cattura_events import (
 from .cattura_moves import legal_moves, read_move
 from .cattura_refusals import refusal
 from .dealspec import (
+    BIT,
     SEEN_BY_RECEIVER,
     check_guess,
     deal_order,
@@ -180,7 +181,6 @@ def _cards_mask(cards: Iterable[Any]) -> int:
 _SENT: dict[int, Event] = {}
 _DREW: dict[int, Event] = {}
 _PASSED = Passed()
-_BIT = [1 << i for i in range(52)]
 #: who sees a card dealt or drawn by each seat
 
 
@@ -491,9 +491,9 @@ class CatturaState(GameState):
         for c, from_caps in zip(used, own, strict=True):
             i = c & 63  # the card's index: a French card is its index
             if from_caps:
-                caps &= ~_BIT[i]
+                caps &= ~BIT[i]
             else:
-                hand &= ~_BIT[i]
+                hand &= ~BIT[i]
             field.append(i)
         self._caps[seat] = caps
         self._hands[seat] = hand
@@ -577,7 +577,7 @@ class CatturaState(GameState):
         known = view.__dict__
         known["hand_mask"] = hands[seat]
         known["captured_masks"] = tuple(caps)
-        known["battlefield_mask"] = sum(map(_BIT.__getitem__, self._field))  # distinct bits
+        known["battlefield_mask"] = sum(map(BIT.__getitem__, self._field))  # distinct bits
         return view
 
     def _shown_field(self) -> tuple[Card, ...]:

@@ -22,6 +22,7 @@ from .base import RecordError
 from .cards import Card, CardError, Deck, cards_of, iter_bits, parse_card
 
 __all__ = [
+    "BIT",
     "card_lists",
     "check_counts",
     "check_deal_keys",
@@ -56,8 +57,9 @@ def deal_order(
     return order, tuple(SEEN_BY_RECEIVER[s] for s in order)
 
 
-#: The bit of each card index (every deck here has fewer than 64 cards).
-_BIT = [1 << i for i in range(64)]
+#: The bit of each card index (every deck here has fewer than 64 cards): the games' hot paths
+#: index it rather than shift.
+BIT = [1 << i for i in range(64)]
 
 
 def deal_into(hands: list[int], order: Sequence[int], cards: Sequence[int]) -> None:
@@ -66,7 +68,7 @@ def deal_into(hands: list[int], order: Sequence[int], cards: Sequence[int]) -> N
     (n = ``len(hands)``), so each seat's cards are added with one sum, not card by card."""
     n = len(hands)
     for j in range(n):
-        hands[order[j]] |= sum(map(_BIT.__getitem__, cards[j::n]))
+        hands[order[j]] |= sum(map(BIT.__getitem__, cards[j::n]))
 
 
 def indices_mask(idx: Iterable[int]) -> int:

@@ -34,9 +34,7 @@ __all__ = [
     "hand_indices",
     "packed_sums",
     "parse_move_text",
-    "place_move",
     "sorted_cards",
-    "subset_sums",
 ]
 
 #: Card by index 0..39.
@@ -95,11 +93,6 @@ _PLACE: tuple[ScopaMove, ...] = tuple(ScopaMove(i, 0) for i in range(40))
 _CAPTURES: dict[int, ScopaMove] = {}
 
 
-def place_move(played: int) -> ScopaMove:
-    """The move placing card index ``played`` on the table."""
-    return _PLACE[played]
-
-
 def capture_move(played: int, taken: int) -> ScopaMove:
     """The move where card index ``played`` takes the cards of bitmask ``taken`` (cached)."""
     key = taken << 6 | played
@@ -122,12 +115,17 @@ def hand_indices(hand: int) -> tuple[int, ...]:
 
 #: A subset of :func:`packed_sums` is one int: its values' sum times ``SUM_UNIT``, plus its mask.
 SUM_UNIT = 1 << 40
-_MASK = SUM_UNIT - 1
 
 
 def packed_sums(table: int, limit: int = 10) -> list[int]:
-    """:func:`subset_sums` with each (mask, sum) packed into the int ``sum * SUM_UNIT + mask``:
-    the walk of the hot path, which then adds and compares plain ints instead of pairs."""
+    """Every subset of ``table`` whose values add up to at most ``limit``, each (mask, sum)
+    packed into the int ``sum * SUM_UNIT + mask``, so the walk adds and compares plain ints
+    instead of pairs.
+
+    The empty set and singletons are included; callers look for sets adding up to a value no
+    single table card matches, and every such set has two or more cards.  Pruning at ``limit``
+    (the highest value the hand needs) keeps the walk to a few dozen sets on real tables.
+    """
     subs = [0]
     m = table
     while m:
@@ -139,16 +137,6 @@ def packed_sums(table: int, limit: int = 10) -> list[int]:
             step = v * SUM_UNIT + low
             subs += [e + step for e in subs if e < top]
     return subs
-
-
-def subset_sums(table: int, limit: int = 10) -> list[tuple[int, int]]:
-    """Every subset of ``table`` whose values add up to at most ``limit``, as (mask, sum).
-
-    The empty set and singletons are included; callers look for sets adding up to a value no
-    single table card matches, and every such set has two or more cards.  Pruning at ``limit``
-    (the highest value the hand needs) keeps the walk to a few dozen sets on real tables.
-    """
-    return [(e & _MASK, e >> 40) for e in packed_sums(table, limit)]
 
 
 def parse_move_text(key: str) -> Move | None:
