@@ -18,6 +18,7 @@ from ui_harness import (
 )
 
 from game.engine.cards import FRENCH
+from game.engine.cattura import REPETITIONS
 from game.engine.cattura_cards import CARDS
 
 
@@ -201,4 +202,5 @@ def test_a_click_that_brings_a_position_back_a_third_time_ends_the_game(app):
     assert table.state.is_over and table.state.end_reason == "repetition"
     assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 3000)
     lines = app.scenes.top.lines
-    assert lines[:2] == ["The game ends: the same position came back a third time.", "You win!"]
+    ended = f"The game ends: the same position came up {REPETITIONS} times."
+    assert lines[:2] == [ended, "You win!"]

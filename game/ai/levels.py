@@ -8,8 +8,8 @@ A level is a seat kind built from the game's own seats in :mod:`game.catalog`:
   (:data:`ROLLOUTS` per decision), spent by successive halving and keeping the rule move unless
   search finds a significantly better one (:class:`~game.ai.search.Budget`).  The budgets are
   counts, so a level plays the same on any machine; the CPU cap (:data:`CPU_CAP`) only guards a
-  slow machine.  ``strong`` also solves the end of a deal exactly in each world
-  (:mod:`.endgame`), where ``normal`` rolls it out with the rule seat.  They are sized so
+  slow machine.  ``strong`` also solves the end of a deal exactly where nothing is hidden
+  any more (:mod:`.endgame`), where ``normal`` rolls it out with the rule seat.  They are sized so
   that, measured with ``python -m game.ai.search_bench --level ...``, a ``normal`` decision
   takes at most about 0.3 s of CPU (median) and a ``strong`` one about 1 s (median, 2 s
   worst) on the project machine.

@@ -101,7 +101,7 @@ from .dealspec import (
     shuffle_as_random,
 )
 
-__all__ = ["HAND_SIZE", "INFO", "WIN_CAPTURES", "CatturaState", "CatturaView"]
+__all__ = ["HAND_SIZE", "INFO", "REPETITIONS", "WIN_CAPTURES", "CatturaState", "CatturaView"]
 
 
 @dataclass(frozen=True)

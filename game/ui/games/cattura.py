@@ -15,7 +15,7 @@ from functools import partial
 from typing import Any, ClassVar
 
 from game.engine import Card, Event, Move
-from game.engine.cattura import HAND_SIZE, WIN_CAPTURES, CatturaView
+from game.engine.cattura import HAND_SIZE, REPETITIONS, WIN_CAPTURES, CatturaView
 from game.engine.cattura_events import (
     Captured,
     CatturaScored,
@@ -57,7 +57,7 @@ class CatturaModel:
 _ENDS = {
     "four captured": N_("a player has captured {count} cards"),
     "final round": N_("the final round is over"),
-    "repetition": N_("the same position came back a third time"),
+    "repetition": N_("the same position came up {repeats} times"),
 }
 
 
@@ -407,7 +407,7 @@ class CatturaUI(GameUI):
         end = _ENDS.get(d.reason)
         lines = [
             _("The game ends: {why}.").format(
-                why=_(end).format(count=WIN_CAPTURES) if end else d.reason
+                why=_(end).format(count=WIN_CAPTURES, repeats=REPETITIONS) if end else d.reason
             ),
             _("You win!")
             if len(d.winners) == 1 and self.is_you(d.winners[0])
