@@ -204,3 +204,5 @@ def test_a_click_that_brings_a_position_back_a_third_time_ends_the_game(app):
     lines = app.scenes.top.lines
     ended = f"The game ends: the same position came up {REPETITIONS} times."
     assert lines[:2] == [ended, "You win!"]
+    # the side panel under the summary shows the last position: the 7 taken, not the 7 used
+    assert [str(c) for c in table.model.captured[0]] == ["7S", "8H"]
