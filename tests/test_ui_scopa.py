@@ -101,13 +101,17 @@ def test_autoplay_reaches_the_deal_summary(app, players):
     summary = app.scenes.top
     coins = {"italian": "Coins", "french": "Diamonds"}[table.deck]  # the suit as drawn
     assert summary.head[1:4] == ["Cards", coins, f"7 of {coins.lower()}"]
-    assert len(summary.rows) == len(table.state.view(0).sides)
+    ended = table.state.final_view(0)
+    assert len(summary.rows) == len(ended.sides)
     assert (
         sum(len(p) for p in table.table.piles.values())
         + sum(len(f) for f in table.table.flags.values())
-        == sum(table.state.view(0).captured_counts)
-        or table.state.view(0).deal_no > 1
+        == sum(ended.captured_counts)
+        == 40  # the end of a deal: every card taken, the table's last ones included
     )
+    # the side panel under the summary counts what the summary counts, the last move included
+    assert sum(table.model.cards) == 40
+    assert table.model.deal_no == summary.data.deal_no
 
 
 # Seat 0 to play: 5S must take 5C, 7B takes 1D + 6S, 2D takes nothing

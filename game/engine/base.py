@@ -440,6 +440,9 @@ class GameState(ABC):
     #: the payload of the last deal scored, which a search's rollout reads without dealing the
     #: next deal that waits (see ``_deal_later``)
     _last_scored: DealScored | None = None
+    #: a copy of the deal last scored as it ended, kept when the next deal is dealt (see
+    #: :meth:`final_view`)
+    _ended: GameState | None = None
     #: False once :meth:`mute` is called: the games then skip their per-move events
     _log: bool = True
 
@@ -517,6 +520,20 @@ class GameState(ABC):
     @abstractmethod
     def scores(self) -> list[int]:
         """Match points per player."""
+
+    def final_view(self, seat: int) -> Any:
+        """What ``seat`` saw when the deal last scored ended: its last move played, the deal
+        scored, the next one not yet dealt.
+
+        The next deal of a match is dealt when the state is first read after its last move
+        (see ``_deal_later``), and a table shows the deal's summary only after that move's
+        animations, when the state already holds the next deal: the summary's position is
+        asked here.  Once the match is over the state itself still holds its last deal.
+        """
+        ended = self._ended  # reading it deals any waiting deal, which keeps the copy
+        if ended is not None and ended._deals_scored == self._deals_scored:
+            return ended.view(seat)
+        return self.view(seat)
 
     @property
     def is_over(self) -> bool:
@@ -739,7 +756,10 @@ def _deal_on_read(state: GameState, name: str) -> Any:
     if name not in _READ_FREELY:
         cls, deal, dealer = type(state).waiting_for  # type: ignore[attr-defined]
         state.__class__ = cls
+        ended = state.clone()
+        ended.__dict__.pop("_ended", None)  # one deal back only, never a chain of them
         deal(state, dealer)
+        state._ended = ended
     return object.__getattribute__(state, name)
 
 

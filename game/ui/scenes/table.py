@@ -266,9 +266,8 @@ class TableScene(Scene):
 
         stats.deal_scored(self, e.payload(DealScored))
         self.summary_open = True
-        st = self.state
-        if st.is_over:  # the panel shows the match's last position, as the summary counts it
-            self.model = self.gui.new_model(st.view(self.viewer), st.seed)
+        st = self.state  # the panel shows the deal's last position, as the summary counts it
+        self.model = self.gui.new_model(st.final_view(self.viewer), st.seed)
         if hasattr(self.model, "turn"):  # the panel marks nobody to play under the summary
             self.model.turn = None
         self.app.push(SummaryScene(self.app, self, e.payload(DealScored)))
