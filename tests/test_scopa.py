@@ -31,8 +31,9 @@ from game.engine import (
     RecordError,
     load_record,
     new_game,
+    parse_cards,
 )
-from game.engine.scopa import ScopaState, ScopaView
+from game.engine.scopa import ScopaState, ScopaView, round_plays, sweepers
 from game.engine.scopa_events import ScopaOver, ScopaScored
 from game.engine.scopa_scoring import Awards, deal_points
 
@@ -1142,3 +1143,46 @@ def random_deals(players: int, seed: int, deals: int) -> None:
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_deals_keep_every_invariant(players: int, seed: int) -> None:
     random_deals(players, seed, 100)
+
+
+# --- the hand of 3 in play, as views tell it (what the search reads its tells from) ---------
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 6])
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1))
+def test_round_plays_are_the_moves_of_this_hand_of_3(players: int, seed: int) -> None:
+    """Who made each move since the hands of 3 were dealt, and on what table, read from any
+    seat's view, is what was played; the moves that could sweep are those sweepers names."""
+    state = new_game("scopa", players=players, seed=seed)
+    assert isinstance(state, ScopaState)
+    rng = random.Random(seed)
+    trace: list[tuple[int, str, tuple[Card, ...]]] = []
+    while state._deals_scored == 0:
+        seat = state.current_player
+        assert seat is not None
+        if all(len(state.hand(s)) == 3 for s in range(players)):
+            trace = []  # a new hand of 3
+        for viewer in range(players):
+            view = state.view(viewer)
+            plays = round_plays(view)
+            assert [(p.seat, p.move.text, p.table) for p in plays] == trace
+            assert all(p.swept == (len(p.move.took) == len(p.table) > 0) for p in plays)
+        moves = state.legal_moves()
+        table = state.table()
+        whole = {m.cards[0] for m in moves if table and len(m.cards) - 1 == len(table)}
+        assert set(sweepers(table, state.hand(seat))) == whole
+        move = moves[rng.randrange(len(moves))]
+        trace.append((seat, move.text, table))
+        state.play(move)
+
+
+def test_sweepers_follow_the_capture_rule() -> None:
+    """A card equal to a lone card sweeps it; otherwise a card worth the whole table does,
+    unless a card of its value lies there (it must take that one)."""
+    cards = parse_cards("1D 3C 4S 5B 7D RC", ITALIAN)
+    assert sweepers(parse_cards("5C", ITALIAN), cards) == parse_cards("5B", ITALIAN)
+    assert sweepers(parse_cards("3D 4D", ITALIAN), cards) == parse_cards("7D", ITALIAN)
+    assert sweepers(parse_cards("3D 4D 7C", ITALIAN), cards) == []  # 7D must take 7C
+    assert sweepers(parse_cards("1C 3D", ITALIAN), cards) == parse_cards("4S", ITALIAN)
+    assert sweepers((), cards) == []

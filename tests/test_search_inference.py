@@ -24,12 +24,16 @@ from game.ai.capodama_search import (
     hidden_cards,
     rule_candidates,
 )
+from game.ai.scopa_rules import ScopaRulesSeat
+from game.ai.scopa_search import MISSED_SWEEP, missed_sweeps
+from game.ai.scopa_search import hidden_cards as scopa_hidden
 from game.ai.search_worlds import PILE, Hidden, Placement, place_hidden, weighted_placement
 from game.ai.tressette_rules import TressetteRulesSeat
 from game.ai.tressette_search import TressetteSearchSeat
 from game.ai.tressette_search import hidden_cards as tressette_hidden
 from game.engine import FRENCH, ITALIAN, Card, GameState, new_game, parse_card, parse_cards
 from game.engine.capodama import CapodamaState
+from game.engine.scopa import ScopaState
 from game.engine.tressette import TressetteState
 
 QH = parse_card("QH", FRENCH)
@@ -364,3 +368,56 @@ def test_the_dama_is_found_more_often_with_the_exchange_read() -> None:
             s.play(rules.choose(s.view(s.current_player), s.legal_moves(), rng))
     assert hits["read"] > 1.2 * hits["blind"]
     assert with_capo["read"] < 0.25 * with_capo["blind"]
+
+
+# -- Scopa: a table left unswept ----------------------------------------------------------------
+def test_a_scopa_left_unswept_makes_its_sweeping_cards_unlikely_in_that_hand() -> None:
+    """Seat 1 placed RD on 1S 1B 2B (4 in all, no 4 on it), which any 4 would have swept.  In
+    seat 0's worlds seat 1 holds a 4 about MISSED_SWEEP times as often, as likelihoods go."""
+    s = new_game(
+        "scopa",
+        players=2,
+        seed=1,
+        deal={"dealer": 1, "hands": ["2D 1D RS", "RD 5C 6C"], "table": "1S 1B 2S 2B"},
+    )
+    s.play("2D x 2S")
+    s.play("RD")
+    view = s.view(0)
+    spec = scopa_hidden(view)
+    fours = frozenset(parse_cards("4D 4C 4S 4B", ITALIAN))
+    assert missed_sweeps(view, spec.pool) == [(1, fours)]
+    assert spec.weight is not None
+    rng = random.Random(5)
+    share = {}
+    for label, sp in (("blind", replace(spec, weight=None)), ("read", spec)):
+        held = [not fours.isdisjoint(weighted_placement(sp, rng)[1]) for _ in range(3000)]
+        share[label] = sum(held) / len(held)
+    # 2 cards of 32 unseen, 4 of them fours: a four in 1 - C(28,2)/C(32,2) of the hands
+    prior = 1 - (28 * 27) / (32 * 31)
+    assert abs(share["blind"] - prior) < 0.03
+    expected = prior * MISSED_SWEEP / (prior * MISSED_SWEEP + 1 - prior)
+    assert abs(share["read"] - expected) < 0.02
+
+
+def test_the_rule_seat_sweeps_when_it_can_as_the_scopa_tell_assumes() -> None:
+    """Over real deals of the rule seat (2 and 4 players), the true hands almost never hold a
+    card that would have swept a table their player left: the tell reads the seats right."""
+    rules = ScopaRulesSeat()
+    told = wrong = 0
+    for players in (2, 4):
+        for seed in range(40):
+            s = new_game("scopa", players=players, seed=seed)
+            assert isinstance(s, ScopaState)
+            rng = random.Random(seed)
+            while s._deals_scored == 0:
+                seat = s.current_player
+                assert seat is not None
+                view = s.view(seat)
+                spec = scopa_hidden(view)
+                if spec.weight is not None:
+                    told += 1
+                    truth: Placement = {o: list(s.hand(o)) for o in range(players) if o != seat}
+                    wrong += spec.weight(truth) < 1.0
+                s.play(rules.choose(view, s.legal_moves(), rng))
+    assert told > 200
+    assert wrong <= 0.02 * told

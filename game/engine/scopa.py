@@ -88,7 +88,7 @@ from .scopa_scoring import (
     unique_best,
 )
 
-__all__ = ["INFO", "ScopaState", "ScopaView", "sides_for"]
+__all__ = ["INFO", "RoundPlay", "ScopaState", "ScopaView", "round_plays", "sides_for", "sweepers"]
 
 _COINS: str = CARD[COINS_MASK.bit_length() - 1].suit
 _SETTEBELLO: Card = CARD[SETTEBELLO]
@@ -194,6 +194,8 @@ class ScopaView:
     captured cards (``captured``, ``captures``) are public here.  The deck's order and the other
     hands appear only as counts.  Per-side tuples are indexed by side (``sides[k]`` its seats).
     ``captures`` lists this deal's captures as (seat, played card, cards taken, scopa).
+    ``round_plays`` lists the moves of the hand of 3 in play so far, as the record writes them
+    (:func:`round_plays` says who made each and on what table).
     ``last_deal`` is the previous deal's scoring, if any.  :attr:`so_far` gives the deal's
     running figures (coins, primiera, who holds the settebello...) so nobody recounts them.
     """
@@ -214,6 +216,7 @@ class ScopaView:
     captured_counts: tuple[int, ...]
     scope: tuple[int, ...]
     captures: tuple[tuple[int, Card, tuple[Card, ...], bool], ...]
+    round_plays: tuple[str, ...]
     last_capturer: int | None
     side_scores: tuple[int, ...]
     scores: tuple[int, ...]
@@ -250,6 +253,59 @@ class ScopaView:
         return deal_points(piles, self.scope, self.primiera_all_suits)
 
 
+@dataclass(frozen=True, slots=True)
+class RoundPlay:
+    """One move of the hand of 3 in play: its seat, the move, and the table it was made on."""
+
+    seat: int
+    move: ScopaMove
+    table: tuple[Card, ...]
+
+    @property
+    def swept(self) -> bool:
+        """Whether the move took every card on the table."""
+        return bool(self.table) and len(self.move.took) == len(self.table)
+
+
+def round_plays(view: ScopaView) -> list[RoundPlay]:
+    """The moves of the hand of 3 in play so far, first to last, each with its seat and the
+    table it met: what a player could have done then (see :func:`sweepers`).
+
+    The first move of every hand of 3 is the dealer's right-hand neighbour's, and play goes on
+    to the right.  The tables are rebuilt backwards from the table now: a capture's cards go
+    back on it, a placed card comes off it.
+    """
+    moves = [parse_move_text(text.upper()) for text in view.round_plays]
+    table = set(view.table)
+    plays: list[RoundPlay] = []
+    for k in range(len(moves) - 1, -1, -1):
+        move = moves[k]
+        assert isinstance(move, ScopaMove)  # the record holds only legal moves
+        if move.took:
+            table.update(move.took)
+        else:
+            table.discard(move.played)
+        seat = (view.dealer - 1 - k) % view.players
+        plays.append(RoundPlay(seat, move, sorted_cards(_italian_mask(table))))
+    plays.reverse()
+    return plays
+
+
+def sweepers(table: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    """The ``cards`` that, played on ``table``, could take every card on it (a scopa, unless
+    it is the deal's last play), as the legal moves of that position say."""
+    if not table:
+        return []
+    probe = object.__new__(ScopaState)  # a bare position: whose turn, the hand, the table
+    probe._current = 0
+    probe._hands = [_italian_mask(cards)]
+    probe._table = _italian_mask(table)
+    probe._table_sum = sum(VALUE[c.index] for c in table)
+    probe._legal = None
+    whole = probe._table
+    return [CARD[m.index] for m in probe._moves() if m.taken == whole]
+
+
 class ScopaState(GameState):
     """A Scopa match: deals until one side reaches the target strictly ahead of the others."""
 
@@ -262,6 +318,7 @@ class ScopaState(GameState):
             "_table_sum": 0,  # the values on the table added up: 10 or less sweeps
             "_deck": lambda s: [],  # the undealt cards, in dealing order
             "_hand_no": 0,
+            "_round_start": 0,  # the record's length when the hands of 3 were last dealt
             "_captured": lambda s: [0] * s._nsides,
             "_unclaimed": 0,
             "_scope": lambda s: [0] * s._nsides,
@@ -271,7 +328,8 @@ class ScopaState(GameState):
         },
         cache=("_legal",),
         # which hand of the deal this is: a label of the events, rebuilt from views as a guess
-        unsnapped=("_hand_no",),
+        # where the hand of 3 began in the record: a view rebuilds only that hand's moves
+        unsnapped=("_hand_no", "_round_start"),
     )
 
     _nsides: int
@@ -288,6 +346,7 @@ class ScopaState(GameState):
     _table_sum: int
     _deck: list[int]
     _hand_no: int
+    _round_start: int
     _captured: list[int]
     _unclaimed: int
     _scope: list[int]
@@ -352,6 +411,7 @@ class ScopaState(GameState):
         deal_into(self._hands, order, cards)
         self._in_hands = k
         self._hand_no += 1
+        self._round_start = len(self._history)
         self._current = (self._dealer - 1) % self.players
         if self._log:
             self._log_dealt(cards, order, seen)
@@ -474,6 +534,7 @@ class ScopaState(GameState):
         ]
         new._last_capturer = -1 if view.last_capturer is None else view.last_capturer
         new._current = view.current_player
+        new._history = list(view.round_plays)  # the record of this hand of 3, as the view has it
         return new
 
     # -- protocol --------------------------------------------------------------------------
@@ -799,6 +860,7 @@ class ScopaState(GameState):
             captured_counts=tuple(m.bit_count() for m in self._captured),
             scope=tuple(self._scope),
             captures=tuple([_SHOWN.get(e) or _shown(e) for e in self._captures]),
+            round_plays=tuple(self._history[self._round_start :]),
             last_capturer=self._last_capturer if self._last_capturer >= 0 else None,
             side_scores=tuple(self._side_scores),
             scores=tuple(self.scores),
