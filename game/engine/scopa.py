@@ -273,7 +273,8 @@ def round_plays(view: ScopaView) -> list[RoundPlay]:
 
     The first move of every hand of 3 is the dealer's right-hand neighbour's, and play goes on
     to the right.  The tables are rebuilt backwards from the table now: a capture's cards go
-    back on it, a placed card comes off it.
+    back on it, a placed card comes off it.  For a deal in play: at its end the last capturer
+    takes what is left on the table, which is no move.
     """
     moves = [parse_move_text(text.upper()) for text in view.round_plays]
     table = set(view.table)
