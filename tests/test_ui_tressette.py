@@ -133,10 +133,15 @@ def test_deck_switch_mid_deal(app):
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_autoplay_reaches_the_deal_summary(app, players):
-    autoplay_to_summary(app, "tressette", players)
+    table = autoplay_to_summary(app, "tressette", players)
     summary = app.scenes.top
     assert summary.rows and summary.head[1] == "Taken"
     assert len(summary.rows) == (2 if players == 4 else 3)
+    # the panel under it: the deal's last trick, and every raw point of the deal taken
+    ended = table.state.final_view(0)
+    assert table.model.trick_no == len(ended.tricks) == table.gui.hand_max
+    assert table.model.raw == list(ended.raw_points)
+    assert sum(table.model.raw) == sum(summary.data.raw)
 
 
 @pytest.mark.parametrize("players, most", [(3, 13), (4, 10)])

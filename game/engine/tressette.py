@@ -602,7 +602,7 @@ class TressetteState(GameState):
             hand=_sorted_hand(hands[seat]),
             hand_sizes=tuple([h.bit_count() for h in hands]),
             leader=self._leader,
-            trick_no=len(self._tricks) + 1,
+            trick_no=len(self._tricks) + (1 if any(hands) else 0),  # the last once played out
             trick=tuple([(s, _CARDS[c]) for s, c in self._trick]),
             tricks=self._shown_tricks(),
             raw_points=tuple(self._raw),

@@ -18,10 +18,11 @@ class TressetteView:
     per-side tuples (``raw_points``, ``buongioco``, ``totals``, ``deals_won``) follow that order,
     per-seat ones (``hand_sizes``, ``declared``, ``shown``, ``scores``) follow seats.
     ``tricks`` holds every completed trick of this deal as (leader, ((seat, card), ...), winner,
-    raw points of its cards); ``raw_points`` is what each side has captured so far (the last
-    trick's point included once the deal is over).  ``declarations`` lists each declarer's
-    combinations; ``last_trick_raw`` is what the last trick adds (1 raw, or 3 under the house
-    rule ``last_trick_whole``); ``target`` and ``deals_to_win`` end the match.
+    raw points of its cards); ``trick_no`` counts the trick being played from 1, or is the
+    last trick's once the deal is played out; ``raw_points`` is what each side has captured so
+    far (the last trick's point included once the deal is over).  ``declarations`` lists each
+    declarer's combinations; ``last_trick_raw`` is what the last trick adds (1 raw, or 3 under
+    the house rule ``last_trick_whole``); ``target`` and ``deals_to_win`` end the match.
     """
 
     game: str
