@@ -510,3 +510,21 @@ def test_the_rules_page_follows_a_language_switch(tmp_path, monkeypatch) -> None
     finally:
         app.shutdown()
         i18n.set_language("en")
+
+
+def test_one_games_rules_page_follows_a_language_switch(tmp_path, monkeypatch) -> None:
+    """The page a table opens (one game, no tabs) makes its texts again too: it once raised,
+    as the monkey found, matching its empty tabs against the games."""
+    from game.ui.scenes.rules import RulesScene
+
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app()
+    try:
+        page = RulesScene(app, "tressette")
+        app.push(page)
+        app.set_language("it")
+        assert page.tabs == [] and page.game == "tressette"
+        assert page.title == "Tressette — le regole" and page.done.label == "Chiudi"
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

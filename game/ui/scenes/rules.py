@@ -79,8 +79,8 @@ class RulesScene(Scene):
 
     def language_changed(self) -> None:
         """The page, its tabs and its button again in the new language."""
-        for b, e in zip(self.tabs, CATALOG.values(), strict=True):
-            b.label = _(e.title)
+        for b in self.tabs:  # none when the page shows one game's rules
+            b.label = _(CATALOG[b.tag.removeprefix("tab ")].title)
         self.done.label = _("Close")
         self.show(self.game)
 
