@@ -7,7 +7,8 @@ a temporary directory, so the player's settings and matches are never touched, a
 random input at whatever scene is up: clicks (mostly on the scene's buttons, selectors and
 cards, sometimes anywhere), right clicks and drags, keys (Esc, Enter, D, L, U, R, N, F11,
 digits, letters, arrows), the mouse wheel, window resizes (tiny ones such as 100x100 and
-200x150 included, up to 1920x1080) and deck switches.  When a human seat is asked to play it
+200x150 included, up to 1920x1080), deck switches and language switches (as Settings makes
+them, mid-match included).  When a human seat is asked to play it
 often plays a legal card, so deals end and the summary and result scenes show up too.  Frames
 advance a fixed 1/30 s each and never wait.
 
@@ -15,7 +16,7 @@ It counts exceptions (the app's error page appearing counts as one), stalls (a t
 loading, with nobody to move: no human asked and no AI thinking, and no move for
 :data:`STALL_FRAMES` frames) and memory (the process's RSS and the card-image cache at the start
 and the end), prints them with the scenes and games it reached, and exits 1 on any exception or
-stall.  Language switches are not thrown: the app has no languages yet.
+stall.
 """
 
 from __future__ import annotations
@@ -37,8 +38,10 @@ from typing import Any
 
 import pygame
 
+from game import i18n
 from game.catalog import CATALOG
 from game.engine import new_game
+from game.i18n import LANGUAGES
 from game.ui.runner import App
 from game.ui.savegame import MatchSetup
 from game.ui.scenes.error import ErrorScene
@@ -88,6 +91,8 @@ class Findings:
     failures: list[str] = field(default_factory=list)
     scenes: Counter[str] = field(default_factory=Counter)
     games: set[str] = field(default_factory=set)
+    #: the languages switched to at a table (the match on screen made its texts again)
+    languages: set[str] = field(default_factory=set)
     rss_start: int = 0
     rss_end: int = 0
     #: the RSS after each tenth of the events: flat, or still growing at the end?
@@ -179,7 +184,8 @@ class Monkey:
 
     # -- events --------------------------------------------------------------------------------
     def act(self) -> str:
-        """Post one random event (or switch the deck); what it was, for the failure log."""
+        """Post one random event (or switch the deck or the language); what it was, for the
+        failure log."""
         roll = self.rng.random()
         if roll < 0.45:
             return self._click()
@@ -191,8 +197,14 @@ class Monkey:
             return self._drag()
         if roll < 0.93:
             return self._resize()
-        self.app.toggle_deck()
-        return "deck switch"
+        if roll < 0.97:
+            self.app.toggle_deck()
+            return "deck switch"
+        lang = self.rng.choice(list(LANGUAGES))
+        self.app.set_language(lang)
+        if isinstance(self.app.scenes.top, TableScene):
+            self.found.languages.add(lang)
+        return f"language {lang}"
 
     def _point(self) -> tuple[int, int]:
         """Where to click: a legal card, else mostly a target of the scene, else anywhere."""
@@ -351,6 +363,7 @@ def run(
     (fewer if stopped by Ctrl+C)."""
     found = Findings()
     cpu = time.process_time()
+    lang = i18n.language()  # the monkey switches it: the process gets its own back
     with tempfile.TemporaryDirectory(prefix="tavolo-monkey-") as home, user_folders(Path(home)):
         app = App(Settings(speed="fast"), size=size, fixed_dt=1 / 30, fps=0)
         app.push(app.title_scene())
@@ -365,6 +378,7 @@ def run(
         finally:
             found.rss_end, found.cache_end = rss(), _cache()
             app.shutdown()
+            i18n.set_language(lang)
     found.cpu = time.process_time() - cpu
     return found
 
@@ -376,6 +390,7 @@ def report(found: Findings, seed: int) -> str:
         f"monkey seed {seed}: {found.events} events, {found.frames} frames, {found.cpu:.0f} s CPU",
         "scenes: " + ", ".join(f"{k} {v}" for k, v in sorted(found.scenes.items())),
         "tables: " + (", ".join(sorted(found.games)) or "none"),
+        "languages switched to at a table: " + (", ".join(sorted(found.languages)) or "none"),
         f"memory: RSS {found.rss_start / mb:.0f} MB at start, {found.rss_end / mb:.0f} MB at end; "
         "after each tenth of the events: "
         + " ".join(f"{r / mb:.0f}" for r in found.rss_curve)

@@ -11,7 +11,8 @@ import random
 import pytest
 from ui_harness import make_app, start_game, user_dirs
 
-from game import monkey
+from game import i18n, monkey
+from game.i18n import LANGUAGES
 from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
@@ -31,6 +32,8 @@ def test_1500_random_events_meet_every_table_without_an_exception_or_a_stall(
     assert found.games == tables
     assert {"TitleScene", "TableScene", "PauseScene", "SettingsScene"} <= set(found.scenes)
     assert found.rss_end > 0 and found.cache_end is not None
+    assert found.languages == set(LANGUAGES)  # every language met a match on screen
+    assert i18n.language() == "en"  # and the process got its own back
     assert not list(tmp_path.rglob("*.json"))  # the test's own user folders stay untouched
 
 
