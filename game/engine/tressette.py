@@ -337,8 +337,9 @@ class TressetteState(GameState):
 
     @property
     def trick_no(self) -> int:
-        """The trick being played, counted from 1."""
-        return len(self._tricks) + 1
+        """The trick being played, counted from 1; once the deal is played out, the last one
+        (a summary under the ended deal says "trick 10 of 10", never 11)."""
+        return len(self._tricks) + (1 if any(self._hands) else 0)
 
     def _turn(self) -> int:
         """The seat to play (during the card play)."""
@@ -434,7 +435,7 @@ class TressetteState(GameState):
                 "already_declared",
                 seat=seat,
             )
-        trick_no = len(self._tricks) + 1
+        trick_no = self.trick_no
         if trick_no > DECLARE_TRICKS:
             return IllegalMove(
                 "Buongioco may be declared only in trick 1 or 2, before playing; "
@@ -602,7 +603,7 @@ class TressetteState(GameState):
             hand=_sorted_hand(hands[seat]),
             hand_sizes=tuple([h.bit_count() for h in hands]),
             leader=self._leader,
-            trick_no=len(self._tricks) + (1 if any(hands) else 0),  # the last once played out
+            trick_no=self.trick_no,
             trick=tuple([(s, _CARDS[c]) for s, c in self._trick]),
             tricks=self._shown_tricks(),
             raw_points=tuple(self._raw),
