@@ -39,6 +39,7 @@ from typing import Any
 import pygame
 
 from game import i18n
+from game.ai.levels import level_kinds
 from game.catalog import CATALOG
 from game.engine import new_game
 from game.i18n import LANGUAGES
@@ -325,7 +326,7 @@ class Monkey:
     def sit_down(self, game: str, players: int) -> str:
         """Open a table of ``game`` from the title: a human and AI seats, or AI only (autoplay),
         so that matches also run to their summaries and results unattended."""
-        kinds = [k for k in CATALOG[game].seats if k != "solver"] + ["random"]
+        kinds = [k for k in CATALOG[game].seats if k != "solver"] + ["random", *level_kinds(game)]
         ai = [self.rng.choice(("rules", "rules", "random", *kinds)) for _ in range(players)]
         if players == 1:
             ai = ["solver" if "solver" in CATALOG[game].seats else "random"]
