@@ -182,6 +182,34 @@ def test_the_reason_says_what_the_move_does_in_the_players_language(hand, table,
         i18n.set_language("en")
 
 
+@pytest.mark.parametrize(
+    ("deck", "lang", "words"),
+    [
+        ("italian", "it", "prende 3 carte (denari: 3)"),
+        ("french", "it", "prende 3 carte (quadri: 3)"),
+        ("french", "en", "takes 3 cards (diamonds: 3)"),
+        ("italian", "fr", "prend 3 cartes (deniers : 3)"),
+    ],
+)
+def test_a_capture_names_its_coins_as_the_panel_does_in_the_deck_on_screen(deck, lang, words):
+    """RD (the Re, 10) takes 4D and 6D (the 7S stays): three coins, which a French deck shows
+    as diamonds; the hint once said "denari" under a panel that said "quadri"."""
+    from game import i18n
+    from game.ui.games.words import suit_label
+    from game.ui.hint_words import hint_reason
+
+    s = _scopa(["RD", "3S"], ["4D", "6D", "7S"])
+    hint = Coach("scopa").advise(s.view(0), s.legal_moves(), random.Random(1))
+    assert {str(c) for c in hint.move.cards} == {"RD", "4D", "6D"}
+    assert hint.reasons[0].code == "takes_cards"
+    try:
+        i18n.set_language(lang)
+        said = hint_reason(hint, suit_name=lambda c: suit_label("scopa", c.suit, deck))
+        assert said.startswith(words)
+    finally:
+        i18n.set_language("en")
+
+
 # -- what a move is for: the plan behind it, on concrete positions -----------------------------
 def _capodama_2p(capo: str, other: str) -> Any:
     """A 2-player Capodama deal: seat 0 (the capo, holding AH) and seat 1 hold these hands,
@@ -308,10 +336,10 @@ def test_every_reason_reads_in_the_players_language(lang: str) -> None:
     from game import i18n
     from game.ui import hint_words
 
-    codes = [*hint_words._SAY, "keeps_card"]
+    codes = [*hint_words._SAY, "keeps_card", "takes_cards"]
     base = {"points": 2, "lo": 80, "hi": 85, "hits": 3, "n": 10, "won": 4, "cards": 3}
     variants = [
-        {**base, "coin_cards": 1, "held": 2, "most": 1, "shared": 0, "card": 0},
+        {**base, "coin_cards": 1, "coin": 0, "held": 2, "most": 1, "shared": 0, "card": 0},
         {**base, "points": 0, "coin_cards": 0, "held": 1, "most": 0, "shared": 0, "card": 5},
     ]
     variants.append({**variants[0], "shared": 1})

@@ -336,8 +336,11 @@ def _scopa(view: Any, move: Move, events: list[Event]) -> Reason | None:
             taken = [*e.cards, e.payload(ScopaCaptured).card]
             if view.settebello in taken:
                 return Reason("takes_settebello")
-            coins = sum(c.suit == view.coins_suit for c in taken)
-            return Reason("takes_cards", {"cards": len(taken), "coin_cards": coins})
+            coins = [c for c in taken if c.suit == view.coins_suit]
+            parts = {"cards": len(taken), "coin_cards": len(coins)}
+            if coins:  # one of them names the suit, in the deck on the player's screen
+                parts["coin"] = int(coins[0])
+            return Reason("takes_cards", parts)
     return None
 
 

@@ -16,6 +16,11 @@ from game.i18n import _, ngettext
 __all__ = ["hint_reason", "reason_words"]
 
 
+def _suit_letter(card: Card) -> str:
+    """A suit as the card notation writes it: the table passes the deck's own names."""
+    return card.suit
+
+
 def _window(p: dict[str, int]) -> str:
     return f"{p['lo']}–{p['hi']}"
 
@@ -30,13 +35,16 @@ def _capo_takes(p: dict[str, int]) -> str:
     ).format(points=p["points"])
 
 
-def _takes(p: dict[str, int]) -> str:
+def _takes(p: dict[str, int], suit_name: Callable[[Card], str]) -> str:
+    """Scopa's capture: its cards, and how many of them are of the coins suit, named as the
+    panel names it (the deck on screen: "quadri" in French cards, "denari" in Italian)."""
     if p["coin_cards"]:
+        suit = suit_name(Card(p["coin"]))
         return ngettext(
-            "takes {cards} cards, {coins} of them a coin",
-            "takes {cards} cards, {coins} of them coins",
-            p["coin_cards"],
-        ).format(cards=p["cards"], coins=p["coin_cards"])
+            "takes {cards} card ({suit}: {coins})",
+            "takes {cards} cards ({suit}: {coins})",
+            p["cards"],
+        ).format(cards=p["cards"], suit=suit, coins=p["coin_cards"])
     return ngettext("takes {cards} card", "takes {cards} cards", p["cards"]).format(
         cards=p["cards"]
     )
@@ -105,7 +113,6 @@ _SAY: dict[str, Callable[[dict[str, int]], str]] = {
     ).format(points=p["points"]),
     "makes_scopa": lambda p: _("makes a scopa"),
     "takes_settebello": lambda p: _("takes the settebello"),
-    "takes_cards": _takes,
     "denies_scopa": lambda p: _("leaves the next player no scopa"),
     "denies_capture": lambda p: _("leaves the next player nothing to capture"),
     "doubles_suit": _doubles,
@@ -119,16 +126,27 @@ _SAY: dict[str, Callable[[dict[str, int]], str]] = {
 }
 
 
-def reason_words(reason: Reason, card_name: Callable[[Card], str] = str) -> str:
+def reason_words(
+    reason: Reason,
+    card_name: Callable[[Card], str] = str,
+    suit_name: Callable[[Card], str] = _suit_letter,
+) -> str:
     """One reason in words (a code this table does not know reads as the strongest move);
-    ``card_name`` names a card the reason points at, as the table shows it."""
+    ``card_name`` names a card the reason points at and ``suit_name`` its suit, as the table
+    shows them."""
     if reason.code == "keeps_card":
         card = card_name(Card(reason.parts["card"]))
         return _("keeps {card} for a later trick").format(card=card)
+    if reason.code == "takes_cards":
+        return _takes(reason.parts, suit_name)
     say = _SAY.get(reason.code)
     return say(reason.parts) if say is not None else _("the move the strongest AI would play")
 
 
-def hint_reason(hint: Hint, card_name: Callable[[Card], str] = str) -> str:
+def hint_reason(
+    hint: Hint,
+    card_name: Callable[[Card], str] = str,
+    suit_name: Callable[[Card], str] = _suit_letter,
+) -> str:
     """The hint's reasons in one line, in the player's language."""
-    return " · ".join(reason_words(r, card_name) for r in hint.reasons)
+    return " · ".join(reason_words(r, card_name, suit_name) for r in hint.reasons)

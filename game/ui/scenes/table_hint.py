@@ -135,9 +135,9 @@ class HintDesk:
         hint = self.current()
         if hint is None:
             return ""
-        return _("Hint: {move} — {reason}").format(
-            move=self.move_words(hint.move), reason=hint_reason(hint, self.t.gui.card_short)
-        )
+        gui = self.t.gui
+        reason = hint_reason(hint, gui.card_short, lambda c: gui.suit_label(c.suit, self.t.deck))
+        return _("Hint: {move} — {reason}").format(move=self.move_words(hint.move), reason=reason)
 
     def move_words(self, move: Move) -> str:
         gui = self.t.gui
