@@ -30,7 +30,7 @@ from game.engine import (
     parse_card,
 )
 from game.engine.cards import mask_of
-from game.engine.cattura import CatturaState
+from game.engine.cattura import CatturaState, LastTurn, last_turns
 from game.engine.cattura_cards import CARDS, DECK_MASK, ScoreBreakdown, score_breakdown, score_cards
 from game.engine.cattura_events import Captured, CatturaOver, CatturaScored, FinalRound
 
@@ -903,3 +903,45 @@ def test_view_masks_and_battlefield_agree_with_its_cards(players: int) -> None:
                 assert v.unseen_mask == fresh.unseen_mask == mask_of(v.unseen)
             moves = s.legal_moves()
             s.play(moves[rng.randrange(len(moves))])
+
+
+# -- the last turns, for the search's tell ------------------------------------------------------
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_last_turns_are_the_moves_played_with_their_seats_and_the_tops_they_met(
+    players: int,
+) -> None:
+    """At every turn of whole matches (rule and random seats), each seat's view gives the last
+    turn of every other player as it was played: seat, move and the top card it met."""
+    checked = 0
+    for seed in range(30):
+        s = new_game("cattura", players=players, seed=seed)
+        assert isinstance(s, CatturaState)
+        seats = [make_seat("rules" if k % 2 else "random", "cattura") for k in range(players)]
+        rng = random.Random(seed)
+        trace: list[LastTurn] = []
+        while not s.is_over:
+            seat = s.current_player
+            assert seat is not None
+            want = trace[len(trace) - min(len(trace), players - 1) :]
+            for viewer in range(players):
+                assert last_turns(s.view(viewer)) == want
+            move = seats[seat].choose(s.view(seat), s.legal_moves(), rng)
+            trace.append(LastTurn(seat, move, s.top))
+            s.play(move)
+            checked += 1
+        assert last_turns(s.view(0)) == []  # no one to move: no turn to read
+    assert checked > 400  # some 25 turns a match
+
+
+def test_last_turns_of_a_position_read_sends_captures_and_swaps_backwards() -> None:
+    """Seat 0 takes 5D with 2H 3H, seat 1 sends 6C on the 3H, seat 2 takes the 6C back with
+    its own 6S (a suit swap): from seat 0's turn the last two turns are read back."""
+    s = position(3, ["2H 3H 7H 8H AH", "6C 7C 8C AC 8D", "2S 7S 8S AS 4S"], "5D", ["", "", "6S"])
+    s.play("take 5D with 2H 3H")
+    s.play("send 6C")
+    s.play("take 6C with 6S*")
+    turns = last_turns(s.view(0))
+    assert [(t.seat, t.move.text, str(t.top)) for t in turns] == [
+        (1, "send 6C", "3H"),
+        (2, "take 6C with 6S*", "6C"),
+    ]

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +25,14 @@ from game.ai.capodama_search import (
     hidden_cards,
     rule_candidates,
 )
+from game.ai.cattura_rules import CatturaRulesSeat
+from game.ai.cattura_search import (
+    MISSED_CAPTURE,
+    MissedCapture,
+    could_capture,
+    missed_captures,
+)
+from game.ai.cattura_search import hidden_cards as cattura_hidden
 from game.ai.scopa_rules import ScopaRulesSeat
 from game.ai.scopa_search import MISSED_SWEEP, missed_sweeps
 from game.ai.scopa_search import hidden_cards as scopa_hidden
@@ -33,6 +42,8 @@ from game.ai.tressette_search import TressetteSearchSeat
 from game.ai.tressette_search import hidden_cards as tressette_hidden
 from game.engine import FRENCH, ITALIAN, Card, GameState, new_game, parse_card, parse_cards
 from game.engine.capodama import CapodamaState
+from game.engine.cattura import CatturaState
+from game.engine.cattura_cards import CARDS, card
 from game.engine.scopa import ScopaState
 from game.engine.tressette import TressetteState
 
@@ -421,3 +432,72 @@ def test_the_rule_seat_sweeps_when_it_can_as_the_scopa_tell_assumes() -> None:
                 s.play(rules.choose(view, s.legal_moves(), rng))
     assert told > 200
     assert wrong <= 0.02 * told
+
+
+# -- Cattura: a send while a capture was there ------------------------------------------------
+def _cattura_after_sends() -> CatturaState:
+    """Seat 0 sent 7D on the 5D (it could have taken it with 2H 3H), then seat 1, holding
+    8C 8S 8H 6C 6S (no 7, no two cards making 7), sent 6C on the 7D; each drew a card."""
+    hands = ["2H 3H 4H 7H 7D", "8C 8S 8H 6C 6S"]
+    used = {*" ".join(hands).split(), "5D"}
+    rest = [str(card(i)) for i in CARDS if str(card(i)) not in used]
+    s = new_game(
+        "cattura",
+        players=2,
+        deal={"dealer": 1, "hands": hands, "battlefield": ["5D"], "deck": rest},
+    )
+    assert isinstance(s, CatturaState)
+    s.play("send 7D")
+    s.play("send 6C")
+    return s
+
+
+def test_a_cattura_send_makes_the_hands_that_could_have_captured_unlikely() -> None:
+    """Seat 0's worlds read seat 1's send: its hand now is 5 cards, one of them drawn after
+    the send, and a hand with which it could have taken the 7D then (with the 6C it sent in
+    it) is MISSED_CAPTURE as likely, in the share of its cards that may be the one drawn."""
+    view = _cattura_after_sends().view(0)
+    assert missed_captures(view) == [
+        MissedCapture(1, parse_card("6C", FRENCH).index, parse_card("7D", FRENCH).index, 0)
+    ]
+    spec = cattura_hidden(view)
+    assert spec.weight is not None
+
+    def weight(hand: str) -> float:
+        assert spec.weight is not None
+        return spec.weight({1: parse_cards(hand, FRENCH), PILE: []})
+
+    assert weight("8C 8S 8H 6S 2D") == 1.0  # no 7, no 1+6, 2+5 or 3+4 even with the 6C
+    assert weight("7S 7H 8H 6S 2D") == pytest.approx(MISSED_CAPTURE)  # a 7 whatever it drew
+    assert weight("7S 8S 8H 6S 2D") == pytest.approx(1 - (1 - MISSED_CAPTURE) * 4 / 5)
+    assert weight("AD 8S 8H 6S 2D") == pytest.approx(1 - (1 - MISSED_CAPTURE) * 4 / 5)  # A+6C
+    sevens = set(parse_cards("7S 7H 7C", FRENCH))
+    rng = random.Random(3)
+    share = {}
+    for label, sp in (("blind", replace(spec, weight=None)), ("read", spec)):
+        held = [not sevens.isdisjoint(weighted_placement(sp, rng)[1]) for _ in range(2000)]
+        share[label] = sum(held) / len(held)
+    assert share["read"] < 0.6 * share["blind"]
+
+
+def test_the_rule_seat_captures_when_it_can_as_the_cattura_tell_assumes() -> None:
+    """Over real matches of the rule seat (2 and 3 players), a player who could capture the
+    top card with a card of its hand sends instead about MISSED_CAPTURE of the time."""
+    rules = CatturaRulesSeat()
+    could = sent = 0
+    for players in (2, 3):
+        for seed in range(60):
+            s = new_game("cattura", players=players, seed=seed)
+            assert isinstance(s, CatturaState)
+            rng = random.Random(seed)
+            while not s.is_over:
+                seat = s.current_player
+                assert seat is not None
+                view = s.view(seat)
+                move = rules.choose(view, s.legal_moves(), rng)
+                if could_capture(view.hand_mask, view.captured_masks[seat], view.top.index):
+                    could += 1
+                    sent += move.kind == "send"
+                s.play(move)
+    assert could > 500
+    assert 0.5 * MISSED_CAPTURE < sent / could < 1.5 * MISSED_CAPTURE

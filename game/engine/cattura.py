@@ -101,7 +101,16 @@ from .dealspec import (
     shuffle_as_random,
 )
 
-__all__ = ["HAND_SIZE", "INFO", "REPETITIONS", "WIN_CAPTURES", "CatturaState", "CatturaView"]
+__all__ = [
+    "HAND_SIZE",
+    "INFO",
+    "REPETITIONS",
+    "WIN_CAPTURES",
+    "CatturaState",
+    "CatturaView",
+    "LastTurn",
+    "last_turns",
+]
 
 
 @dataclass(frozen=True)
@@ -130,6 +139,9 @@ class CatturaView:
     is_over: bool
     winners: tuple[int, ...]
     end_reason: str | None
+    #: the last moves as recorded, one turn of each other player at most (the last ``players
+    #: - 1``), oldest first: public, as every send and capture is played face up
+    recent_moves: tuple[str, ...] = ()
 
     @property
     def top(self) -> Card:
@@ -169,6 +181,40 @@ class CatturaView:
     def captured_masks(self) -> tuple[int, ...]:
         """:attr:`captured` as masks of card indices (a view from the engine comes with them)."""
         return tuple(map(_cards_mask, self.captured))
+
+
+@dataclass(frozen=True)
+class LastTurn:
+    """A turn of :func:`last_turns`: whose it was, its move and the top card it met."""
+
+    seat: int
+    move: Move
+    top: Card
+
+
+def last_turns(view: CatturaView) -> list[LastTurn]:
+    """The last turn of each other player (the view's recent moves), oldest first, each with
+    its seat and the top card it met: what its player could have captured then.
+
+    Play goes clockwise, one turn each, so the move ``k`` back was made by the seat ``k`` before
+    the one to play.  The tops are rebuilt backwards from the battlefield now: a sent card
+    comes off it; a capture's used cards come off and the card it took goes back on top.
+    """
+    if view.current_player is None:
+        return []
+    field = list(view.battlefield)
+    turns: list[LastTurn] = []
+    for k, text in enumerate(reversed(view.recent_moves), start=1):
+        move = read_move(text.upper(), None, [])
+        assert move is not None  # the record holds only legal moves
+        if move.kind == "send":
+            field.pop()
+        elif move.kind == "take":
+            del field[len(field) - len(move.cards) + 1 :]
+            field.append(move.cards[0])
+        turns.append(LastTurn((view.current_player - k) % view.players, move, field[-1]))
+    turns.reverse()
+    return turns
 
 
 def _cards_mask(cards: Iterable[Any]) -> int:
@@ -370,6 +416,7 @@ class CatturaState(GameState):
         new._turn = view.current_player
         new._final_left = len(view.final_turns)
         new._final_by = -1 if view.final_by is None else view.final_by
+        new._history = list(view.recent_moves)
         return new
 
     # -- protocol ------------------------------------------------------------------------------
@@ -572,6 +619,7 @@ class CatturaState(GameState):
             is_over=self._over,
             winners=self._winners,
             end_reason=self._end_reason,
+            recent_moves=tuple(self._history[1 - self.players :]),
         )
         # the masks the view's cached properties would work out from its cards, as they are
         known = view.__dict__
