@@ -120,7 +120,9 @@ class CatturaView:
     Public: every player's captured cards (face up), the whole battlefield stack (bottom to top;
     every card of it was laid face up), the draw deck's size, hand sizes, the live scores and the
     final-round state.  Private: only ``hand``, the seat's own cards.  The draw deck's order and
-    other hands never appear.
+    other hands never appear.  ``recent_moves`` lists the last moves as the record writes them,
+    one turn of each other player at most (the last ``players - 1``), oldest first
+    (:func:`last_turns` says who made each and on what top card).
     """
 
     game: str
@@ -139,9 +141,7 @@ class CatturaView:
     is_over: bool
     winners: tuple[int, ...]
     end_reason: str | None
-    #: the last moves as recorded, one turn of each other player at most (the last ``players
-    #: - 1``), oldest first: public, as every send and capture is played face up
-    recent_moves: tuple[str, ...] = ()
+    recent_moves: tuple[str, ...]
 
     @property
     def top(self) -> Card:
