@@ -35,6 +35,7 @@ __all__ = [
     "MISSED_CAPTURE",
     "CatturaSearchSeat",
     "MissedCapture",
+    "could_capture",
     "hidden_cards",
     "missed_captures",
 ]
