@@ -45,6 +45,8 @@ POINTS_SCALE = 1 / 100
 #: How likely a player is to send while a card of its hand could capture the top card,
 #: relative to sending without one: the rule seat sends then in 9-10% of such turns (measured
 #: over 11,000 of them, 2 to 4 players), so a world giving it that card is this much less likely.
+#: The normal level sends in about one such turn in five, yet of 0.1, 0.2, 0.3, 0.5 and 1 (no
+#: tell) 0.1 still places its true cards best (2026-11-27, 274 positions of normal seats).
 MISSED_CAPTURE = 0.1
 
 
