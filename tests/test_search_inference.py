@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import replace
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -40,11 +41,10 @@ from game.ai.search_worlds import PILE, Hidden, Placement, place_hidden, weighte
 from game.ai.tressette_rules import TressetteRulesSeat
 from game.ai.tressette_search import TressetteSearchSeat
 from game.ai.tressette_search import hidden_cards as tressette_hidden
-from game.engine import FRENCH, ITALIAN, Card, GameState, new_game, parse_card, parse_cards
+from game.engine import FRENCH, ITALIAN, Card, GameState, Move, new_game, parse_card, parse_cards
 from game.engine.capodama import CapodamaState
 from game.engine.cattura import CatturaState
 from game.engine.cattura_cards import CARDS, card
-from game.engine.scopa import ScopaState
 from game.engine.tressette import TressetteState
 
 QH = parse_card("QH", FRENCH)
@@ -410,26 +410,34 @@ def test_a_scopa_left_unswept_makes_its_sweeping_cards_unlikely_in_that_hand() -
     assert abs(share["read"] - expected) < 0.02
 
 
-def test_the_rule_seat_sweeps_when_it_can_as_the_scopa_tell_assumes() -> None:
-    """Over real deals of the rule seat (2 and 4 players), the true hands almost never hold a
-    card that would have swept a table their player left: the tell reads the seats right."""
-    rules = ScopaRulesSeat()
-    told = wrong = 0
-    for players in (2, 4):
-        for seed in range(40):
-            s = new_game("scopa", players=players, seed=seed)
-            assert isinstance(s, ScopaState)
+def _rule_seat_turns(
+    game: str, rules: Any, players: Sequence[int], seeds: range
+) -> Iterator[tuple[Any, int, Any, Move]]:
+    """Every turn of the first deal of real games with ``rules`` in every seat: the state, the
+    seat to play, its view and the rule seat's move, played once the caller has looked."""
+    for n in players:
+        for seed in seeds:
+            s = new_game(game, players=n, seed=seed)
             rng = random.Random(seed)
             while s._deals_scored == 0:
                 seat = s.current_player
                 assert seat is not None
                 view = s.view(seat)
-                spec = scopa_hidden(view)
-                if spec.weight is not None:
-                    told += 1
-                    truth: Placement = {o: list(s.hand(o)) for o in range(players) if o != seat}
-                    wrong += spec.weight(truth) < 1.0
-                s.play(rules.choose(view, s.legal_moves(), rng))
+                move = rules.choose(view, s.legal_moves(), rng)
+                yield s, seat, view, move
+                s.play(move)
+
+
+def test_the_rule_seat_sweeps_when_it_can_as_the_scopa_tell_assumes() -> None:
+    """Over real deals of the rule seat (2 and 4 players), the true hands almost never hold a
+    card that would have swept a table their player left: the tell reads the seats right."""
+    told = wrong = 0
+    for s, seat, view, _move in _rule_seat_turns("scopa", ScopaRulesSeat(), (2, 4), range(40)):
+        spec = scopa_hidden(view)
+        if spec.weight is not None:
+            told += 1
+            truth: Placement = {o: list(s.hand(o)) for o in range(s.players) if o != seat}
+            wrong += spec.weight(truth) < 1.0
     assert told > 200
     assert wrong <= 0.02 * told
 
@@ -483,21 +491,10 @@ def test_a_cattura_send_makes_the_hands_that_could_have_captured_unlikely() -> N
 def test_the_rule_seat_captures_when_it_can_as_the_cattura_tell_assumes() -> None:
     """Over real matches of the rule seat (2 and 3 players), a player who could capture the
     top card with a card of its hand sends instead about MISSED_CAPTURE of the time."""
-    rules = CatturaRulesSeat()
     could = sent = 0
-    for players in (2, 3):
-        for seed in range(60):
-            s = new_game("cattura", players=players, seed=seed)
-            assert isinstance(s, CatturaState)
-            rng = random.Random(seed)
-            while not s.is_over:
-                seat = s.current_player
-                assert seat is not None
-                view = s.view(seat)
-                move = rules.choose(view, s.legal_moves(), rng)
-                if could_capture(view.hand_mask, view.captured_masks[seat], view.top.index):
-                    could += 1
-                    sent += move.kind == "send"
-                s.play(move)
+    for _s, seat, view, move in _rule_seat_turns("cattura", CatturaRulesSeat(), (2, 3), range(60)):
+        if could_capture(view.hand_mask, view.captured_masks[seat], view.top.index):
+            could += 1
+            sent += move.kind == "send"
     assert could > 500
     assert 0.5 * MISSED_CAPTURE < sent / could < 1.5 * MISSED_CAPTURE
