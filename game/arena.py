@@ -14,22 +14,27 @@ with its 95% interval: two kinds are told apart when that interval leaves zero.
 ``--levels`` runs the ladder of one game and player count instead (easy against normal, normal
 against strong, seated alternately) and says whether easy < normal < strong.  ``--jobs N``
 shares the deals out over N processes; every deal and seating has its own seeded random numbers,
-so the figures are the same for any N.
+so the figures are the same for any N.  ``--record FILE`` and ``--combine FILE ...`` keep the
+deals of long or interrupted runs and pool them into one table (:mod:`game.arena_record`).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import functools
 import math
 import multiprocessing
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game.ai import Seat, make_seat, seat_kinds
+from game.arena_record import Config, Deal, KindDeal, RecordError, append, read_records, seed_ranges
 from game.engine import GAMES, DealScored, GameState, Move, new_game
 from game.sim import play_deal, scored_since
 
@@ -41,7 +46,9 @@ __all__ = [
     "main",
     "play_seatings",
     "run_arena",
+    "seat_list",
     "seatings",
+    "tally",
     "wilson",
 ]
 
@@ -82,16 +89,6 @@ class Mean:
         sd = math.sqrt(sum((x - m) ** 2 for x in self.samples) / (n - 1))
         half = 1.96 * sd / math.sqrt(n)
         return m - half, m + half
-
-
-@dataclass(frozen=True)
-class KindDeal:
-    """How one deal went for one kind, over its seats and the deal's seatings."""
-
-    won: float
-    points: float
-    cpu: float
-    decisions: int
 
 
 @dataclass
@@ -211,24 +208,50 @@ def run_arena(
     deals: int,
     seed: int,
     jobs: int = 1,
+    on_deal: Callable[[Deal], None] | None = None,
     **options: Any,
 ) -> tuple[dict[str, KindStats], list[Comparison]]:
-    """Play ``deals`` deals in every seating; the statistics per kind and per pair of kinds."""
+    """Play ``deals`` deals in every seating; the statistics per kind and per pair of kinds.
+    ``on_deal`` is told each deal as it finishes, in order (the arena records them with it)."""
+    kinds = seat_list(game, players, kinds, options)
+    work = [(game, players, tuple(kinds), seed, k, options) for k in range(deals)]
+    outcomes: list[Deal] = []
+
+    def finished(k: int, outcome: dict[str, KindDeal]) -> None:
+        deal = Deal(seed + k, outcome)
+        outcomes.append(deal)
+        if on_deal is not None:
+            on_deal(deal)
+
+    if jobs > 1:
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+            for k, outcome in enumerate(pool.imap(_play_one, work, chunksize=1)):
+                finished(k, outcome)
+    else:
+        for k, w in enumerate(work):
+            finished(k, _play_one(w))
+    return tally(kinds, outcomes)
+
+
+def seat_list(game: str, players: int, kinds: Sequence[str], options: dict[str, Any]) -> list[str]:
+    """``kinds``, one per player (a single kind fills the table); ValueError if they are not."""
     controllers = _controllers(game, players, options)
     if len(kinds) == 1:
         kinds = list(kinds) * controllers
     if len(kinds) != controllers:
         raise ValueError(f"give {controllers} seat kinds (one per player), not {len(kinds)}")
+    return list(kinds)
+
+
+def tally(
+    kinds: Sequence[str], deals: Iterable[Deal]
+) -> tuple[dict[str, KindStats], list[Comparison]]:
+    """The statistics per kind and per pair of kinds over ``deals``, one sample per deal."""
     distinct = list(dict.fromkeys(kinds))
     stats = {k: KindStats(k) for k in distinct}
     pairs = [Comparison(a, b) for i, a in enumerate(distinct) for b in distinct[i + 1 :]]
-    work = [(game, players, tuple(kinds), seed, k, options) for k in range(deals)]
-    if jobs > 1:
-        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            outcomes = pool.map(_play_one, work, chunksize=1)
-    else:
-        outcomes = [_play_one(w) for w in work]
-    for outcome in outcomes:
+    for deal in deals:
+        outcome = deal.kinds
         for kind, d in outcome.items():
             s = stats[kind]
             s.won.samples.append(d.won)
@@ -285,37 +308,54 @@ def _ladder(args: argparse.Namespace, controllers: int) -> list[str]:
     return lines
 
 
-def main(argv: list[str] | None = None) -> int:
+def _combine(paths: list[str]) -> list[str]:
+    """The table over every deal recorded in ``paths`` (see :mod:`game.arena_record`)."""
+    config, deals, repeated = read_records(Path(p) for p in paths)
+    again = f"; {repeated} repeated deal(s) counted once" if repeated else ""
+    head = (
+        f"{config.describe()}: {len(deals)} deals (seeds {seed_ranges(d.seed for d in deals)}) "
+        f"from {len(paths)} file(s){again}; each played in every seating; one sample per deal "
+        "and kind; 95% intervals"
+    )
+    return [head, *report(*tally(config.seats, deals))]
+
+
+def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="python -m game.arena",
         description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("--game", required=True, choices=sorted(GAMES))
-    parser.add_argument("--players", type=int, required=True)
+    parser.add_argument("--game", choices=sorted(GAMES))
+    parser.add_argument("--players", type=int)
     parser.add_argument("--seats", help="seat kinds, comma separated (one, or one per player)")
     parser.add_argument("--levels", action="store_true", help="the easy < normal < strong ladder")
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1, help="processes to share the deals")
-    args = parser.parse_args(argv)
-    if args.players not in GAMES[args.game].players:
-        parser.error(f"{args.game} is not played by {args.players} players")
-    if args.jobs < 1 or args.deals < 1:
-        parser.error("--jobs and --deals must be at least 1")
-    head = (
-        f"{args.game}, {args.players} players, {args.deals} deals from seed {args.seed}, each "
-        "played in every seating; one sample per deal and kind; 95% intervals"
+    parser.add_argument(
+        "--record", metavar="FILE", help="append each finished deal to FILE (JSON lines)"
     )
-    if args.levels:
-        controllers = _controllers(args.game, args.players, {})
-        missing = [k for k in ("easy", "normal", "strong") if k not in seat_kinds(args.game)]
-        if controllers < 2 or missing:
-            parser.error(f"no ladder for {args.game} with {args.players} player(s)")
-        print(head, flush=True)
-        for line in _ladder(args, controllers):
-            print(line, flush=True)
-        return 0
+    parser.add_argument(
+        "--combine",
+        nargs="+",
+        metavar="FILE",
+        help="print the table over every deal recorded in the FILEs (and play none)",
+    )
+    return parser
+
+
+def _levels(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
+    if args.record:
+        parser.error("--record keeps one match-up's deals; run the ladder's pairs with --seats")
+    controllers = _controllers(args.game, args.players, {})
+    missing = [k for k in ("easy", "normal", "strong") if k not in seat_kinds(args.game)]
+    if controllers < 2 or missing:
+        parser.error(f"no ladder for {args.game} with {args.players} player(s)")
+    return _ladder(args, controllers)
+
+
+def _seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[str]:
     if not args.seats:
         parser.error("give --seats, or --levels")
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
@@ -325,12 +365,46 @@ def main(argv: list[str] | None = None) -> int:
             f"unknown seat kind {unknown[0]!r}: choose from {seat_kinds(args.game, args.players)}"
         )
     try:
-        stats, pairs = run_arena(args.game, args.players, kinds, args.deals, args.seed, args.jobs)
+        kinds = seat_list(args.game, args.players, kinds, {})
+        with contextlib.ExitStack() as stack:
+            on_deal = None
+            if args.record:
+                config = Config(args.game, args.players, tuple(kinds))
+                stream = stack.enter_context(open(args.record, "a", encoding="utf-8"))
+                on_deal = functools.partial(append, stream, config)
+            stats, pairs = run_arena(
+                args.game, args.players, kinds, args.deals, args.seed, args.jobs, on_deal
+            )
     except ValueError as exc:
         parser.error(str(exc))
-    print(head)
-    for line in report(stats, pairs):
-        print(line)
+    except OSError as exc:
+        parser.error(f"cannot record to {args.record}: {exc}")
+    return report(stats, pairs)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.combine:
+        if args.game or args.seats or args.levels or args.record:
+            parser.error("--combine reads the game and seats from its files; give it alone")
+        try:
+            print("\n".join(_combine(args.combine)))
+        except RecordError as exc:
+            parser.error(str(exc))
+        return 0
+    if args.game is None or args.players is None:
+        parser.error("give --game and --players (or --combine FILE ...)")
+    if args.players not in GAMES[args.game].players:
+        parser.error(f"{args.game} is not played by {args.players} players")
+    if args.jobs < 1 or args.deals < 1:
+        parser.error("--jobs and --deals must be at least 1")
+    lines = (_levels if args.levels else _seats)(parser, args)
+    print(
+        f"{args.game}, {args.players} players, {args.deals} deals from seed {args.seed}, each "
+        "played in every seating; one sample per deal and kind; 95% intervals"
+    )
+    print("\n".join(lines))
     return 0
 
 
