@@ -8,7 +8,9 @@ random input at whatever scene is up: clicks (mostly on the scene's buttons, sel
 cards, sometimes anywhere), right clicks and drags, keys (Esc, Enter, D, L, U, R, N, F11,
 digits, letters, arrows), the mouse wheel, window resizes (tiny ones such as 100x100 and
 200x150 included, up to 1920x1080), deck switches and language switches (as Settings makes
-them, mid-match included).  When a human seat is asked to play it
+them, mid-match included).  Every :data:`TOUR_EVERY` events it sits down at the next game and
+player count, now and then with the table's menu, Settings or Rules opened over it.  When a
+human seat is asked to play it
 often plays a legal card, so deals end and the summary and result scenes show up too.  Frames
 advance a fixed 1/30 s each and never wait.
 
@@ -46,6 +48,7 @@ from game.i18n import LANGUAGES
 from game.ui.runner import App
 from game.ui.savegame import MatchSetup
 from game.ui.scenes.error import ErrorScene
+from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.table import TableScene, card_images
 from game.ui.settings import Settings
 from game.ui.widgets import Button, Selector
@@ -58,6 +61,10 @@ STALL_FRAMES = 1800
 #: Every this many events the monkey sits down at the next game and player count, so that every
 #: table is met however the random clicks wander.
 TOUR_EVERY = 100
+#: What the monkey opens over the table it sits down at, stop by stop in turn (as the table's
+#: menu and its Settings and Rules buttons open them): the scenes above a match are met on every
+#: run, however the random clicks wander or the machine's load shifts what the AIs did when.
+OVER_TABLE = ("", "menu", "", "settings", "", "rules")
 #: Window sizes thrown, besides random ones: the tiny ones that once broke every scene.
 SIZES = ((100, 100), (200, 150), (100, 720), (320, 240), (800, 500), (1280, 720), (1920, 1080))
 KEYS = (
@@ -157,6 +164,7 @@ class Monkey:
         self._still = 0  # frames in a row with nobody to move
         self._moves: tuple[int, int] = (0, 0)  # (table id, moves made) when last seen
         self.progress = False  # a line on stderr after each tenth of the events
+        self.stops = 0  # tables sat down at
 
     # -- what can be clicked -----------------------------------------------------------------
     def targets(self) -> list[pygame.Rect]:
@@ -335,8 +343,21 @@ class Monkey:
         state = new_game(game, players=players, seed=self.rng.randrange(2**31))
         self.app.scenes.reset(self.app.title_scene())
         self.frame()  # the title is drawn on the way, as it is for a player
-        self.app.push(TableScene(self.app, state, MatchSetup(game, players, seats, not human)))
-        return f"table {game} {players}p seats {seats}"
+        table = TableScene(self.app, state, MatchSetup(game, players, seats, not human))
+        self.app.push(table)
+        self.frame()  # the table is on top once before anything opens over it
+        over = OVER_TABLE[self.stops % len(OVER_TABLE)]
+        self.stops += 1
+        if over == "rules":
+            table.open_rules()
+        elif over:
+            table.open_menu()
+            menu = self.app.scenes.top
+            if over == "settings" and isinstance(menu, PauseScene):
+                menu.settings()
+        return f"table {game} {players}p seats {seats}" + (
+            f", {over} opened over it" if over else ""
+        )
 
     def run(self, events: int) -> None:
         """Throw ``events`` events, each followed by one to a few frames; every

@@ -30,7 +30,9 @@ def test_1500_random_events_meet_every_table_without_an_exception_or_a_stall(
     tables |= {"scopa 2p", "scopa 3p", "scopa 4p", "scopa 6p", "tressette 3p", "tressette 4p"}
     tables |= {"cattura 2p", "cattura 3p", "cattura 4p"}
     assert found.games == tables
-    assert {"TitleScene", "TableScene", "PauseScene", "SettingsScene"} <= set(found.scenes)
+    # the tour opens the menu, Settings and Rules over some tables, so all are met on any machine
+    over = {"PauseScene", "SettingsScene", "RulesScene"}
+    assert {"TitleScene", "TableScene", *over} <= set(found.scenes)
     assert found.rss_end > 0 and found.cache_end is not None
     assert found.languages == set(LANGUAGES)  # every language met a match on screen
     assert i18n.language() == "en"  # and the process got its own back
