@@ -6,7 +6,9 @@ line per finished deal (JSON: the configuration, the deal's seed and each kind's
 run stopped at any moment keeps every deal it finished, and ``python -m game.arena --combine
 FILE ...`` prints the very table one long run would have printed over all of them: the per-deal
 samples are pooled, not the runs' intervals.  A deal (its seed) met twice counts once, the
-first time: the cards are the same, so the second is no new sample.
+first time: the cards are the same, so the second is no new sample.  A record names the
+configuration, not the code: pool only runs of the same levels (a changed budget or search
+is a new file).
 """
 
 from __future__ import annotations
