@@ -10,9 +10,8 @@ digits, letters, arrows), the mouse wheel, window resizes (tiny ones such as 100
 200x150 included, up to 1920x1080), deck switches and language switches (as Settings makes
 them, mid-match included).  Every :data:`TOUR_EVERY` events it sits down at the next game and
 player count, now and then with the table's menu, Settings or Rules opened over it.  When a
-human seat is asked to play it
-often plays a legal card, so deals end and the summary and result scenes show up too.  Frames
-advance a fixed 1/30 s each and never wait.
+human seat is asked to play it often plays a legal card, so deals end and the summary and
+result scenes show up too.  Frames advance a fixed 1/30 s each and never wait.
 
 It counts exceptions (the app's error page appearing counts as one), stalls (a table on top, not
 loading, with nobody to move: no human asked and no AI thinking, and no move for
