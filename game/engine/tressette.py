@@ -49,7 +49,7 @@ from .base import (
     seat_result,
 )
 from .cards import ITALIAN, Card, cards_of, ordered_cards, parse_card
-from .dealspec import deal_into, deal_order, shuffle_as_random
+from .dealspec import deal_into, deal_order, indices_mask, shuffle_as_random
 from .tressette_deal import ExplicitDeal, guess_hands, read_deal
 from .tressette_events import Dealt, Declared, Played, TressetteScored, TrickWon
 from .tressette_tables import (
@@ -75,6 +75,7 @@ from .tressette_view import TressetteView
 
 __all__ = [
     "DEALS_TO_WIN",
+    "DECLARE",
     "INFO",
     "TARGET",
     "Combo",
@@ -87,7 +88,8 @@ __all__ = [
 _CARDS: tuple[Card, ...] = ITALIAN.cards
 
 _PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
-_DECLARE = Move("declare", (), "buongioco")
+#: The declaration of Buongioco, one move object for every state.
+DECLARE = Move("declare", (), "buongioco")
 #: the card plays of a mask of playable cards, each tuple made once
 _PLAYS = MovesByMask(_PLAY, SUIT_MASK)
 #: Each card alone, as a "played" event's cards, and each seat alone, as who sees a dealt card.
@@ -284,12 +286,7 @@ class TressetteState(GameState):
         if view.phase != "play" or view.current_player is None:
             raise ValueError("only a position of the card play can be rebuilt from a view")
         masks = guess_hands(view, hidden)
-        new = cls._blank(view.players, {"last_trick_whole": view.last_trick_whole}, seed)
-        new._totals = list(view.totals)
-        new._deals_won = list(view.deals_won)
-        new._last_points = view.last_deal_points
-        new._deal_no = view.deal_no - 1
-        new._reset_deal(view.dealer)
+        new = cls._match_of(view, seed)
         new._hands = masks
         new._raw = list(view.raw_points)
         new._bg = list(view.buongioco)
@@ -302,6 +299,32 @@ class TressetteState(GameState):
             new._tricks.append((lead, tuple((s, c.index) for s, c in t), w, r))
             for _, c in t:
                 new._won[w] |= c.bit
+        return new
+
+    @classmethod
+    def as_dealt(
+        cls, view: TressetteView, hands: Sequence[Sequence[Card]], seed: int = 0
+    ) -> TressetteState:
+        """The deal of ``view`` as it was dealt, seat ``s`` holding ``hands[s]``.
+
+        A search seat that models the other players replays the deal from here, move by move
+        (``play`` takes each move's text), to ask which of their plays a model would have
+        made.  The hands are not checked against the view: a guess that contradicts it shows
+        as a replayed move that is not legal.
+        """
+        new = cls._match_of(view, seed)
+        new._hands = [indices_mask(c.index for c in h) for h in hands]
+        return new
+
+    @classmethod
+    def _match_of(cls, view: TressetteView, seed: int) -> TressetteState:
+        """A state of ``view``'s match at the start of its deal, no card in any hand."""
+        new = cls._blank(view.players, {"last_trick_whole": view.last_trick_whole}, seed)
+        new._totals = list(view.totals)
+        new._deals_won = list(view.deals_won)
+        new._last_points = view.last_deal_points
+        new._deal_no = view.deal_no - 1
+        new._reset_deal(view.dealer)
         return new
 
     # -- protocol --------------------------------------------------------------------------
@@ -372,7 +395,7 @@ class TressetteState(GameState):
                     m = m & SUIT_MASK[SUIT[self._trick[0][1]]] or m
                 legal = _PLAYS(m)
                 if self._can_declare(seat):
-                    legal = (_DECLARE, *legal)
+                    legal = (DECLARE, *legal)
             else:
                 legal = ()
             self._legal = legal
@@ -391,7 +414,7 @@ class TressetteState(GameState):
 
     def _parse_other(self, key: str) -> Move | None:
         if key in ("BUONGIOCO", "DECLARE", "BUON GIOCO"):
-            return _DECLARE
+            return DECLARE
         try:
             return _PLAY[parse_card(key, ITALIAN).index]
         except ValueError:
