@@ -174,6 +174,9 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_finalists: list[int] = []
         self.last_values: list[list[float]] = []
         self.solve_endgame = False
+        #: Weigh the worlds by how well the rule seat explains the others' plays
+        #: (:mod:`.play_model`), where the game can replay its deal (the strong level).
+        self.infer_play = False
 
     def choose(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
@@ -218,7 +221,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         alive = list(range(n))
         total = budget.iterations(n)
         rounds = budget.rounds(n)
-        draw = self.sampler.prepare(view)
+        draw = self.sampler.prepare(view, self.rules if self.infer_play else None)
         start = time.thread_time()
         worlds = spent = 0
         for r in range(rounds):
@@ -252,7 +255,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         values: list[list[float]] = [[] for _ in legal_moves]
         friends = frozenset(endgame.friends(view))
         cap = endgame.solve_cap(len(legal_moves))
-        draw = self.sampler.prepare(view)
+        draw = self.sampler.prepare(view, self.rules if self.infer_play else None)
         start = time.thread_time()
         worlds = 0
         while worlds < endgame.worlds:

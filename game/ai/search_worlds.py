@@ -22,6 +22,7 @@ set-aside pile), whose order is uniformly random.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -29,12 +30,16 @@ from typing import Generic, Protocol, TypeVar
 
 from game.engine import Card, GameState
 
+from .base import Seat
+from .play_model import PlayModel
+
 __all__ = [
     "MAX_TRIES",
     "PILE",
     "Hidden",
     "Placement",
     "Rebuild",
+    "Replay",
     "SeatView",
     "TrickView",
     "WorldSampler",
@@ -163,18 +168,31 @@ def place_hidden(hidden: Hidden, rng: random.Random) -> Placement:
 Rebuild = Callable[[ViewT, dict[int, list[Card]], list[Card], int], StateT]
 
 
+#: A game's replay of the deal so far under a placement: the deal as it was dealt, and the
+#: texts of the moves made since (see :mod:`.play_model`).
+Replay = Callable[[ViewT, Placement], tuple[GameState, Sequence[str]]]
+
+
 @dataclass(frozen=True)
 class WorldSampler(Generic[ViewT, StateT]):
     """A game's sampler: what its views hide (``hidden``), and its states rebuilt from a view
     and a placement of the hidden cards (``rebuild``, the game's ``from_view``; the pile is
     empty where there is none).  :meth:`prepare` reads the view once per decision; the
-    function it returns draws one world per call."""
+    function it returns draws one world per call.  A game that can replay its deal
+    (``replay``) lets a seat weigh the worlds by how well a model of the players explains
+    the plays seen (:class:`~.play_model.PlayModel`)."""
 
     hidden: Callable[[ViewT], Hidden]
     rebuild: Rebuild[ViewT, StateT]
+    replay: Replay[ViewT] | None = None
 
-    def prepare(self, view: ViewT) -> Callable[[random.Random], StateT]:
+    def prepare(self, view: ViewT, model: Seat | None = None) -> Callable[[random.Random], StateT]:
+        """The world drawer for ``view``; with a ``model`` of the other players (and a game
+        that replays), the worlds are weighed by how well it explains their plays too."""
         spec = self.hidden(view)
+        if model is not None and self.replay is not None:
+            weight = _modelled(spec.weight, self.replay, view, model)
+            spec = dataclasses.replace(spec, weight=weight)
 
         def draw(rng: random.Random) -> StateT:
             hands = weighted_placement(spec, rng)
@@ -182,6 +200,19 @@ class WorldSampler(Generic[ViewT, StateT]):
             return self.rebuild(view, hands, pile, rng.randrange(2**31))
 
         return draw
+
+
+def _modelled(
+    weight: Callable[[Placement], float] | None, replay: Replay[ViewT], view: ViewT, model: Seat
+) -> Callable[[Placement], float]:
+    """``weight`` (the game's soft facts) times how well ``model`` explains the plays seen."""
+    plays = PlayModel(model, lambda hands: replay(view, hands))
+
+    def both(hands: Placement) -> float:
+        w = 1.0 if weight is None else weight(hands)
+        return w * plays.likeliness(hands) if w > 0.0 else 0.0
+
+    return both
 
 
 def weighted_placement(hidden: Hidden, rng: random.Random, tries: int = MAX_TRIES) -> Placement:

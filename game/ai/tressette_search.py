@@ -18,6 +18,10 @@ raw-point margin over the best other side, which keeps a signal where rounding t
 hides it (so Tressette keeps its own evaluation rather than the core's won-then-points).
 Whether to declare now is searched like a card: declaring shows the combination's cards.
 
+The deal replays from any guess (:func:`_replay`: each hand now plus what its seat played), so
+a seat that reads the plays (the strong level, :mod:`.play_model`) keeps the guesses under
+which the rule seat would have made the cards the others played.
+
 The seat only ever reads its view: the worlds are guesses, never the true hands.
 """
 
@@ -27,7 +31,7 @@ from collections.abc import Callable, Iterable, Sequence
 
 from game.engine import Card, DealScored
 from game.engine.dealspec import indices_mask
-from game.engine.tressette import TressetteState, TressetteView
+from game.engine.tressette import DECLARE, TressetteState, TressetteView
 from game.engine.tressette_events import TressetteScored
 from game.engine.tressette_tables import buongioco_combos, has_buongioco
 
@@ -130,7 +134,25 @@ def _rebuild(
     return TressetteState.from_view(view, hands, seed=seed)  # every card is dealt: no pile
 
 
-SAMPLER = WorldSampler(hidden_cards, _rebuild)
+def _replay(view: TressetteView, hands: Placement) -> tuple[TressetteState, list[str]]:
+    """The deal as dealt under ``hands`` (every seat's hand now plus what it played), and the
+    moves since: each declaration just before its declarer's first card of the deal."""
+    start = [
+        [*(view.hand if s == view.seat else hands[s]), *played_by(view, s)]
+        for s in range(view.players)
+    ]
+    declarers = {s for s, _ in view.declarations}
+    moves: list[str] = []
+    for _, trick, _, _ in (*view.tricks, (0, view.trick, 0, 0)):
+        for s, card in trick:
+            if s in declarers:
+                declarers.discard(s)
+                moves.append(DECLARE.text)
+            moves.append(str(card))
+    return TressetteState.as_dealt(view, start), moves
+
+
+SAMPLER = WorldSampler(hidden_cards, _rebuild, _replay)
 
 
 class TressetteSearchSeat(DeterminizedSearch[TressetteView, TressetteState]):
