@@ -15,11 +15,14 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.ai.capodama_rules import CapodamaRulesSeat
+from game.ai.capodama_search import SAMPLER as CAPODAMA
 from game.ai.play_model import CAP, SLIP, PlayModel
 from game.ai.search_worlds import Placement
 from game.ai.tressette_rules import TressetteRulesSeat
 from game.ai.tressette_search import SAMPLER
 from game.engine import ITALIAN, new_game, parse_card
+from game.engine.capodama import CapodamaState
 from game.engine.tressette import TressetteState, TressetteView
 
 RULES = TressetteRulesSeat()
@@ -135,4 +138,31 @@ def test_worlds_drawn_with_the_model_hold_more_of_the_true_cards() -> None:
                                 right[label] += len(set(world.hand(o)) & set(s.hand(o)))
             s.play(RULES.choose(view, s.legal_moves(), rng))
     assert right["read"] > 1.05 * right["blind"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.sampled_from([3, 4, 5, 6]), seed=st.integers(0, 10**6))
+def test_capodama_replays_its_card_play(players: int, seed: int) -> None:
+    """Capodama played by the rule seat: before the card play nothing is read; in it, a guess
+    of the truth is fully explained in 3 players, where the replay is exact, and never ruled
+    out with more players, where the others' memory of the exchange is theirs alone."""
+    rules = CapodamaRulesSeat()
+    s = new_game("capodama", players, seed=seed)
+    assert isinstance(s, CapodamaState)
+    rng = random.Random(seed)
+    stop = rng.randrange(0, 8 * s.seats)
+    while s.current_player is not None and s.deal_no == 1 and (s.phase != "play" or stop):
+        stop -= s.phase == "play"
+        view = s.view(s.current_player)
+        if s.phase != "play":
+            assert CAPODAMA.replay is not None and CAPODAMA.replay(view, {}) is None
+        s.play(rules.choose(view, s.legal_moves(), rng))
+    if s.phase != "play":
+        return
+    for seat in range(s.seats):
+        view = s.view(seat)
+        truth: Placement = {o: list(s.hand(o)) for o in range(s.seats) if o not in view.hands}
+        model = PlayModel(rules, lambda hands, view=view: CAPODAMA.replay(view, hands))
+        likeliness = model.likeliness(truth)
+        assert likeliness == 1.0 if players == 3 else likeliness >= SLIP**CAP
 

@@ -19,6 +19,12 @@ The bidding is searched too, on the same core: the doubled suit, the 4th trump a
 to pass.  Before the card play a world is a deal of the hidden hands with the public choices
 made so far replayed (:func:`_rebuild`); where the legal moves are many (the 4th trump, the
 pass) only the rule seat's first few picks are searched (:meth:`CapodamaSearchSeat.choose`).
+The card play replays from any guess (:func:`_replay`: each hand now plus what its seat
+played), so a seat that reads the plays (the strong level, :mod:`.play_model`) keeps the
+guesses under which the rule seat would have played the cards the others played.  In 4 to 6
+players what another seat passed and received is its own secret, so the model plays it without
+that memory: a rule seat's true hand is still fully explained at about 99 positions in 100.
+
 The seat only ever reads its view: the worlds are guesses, never the true hands.
 """
 
@@ -228,7 +234,18 @@ def _deal_world(
     return state
 
 
-SAMPLER = WorldSampler(hidden_cards, _rebuild)
+def _replay(view: CapodamaView, hands: Placement) -> tuple[CapodamaState, list[str]] | None:
+    """The card play as it began under ``hands`` (every hand now plus what its seat played),
+    and the cards played since; None before the card play and in 1 and 2 players."""
+    if view.phase != "play" or view.seats < 3:
+        return None
+    full = {**hands, **view.hands}
+    start = [[*full[s], *played_by(view, s)] for s in range(view.seats)]
+    moves = [str(c) for _, t, _, _ in view.tricks for _, c in t] + [str(c) for _, c in view.trick]
+    return CapodamaState.at_play_start(view, start), moves
+
+
+SAMPLER = WorldSampler(hidden_cards, _rebuild, _replay)
 
 
 def rule_candidates(

@@ -70,12 +70,13 @@ def slips(
 
 class PlayModel:
     """How well ``model`` explains the plays of the seats a guess places cards with, for one
-    decision: ``replay(hands)`` gives the deal as dealt under a guess and the moves since."""
+    decision: ``replay(hands)`` gives the deal as dealt under a guess and the moves since
+    (None: nothing to read, every guess alike)."""
 
     def __init__(
         self,
         model: Seat,
-        replay: Callable[[dict[int, list[Card]]], tuple[GameState, Sequence[str]]],
+        replay: Callable[[dict[int, list[Card]]], tuple[GameState, Sequence[str]] | None],
     ) -> None:
         self.model = model
         self.replay = replay
@@ -88,8 +89,10 @@ class PlayModel:
         keys = {s: (s, frozenset(cards)) for s, cards in hands.items() if s >= 0}
         todo = [s for s, key in keys.items() if key not in self.known]
         if todo:
-            start, moves = self.replay(hands)
-            counted = slips(start, moves, self.model, todo)
+            replayed = self.replay(hands)
+            if replayed is None:
+                return 1.0  # nothing here to read
+            counted = slips(*replayed, self.model, todo)
             if counted is None:
                 return 0.0
             for s in todo:

@@ -35,6 +35,7 @@ from .play_model import PlayModel
 
 __all__ = [
     "MAX_TRIES",
+    "MODEL_TRIES",
     "PILE",
     "Hidden",
     "Placement",
@@ -56,6 +57,10 @@ PILE = -1
 
 #: Draws per world at most when a soft fact weighs them (see :meth:`WorldSampler.prepare`).
 MAX_TRIES = 16
+#: Draws per world at most when a model of the players weighs them too: with five others to
+#: explain, few guesses explain every play, and each draw replays the deal, so the likeliest
+#: of a few stands in for the many a rejection would need.
+MODEL_TRIES = 6
 
 #: Where the hidden cards went in one draw: per place, its cards.
 Placement = dict[int, list[Card]]
@@ -168,9 +173,10 @@ def place_hidden(hidden: Hidden, rng: random.Random) -> Placement:
 Rebuild = Callable[[ViewT, dict[int, list[Card]], list[Card], int], StateT]
 
 
-#: A game's replay of the deal so far under a placement: the deal as it was dealt, and the
-#: texts of the moves made since (see :mod:`.play_model`).
-Replay = Callable[[ViewT, Placement], tuple[GameState, Sequence[str]]]
+#: A game's replay of the deal so far under a placement: the deal as it was dealt (or its
+#: card play as it began), and the texts of the moves made since (see :mod:`.play_model`);
+#: None where the game replays nothing.
+Replay = Callable[[ViewT, Placement], tuple[GameState, Sequence[str]] | None]
 
 
 @dataclass(frozen=True)
@@ -190,12 +196,14 @@ class WorldSampler(Generic[ViewT, StateT]):
         """The world drawer for ``view``; with a ``model`` of the other players (and a game
         that replays), the worlds are weighed by how well it explains their plays too."""
         spec = self.hidden(view)
+        tries = MAX_TRIES
         if model is not None and self.replay is not None:
             weight = _modelled(spec.weight, self.replay, view, model)
             spec = dataclasses.replace(spec, weight=weight)
+            tries = MODEL_TRIES
 
         def draw(rng: random.Random) -> StateT:
-            hands = weighted_placement(spec, rng)
+            hands = weighted_placement(spec, rng, tries)
             pile = hands.pop(PILE, [])
             return self.rebuild(view, hands, pile, rng.randrange(2**31))
 

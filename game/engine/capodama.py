@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any, ClassVar
 
@@ -445,11 +445,44 @@ class CapodamaState(GameState):
             raise ValueError("the guessed hands do not have the sizes the view shows")
         if len(set_aside) != view.set_aside:
             raise ValueError(f"the set-aside pile holds {view.set_aside} cards")
+        new = cls._match_of(view, seed)
+        new._restore_play(view, hands, [c.index for c in set_aside])
+        return new
+
+    @classmethod
+    def at_play_start(
+        cls, view: CapodamaView, hands: Sequence[Sequence[Card]], seed: int = 0
+    ) -> CapodamaState:
+        """The card play of ``view``'s deal as it began (3 to 6 players), seat ``s`` holding
+        ``hands[s]``: the bidding and the exchange as the view shows them, no card played.
+
+        A search seat that models the other players replays the card play from here, move by
+        move (``play`` takes each card's text), to ask which of their cards a model would
+        have played.  The hands are not checked against the view: a guess that contradicts it
+        shows as a replayed card that is not legal.
+        """
+        if view.phase != "play" or view.seats < 3:
+            raise ValueError("only the card play of 3 to 6 players replays from its start")
+        first = view.tricks[0][1] if view.tricks else view.trick
+        begun = replace(
+            view,
+            leader=first[0][0] if first else view.leader,
+            trick=(),
+            tricks=(),
+            points_won=(0,) * view.seats,
+            revealed=(),
+        )
+        new = cls._match_of(view, seed)
+        new._restore_play(begun, [mask_of(h) for h in hands], [])
+        return new
+
+    @classmethod
+    def _match_of(cls, view: CapodamaView, seed: int) -> CapodamaState:
+        """A state of ``view``'s match at the start of its deal, no card in any hand."""
         new = cls._blank(view.players, {"target": view.target}, seed)
         new._scores = list(view.scores)
         new._deal_no = view.deal_no - 1
         new._reset_deal(view.dealer)
-        new._restore_play(view, hands, [c.index for c in set_aside])
         return new
 
     def _restore_play(self, view: CapodamaView, hands: list[int], set_aside: list[int]) -> None:
