@@ -140,6 +140,37 @@ def test_worlds_drawn_with_the_model_hold_more_of_the_true_cards() -> None:
     assert right["read"] > 1.05 * right["blind"]
 
 
+@settings(max_examples=60, deadline=None)
+@given(
+    game=st.sampled_from(["capodama", "tressette"]),
+    players=st.sampled_from([3, 4, 5, 6]),
+    seed=st.integers(0, 10**6),
+)
+def test_the_replay_of_the_true_hands_ends_where_the_view_is(
+    game: str, players: int, seed: int
+) -> None:
+    """Replayed from the true hands, the moves a game's replay lists lead every seat back to
+    the very view it has (rule seats: they declare at once), wherever the card play stands."""
+    sampler, rules = (CAPODAMA, CapodamaRulesSeat()) if game == "capodama" else (SAMPLER, RULES)
+    s = new_game(game, players if game == "capodama" else 3 + players % 2, seed=seed)
+    rng = random.Random(seed)
+    stop = rng.randrange(0, 8 * s.seats)
+    while s.phase != "play" or stop:
+        stop -= s.phase == "play"
+        s.play(rules.choose(s.view(s.current_player), s.legal_moves(), rng))  # type: ignore[arg-type]
+    assert sampler.replay is not None
+    for seat in range(s.seats):
+        view = s.view(seat)
+        shown = getattr(view, "hands", {seat: view.hand})
+        truth: Placement = {o: list(s.hand(o)) for o in range(s.seats) if o not in shown}
+        replayed = sampler.replay(view, truth)  # type: ignore[arg-type]
+        assert replayed is not None
+        state, moves = replayed
+        for move in moves:
+            state.play(move)
+        assert state.view(seat) == view
+
+
 @settings(max_examples=40, deadline=None)
 @given(players=st.sampled_from([3, 4, 5, 6]), seed=st.integers(0, 10**6))
 def test_capodama_replays_its_card_play(players: int, seed: int) -> None:

@@ -136,7 +136,8 @@ def _rebuild(
 
 def _replay(view: TressetteView, hands: Placement) -> tuple[TressetteState, list[str]]:
     """The deal as dealt under ``hands`` (every seat's hand now plus what it played), and the
-    moves since: each declaration just before its declarer's first card of the deal."""
+    moves since: each declaration just before its declarer's first card of the deal (the view
+    does not say whether that was in trick 1 or 2), or last when that card is still to come."""
     start = [
         [*(view.hand if s == view.seat else hands[s]), *played_by(view, s)]
         for s in range(view.players)
@@ -149,6 +150,7 @@ def _replay(view: TressetteView, hands: Placement) -> tuple[TressetteState, list
                 declarers.discard(s)
                 moves.append(DECLARE.text)
             moves.append(str(card))
+    moves += [DECLARE.text] * len(declarers)  # the seat to play, which has just declared
     return TressetteState.as_dealt(view, start), moves
 
 
