@@ -143,16 +143,17 @@ def test_worlds_drawn_with_the_model_hold_more_of_the_true_cards() -> None:
 @settings(max_examples=60, deadline=None)
 @given(
     game=st.sampled_from(["capodama", "tressette"]),
-    players=st.sampled_from([3, 4, 5, 6]),
+    players=st.sampled_from([3, 4]),
     seed=st.integers(0, 10**6),
 )
 def test_the_replay_of_the_true_hands_ends_where_the_view_is(
     game: str, players: int, seed: int
 ) -> None:
     """Replayed from the true hands, the moves a game's replay lists lead every seat back to
-    the very view it has (rule seats: they declare at once), wherever the card play stands."""
+    the very view it has (rule seats: they declare at once), wherever the card play stands
+    (3 and 4 players: the tables where plays are read)."""
     sampler, rules = (CAPODAMA, CapodamaRulesSeat()) if game == "capodama" else (SAMPLER, RULES)
-    s = new_game(game, players if game == "capodama" else 3 + players % 2, seed=seed)
+    s = new_game(game, players, seed=seed)
     rng = random.Random(seed)
     stop = rng.randrange(0, 8 * s.seats)
     while s.phase != "play" or stop:
@@ -174,9 +175,9 @@ def test_the_replay_of_the_true_hands_ends_where_the_view_is(
 @settings(max_examples=40, deadline=None)
 @given(players=st.sampled_from([3, 4, 5, 6]), seed=st.integers(0, 10**6))
 def test_capodama_replays_its_card_play(players: int, seed: int) -> None:
-    """Capodama played by the rule seat: before the card play nothing is read; in it, a guess
-    of the truth is fully explained in 3 players, where the replay is exact, and never ruled
-    out with more players, where the others' memory of the exchange is theirs alone."""
+    """Capodama played by the rule seat: before the card play nothing is read, nor with 5 or 6
+    players; in it, a guess of the truth is fully explained in 3 players, where the replay is
+    exact, and never ruled out in 4, where the others' memory of the exchange is theirs."""
     rules = CapodamaRulesSeat()
     s = new_game("capodama", players, seed=seed)
     assert isinstance(s, CapodamaState)
@@ -185,7 +186,7 @@ def test_capodama_replays_its_card_play(players: int, seed: int) -> None:
     while s.current_player is not None and s.deal_no == 1 and (s.phase != "play" or stop):
         stop -= s.phase == "play"
         view = s.view(s.current_player)
-        if s.phase != "play":
+        if s.phase != "play" or players > 4:
             assert CAPODAMA.replay is not None and CAPODAMA.replay(view, {}) is None
         s.play(rules.choose(view, s.legal_moves(), rng))
     if s.phase != "play":
@@ -195,5 +196,5 @@ def test_capodama_replays_its_card_play(players: int, seed: int) -> None:
         truth: Placement = {o: list(s.hand(o)) for o in range(s.seats) if o not in view.hands}
         model = PlayModel(rules, lambda hands, view=view: CAPODAMA.replay(view, hands))
         likeliness = model.likeliness(truth)
-        assert likeliness == 1.0 if players == 3 else likeliness >= SLIP**CAP
+        assert likeliness == 1.0 if players in (3, 5, 6) else likeliness >= SLIP**CAP
 

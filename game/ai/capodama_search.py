@@ -21,9 +21,10 @@ made so far replayed (:func:`_rebuild`); where the legal moves are many (the 4th
 pass) only the rule seat's first few picks are searched (:meth:`CapodamaSearchSeat.choose`).
 The card play replays from any guess (:func:`_replay`: each hand now plus what its seat
 played), so a seat that reads the plays (the strong level, :mod:`.play_model`) keeps the
-guesses under which the rule seat would have played the cards the others played.  In 4 to 6
-players what another seat passed and received is its own secret, so the model plays it without
-that memory: a rule seat's true hand is still fully explained at about 99 positions in 100.
+guesses under which the rule seat would have played the cards the others played: in 3 and 4
+players (:data:`READ_PLAYS_UP_TO`).  In 4 players what another seat passed and received is its
+own secret, so the model plays it without that memory (a rule seat's true hand was still fully
+explained at all of 600 positions tried).
 
 The seat only ever reads its view: the worlds are guesses, never the true hands.
 """
@@ -58,6 +59,11 @@ CANDIDATES = 4
 KEEP_DAMA = 0.1
 FOURTH_NOT_OWN = 0.1
 OTHER_DOUBLE = 0.4
+
+#: The most seats whose plays are read (:func:`_replay`): with five others to explain, each
+#: world cost the strong seat about twice its rollouts (over its 1 s median), and their
+#: two-card exchanges, secret to the rest, make the model loosest there.
+READ_PLAYS_UP_TO = 4
 
 RULES = CapodamaRulesSeat()
 #: The doubles the engine offers a capo, asked of a fresh match once.
@@ -236,8 +242,9 @@ def _deal_world(
 
 def _replay(view: CapodamaView, hands: Placement) -> tuple[CapodamaState, list[str]] | None:
     """The card play as it began under ``hands`` (every hand now plus what its seat played),
-    and the cards played since; None before the card play and in 1 and 2 players."""
-    if view.phase != "play" or view.seats < 3:
+    and the cards played since; None before the card play, and where no play is read (1, 2,
+    5 and 6 players)."""
+    if view.phase != "play" or not 3 <= view.seats <= READ_PLAYS_UP_TO:
         return None
     full = {**hands, **view.hands}
     start = [[*full[s], *played_by(view, s)] for s in range(view.seats)]
