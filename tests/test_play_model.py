@@ -1,4 +1,4 @@
-"""The strong level's inference from the others' plays (:mod:`game.ai.play_model`).
+"""Inference from the others' plays (:mod:`game.ai.play_model`; no level reads them yet).
 
 A concrete Tressette position (card notation) checks the likeliness where it bites: a lead
 the rule seat would not have made from the guessed hand costs one :data:`SLIP`.  Random
@@ -197,4 +197,3 @@ def test_capodama_replays_its_card_play(players: int, seed: int) -> None:
         model = PlayModel(rules, lambda hands, view=view: CAPODAMA.replay(view, hands))
         likeliness = model.likeliness(truth)
         assert likeliness == 1.0 if players in (3, 5, 6) else likeliness >= SLIP**CAP
-

@@ -20,7 +20,7 @@ to pass.  Before the card play a world is a deal of the hidden hands with the pu
 made so far replayed (:func:`_rebuild`); where the legal moves are many (the 4th trump, the
 pass) only the rule seat's first few picks are searched (:meth:`CapodamaSearchSeat.choose`).
 The card play replays from any guess (:func:`_replay`: each hand now plus what its seat
-played), so a seat that reads the plays (the strong level, :mod:`.play_model`) keeps the
+played), so a seat that reads the plays (``infer_play``, :mod:`.play_model`) keeps the
 guesses under which the rule seat would have played the cards the others played: in 3 and 4
 players (:data:`READ_PLAYS_UP_TO`).  In 4 players what another seat passed and received is its
 own secret, so the model plays it without that memory (a rule seat's true hand was still fully

@@ -19,7 +19,7 @@ hides it (so Tressette keeps its own evaluation rather than the core's won-then-
 Whether to declare now is searched like a card: declaring shows the combination's cards.
 
 The deal replays from any guess (:func:`_replay`: each hand now plus what its seat played), so
-a seat that reads the plays (the strong level, :mod:`.play_model`) keeps the guesses under
+a seat that reads the plays (``infer_play``, :mod:`.play_model`) keeps the guesses under
 which the rule seat would have made the cards the others played.
 
 The seat only ever reads its view: the worlds are guesses, never the true hands.
