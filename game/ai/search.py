@@ -222,7 +222,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         alive = list(range(n))
         total = budget.iterations(n)
         rounds = budget.rounds(n)
-        draw = self.sampler.prepare(view, self.rules if self.infer_play else None)
+        draw = self._worlds(view)
         start = time.thread_time()
         worlds = spent = 0
         for r in range(rounds):
@@ -256,7 +256,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         values: list[list[float]] = [[] for _ in legal_moves]
         friends = frozenset(endgame.friends(view))
         cap = endgame.solve_cap(len(legal_moves))
-        draw = self.sampler.prepare(view, self.rules if self.infer_play else None)
+        draw = self._worlds(view)
         start = time.thread_time()
         worlds = 0
         while worlds < endgame.worlds:
@@ -292,6 +292,11 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_finalists = alive
         self.last_values = values
         return [sum(v) / len(v) if v else -math.inf for v in values]
+
+    def _worlds(self, view: ViewT) -> Callable[[random.Random], StateT]:
+        """The world drawer of one decision: the rule seat models the others where the seat
+        reads their plays (:attr:`infer_play`)."""
+        return self.sampler.prepare(view, self.rules if self.infer_play else None)
 
     def rollout(self, state: StateT, mark: int, view: ViewT, rng: random.Random) -> float:
         """Play ``state`` on with the policy until the deal is scored: ``mark`` is the count

@@ -48,8 +48,8 @@ from .base import (
     make_view,
     seat_result,
 )
-from .cards import ITALIAN, Card, cards_of, ordered_cards, parse_card
-from .dealspec import deal_into, deal_order, indices_mask, shuffle_as_random
+from .cards import ITALIAN, Card, cards_of, mask_of, ordered_cards, parse_card
+from .dealspec import deal_into, deal_order, shuffle_as_random
 from .tressette_deal import ExplicitDeal, guess_hands, read_deal
 from .tressette_events import Dealt, Declared, Played, TressetteScored, TrickWon
 from .tressette_tables import (
@@ -313,7 +313,7 @@ class TressetteState(GameState):
         as a replayed move that is not legal.
         """
         new = cls._match_of(view, seed)
-        new._hands = [indices_mask(c.index for c in h) for h in hands]
+        new._hands = [mask_of(h) for h in hands]
         return new
 
     @classmethod
