@@ -73,7 +73,8 @@ def test_a_lead_the_rule_seat_would_not_have_made_costs_one_slip() -> None:
 
 
 def test_each_hand_is_replayed_once_per_decision() -> None:
-    view = _first_trick_to_seat_0().view(0)
+    s = _first_trick_to_seat_0()
+    view = s.view(0)
     calls: list[Any] = []
 
     def replay(hands: Placement) -> Any:
@@ -81,7 +82,6 @@ def test_each_hand_is_replayed_once_per_decision() -> None:
         return SAMPLER.replay(view, hands)
 
     model = PlayModel(RULES, replay)
-    s = _first_trick_to_seat_0()
     truth: Placement = {o: list(s.hand(o)) for o in (1, 2)}
     for _ in range(3):
         assert model.likeliness(truth) == 1.0
