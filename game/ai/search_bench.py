@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from game.engine import GAMES, new_game
 
 from . import make_seat, seat_kinds
+from .levels import NoisySeat
 from .search import DeterminizedSearch
 
 __all__ = ["Measured", "main", "measure"]
@@ -42,7 +43,8 @@ class Measured:
 def measure(game: str, players: int, deals: int, seed: int, level: str = "normal") -> Measured:
     """Seat 0 a search seat of ``level`` (the rule seat elsewhere) over ``deals`` seeded deals."""
     seat = make_seat(level, game)
-    assert isinstance(seat, DeterminizedSearch)
+    search = seat.seat if isinstance(seat, NoisySeat) else seat  # a normal that slips
+    assert isinstance(search, DeterminizedSearch)
     rules = make_seat("rules", game)
     rng = random.Random(seed)
     out = Measured()
@@ -55,13 +57,13 @@ def measure(game: str, players: int, deals: int, seed: int, level: str = "normal
             legal = state.legal_moves()
             view = state.view(p)
             if state.controller(p) == 0:
-                seat.last_worlds = 0
+                search.last_worlds = 0
                 t = time.thread_time()
                 move = seat.choose(view, legal, rng)
-                if seat.last_worlds:
+                if search.last_worlds:
                     out.times.append(time.thread_time() - t)
-                    out.worlds.append(seat.last_worlds)
-                    out.rollouts.append(seat.last_rollouts)
+                    out.worlds.append(search.last_worlds)
+                    out.rollouts.append(search.last_rollouts)
                 digest.update(move.text.encode())
             else:
                 move = rules.choose(view, legal, rng)
