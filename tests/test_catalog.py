@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from game.ai import make_seat, seat_kinds
+from game.ai.levels import NORMAL_NOISE, NoisySeat
 from game.catalog import CATALOG, load, modules
 from game.engine import GAMES
 from game.resources import asset_path
@@ -31,6 +32,9 @@ def test_every_game_has_the_three_levels_built_from_its_own_seats() -> None:
         for level, part in (("easy", "rules"), ("normal", "search"), ("strong", "search")):
             seat = make_seat(level, name)
             assert seat.name == level
+            if level == "normal" and name in NORMAL_NOISE:
+                assert isinstance(seat, NoisySeat)
+                seat = seat.seat  # the search seat whose choices slip
             inner = getattr(seat, "seat", None) or getattr(seat, "rules", None)
             assert type(inner) is load(entry.seats["rules"])
             if part == "search":
