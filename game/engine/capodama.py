@@ -67,6 +67,9 @@ _card = _CARD.__getitem__
 _TRUMP_MASK = sum(1 << c for c in TRUMPS)
 
 _PLAY = [CardMove("play", _card(i)) for i in range(52)]
+#: The play of each card index a CardMove can hold (0 to 63): None past the deck, so play()'s
+#: fast path looks any CardMove up, one made elsewhere too, and finds it is not the engine's.
+_PLAY_AT = (*_PLAY, *[None] * 12)
 #: Card plays by the mask of playable cards (the hot path of every simulation and search).
 _PLAYS = MovesByMask(_PLAY, SUIT_MASK)
 
@@ -571,7 +574,7 @@ class CapodamaState(GameState):
         # other moves legal_moves() just gave by identity (and gives every refusal its reason).
         if type(move) is CardMove:
             c = move.index
-            if self._phase == "play" and _PLAY[c] is move:
+            if self._phase == "play" and _PLAY_AT[c] is move:
                 # the mask legal_moves() just computed for this position, if it did
                 legal = self._legal
                 hand = self._legal_bits if legal is not None else self._legal_mask(self._to_move)
@@ -581,13 +584,6 @@ class CapodamaState(GameState):
                     self._play_card(c)
                     return
         super().play(move)
-
-    def is_legal(self, move: Move) -> bool:
-        if self._phase == "play":
-            if move.kind != "play" or move.cards[0] >= 64:
-                return False
-            return bool(self._legal_mask(self._to_move) >> move.cards[0] & 1)
-        return super().is_legal(move)
 
     def _parse_other(self, key: str) -> Move | None:
         words = key.split()

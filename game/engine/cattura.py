@@ -456,9 +456,6 @@ class CatturaState(GameState):
             legal = self._legal = legal_moves(self._hands[seat], self._caps[seat], self._field[-1])
         return legal
 
-    def is_legal(self, move: Move) -> bool:
-        return not self._over and move in self._legal_now()
-
     def _parse_other(self, key: str) -> Move | None:
         """Understand move text that is not a legal move now, so the refusal says why.
 
