@@ -3,15 +3,16 @@
 One table of junk is thrown at each game: moves that are no text or blank text, seats that are
 not seat numbers (a bool is not a seat, though Python takes ``True == 1``), malformed capture
 markers, huge numbers, None, Move objects the engine never made (cards of no deck, no cards,
-no text).  Each is refused with IllegalMove, RecordError or ValueError and a sentence, never
-an IndexError or a silent success, and the state is unchanged afterwards.  A Move object made
-elsewhere that equals a legal move (the same text) plays the engine's own move, whatever its
-kind and cards say.
+no text), guessed worlds that contradict a view.  Each is refused with IllegalMove,
+RecordError or ValueError and a sentence, never an IndexError or a silent success, and the
+state is unchanged afterwards.  A Move object made elsewhere that equals a legal move (the
+same text) plays the engine's own move, whatever its kind and cards say.
 """
 
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 import pytest
@@ -20,7 +21,8 @@ from hypothesis import strategies as st
 
 from game.engine import GAMES, GameState, IllegalMove, Move, RecordError, load_record, new_game
 from game.engine.base import CardMove
-from game.engine.cards import Card
+from game.engine.capodama import CapodamaState
+from game.engine.cards import Card, parse_card
 
 PLAYERS = {"capodama": 4, "scopa": 2, "tressette": 4, "cattura": 2}
 GAME_NAMES = sorted(PLAYERS)
@@ -376,3 +378,84 @@ def test_any_object_given_to_play_is_refused_or_is_a_legal_move(game, seed, step
         twin.play(legal[played])
         assert state == twin
     assert load_record(state.record()) == state
+
+
+# -- guessed worlds (from_view) ------------------------------------------------------------
+
+
+def capodama_play(players: int = 4) -> tuple[CapodamaState, int]:
+    """A Capodama deal in its card play, and the seat to move."""
+    state = new_game("capodama", players=players, seed=4)
+    assert isinstance(state, CapodamaState)
+    rng = random.Random(4)
+    while state.phase != "play" or not state.view(0).trick:
+        state.play(rng.choice(state.legal_moves()))
+    assert state.current_player is not None
+    return state, state.current_player
+
+
+def true_hands(state: CapodamaState, seat: int) -> dict[int, list[Card]]:
+    return {s: list(state.hand(s)) for s in range(state.seats) if s != seat}
+
+
+def own_card(state: CapodamaState, me: int, hands: dict[int, list[Card]]) -> None:
+    other = (me + 1) % state.seats
+    hands[other][0] = state.hand(me)[0]
+
+
+def twice(state: CapodamaState, me: int, hands: dict[int, list[Card]]) -> None:
+    a, b = (me + 1) % state.seats, (me + 2) % state.seats
+    hands[a][0] = hands[b][0]
+
+
+def seat_99(state: CapodamaState, me: int, hands: dict[int, list[Card]]) -> None:
+    other = (me + 1) % state.seats
+    hands[99] = hands.pop(other)
+
+
+def italian(state: CapodamaState, me: int, hands: dict[int, list[Card]]) -> None:
+    other = (me + 1) % state.seats
+    hands[other][0] = parse_card("7D", "italian")
+
+
+@pytest.mark.parametrize(
+    ("spoil", "words"),
+    [
+        (own_card, "the guess names cards the view shows: "),
+        (twice, "the guess names a card twice"),
+        (seat_99, "hidden must give the hands of seats"),
+        (italian, "Card(7D) is not a card of this game's french deck"),
+    ],
+    ids=lambda v: getattr(v, "__name__", None),
+)
+def test_capodama_refuses_a_guess_that_contradicts_the_view(spoil, words):
+    """A guessed world (what a search seat rebuilds) that the seat could rule out is refused
+    with a ValueError naming the problem, as in the other three games, never accepted to
+    fail later (an AssertionError, a StopIteration) or to play an impossible deal."""
+    state, me = capodama_play()
+    view = state.view(me)
+    hands = true_hands(state, me)
+    assert CapodamaState.from_view(view, hands).view(me) == view  # the truth is taken
+    spoil(state, me, hands)
+    with pytest.raises(ValueError, match="^" + re.escape(words)):
+        CapodamaState.from_view(view, hands)
+    if spoil is own_card:
+        with pytest.raises(ValueError, match=str(state.hand(me)[0])):
+            CapodamaState.from_view(view, hands)
+
+
+@pytest.mark.parametrize("players", [1, 2])
+def test_capodama_guesses_with_a_set_aside_pile(players):
+    """The solitaire shows both hands (nothing is guessed but the pile); 2 players guess the
+    other hand and the pile.  A pile of the wrong size or holding a shown card is refused."""
+    state, me = capodama_play(players)
+    view = state.view(me)
+    hands = {s: list(state.hand(s)) for s in range(state.seats) if s not in view.hands}
+    aside = list(state.set_aside_cards())
+    assert CapodamaState.from_view(view, hands, aside).view(me) == view
+    with pytest.raises(ValueError, match="the face-down pile holds"):
+        CapodamaState.from_view(view, hands, aside[1:])
+    with pytest.raises(ValueError, match="the guess names cards the view shows"):
+        CapodamaState.from_view(view, hands, [view.hand[0], *aside[1:]])
+    with pytest.raises(ValueError, match="hidden must give the hands of seats"):
+        CapodamaState.from_view(view, {**hands, me: list(view.hand)}, aside)

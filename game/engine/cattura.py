@@ -398,7 +398,7 @@ class CatturaState(GameState):
         if view.is_over or view.current_player is None:
             raise ValueError("the match is over: there is no position to rebuild")
         check_guess(
-            view.seat,
+            (view.seat,),
             view.hand_sizes,
             hidden,
             deck,

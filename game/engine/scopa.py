@@ -500,7 +500,7 @@ class ScopaState(GameState):
         if view.current_player is None:
             raise ValueError("the match is over: there is no position to rebuild")
         check_guess(
-            view.seat,
+            (view.seat,),
             view.hand_sizes,
             hidden,
             deck,
