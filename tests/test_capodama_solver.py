@@ -14,7 +14,7 @@ from game.ai import make_seat
 from game.ai.capodama_solver import best_move, is_open, reachable, winning_moves
 from game.engine import Card, new_game, parse_cards
 from game.engine.capodama import CapodamaState
-from game.engine.capodama_cards import card_points
+from game.engine.capodama_cards import card_points, deck_for
 
 
 def open_position(seed: int, extra: int = 0) -> CapodamaState:
@@ -34,11 +34,15 @@ def written(
     capo: str, other: str, capo_points: int, *, leader: int = 0, led: str = "", doubled: str = "D"
 ) -> CapodamaState:
     """A second-half position written in card notation: the hands, the capo's points so far,
-    who leads and the card led, if any (the other side holds the rest of the points)."""
+    who leads and the card led, if any (the other side holds the rest of the points).  The
+    deck's other cards are in the tricks played before, two by two, as in a real view."""
     base = open_position(1).view(0)
     hands = {0: tuple(parse_cards(capo)), 1: tuple(parse_cards(other))}
     trick = tuple((leader, c) for c in parse_cards(led))
-    out = sum(card_points(c, doubled) for c in (*hands[0], *hands[1], *(c for _, c in trick)))
+    left = (*hands[0], *hands[1], *(c for _, c in trick))
+    out = sum(card_points(c, doubled) for c in left)
+    gone = [c for c in deck_for(1) if c not in left]
+    pairs = zip(gone[::2], gone[1::2], strict=True)
     view = replace(
         base,
         hands=hands,
@@ -46,6 +50,7 @@ def written(
         hand_sizes=(len(hands[0]), len(hands[1])),
         leader=leader,
         trick=trick,
+        tricks=tuple((0, ((0, a), (1, b)), 0, 0) for a, b in pairs),
         doubled=doubled,
         points_won=(capo_points, base.total - capo_points - out),
     )

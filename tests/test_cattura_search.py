@@ -98,7 +98,7 @@ def test_bad_guesses_are_refused() -> None:
     hidden, deck = truth(s, me)
     with pytest.raises(ValueError, match="cards"):  # wrong size
         CatturaState.from_view(view, {other: hidden[other][1:]}, deck)
-    with pytest.raises(ValueError, match="deck"):
+    with pytest.raises(ValueError, match="face-down pile"):
         CatturaState.from_view(view, hidden, deck[1:])
     with pytest.raises(ValueError, match="twice"):
         CatturaState.from_view(view, {other: [deck[0], *hidden[other][1:]]}, deck)

@@ -697,7 +697,8 @@ def plain(value: Any) -> Any:
 
 def test_moves_that_are_not_scopa_moves() -> None:
     state = example()
-    assert "not a Scopa move" in unchanged_after(state, new_game("capodama", 4, 1).legal_moves()[0])
+    foreign = new_game("capodama", 4, 1).legal_moves()[0]
+    assert "not a move of Scopa" in unchanged_after(state, foreign)
     assert "text or a Move" in unchanged_after(state, 42)
 
 

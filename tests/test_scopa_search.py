@@ -104,7 +104,7 @@ def test_bad_guesses_are_refused() -> None:
     assert hidden[other] and deck
     with pytest.raises(ValueError, match="cards"):  # wrong size
         ScopaState.from_view(view, {other: hidden[other][1:]}, deck)
-    with pytest.raises(ValueError, match="deck"):
+    with pytest.raises(ValueError, match="face-down pile"):
         ScopaState.from_view(view, hidden, deck[1:])
     with pytest.raises(ValueError, match="twice"):
         ScopaState.from_view(view, {other: [deck[0], *hidden[other][1:]]}, deck)

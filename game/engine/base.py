@@ -627,7 +627,7 @@ class GameState(ABC):
         """The player who decides for ``seat`` (differs only in the solitaire)."""
         return seat
 
-    def parse_move(self, text: str | Move) -> Move:
+    def parse_move(self, text: object) -> Move:
         """The move written ``text``; an :class:`IllegalMove` explains text that is no move now."""
         if isinstance(text, Move):
             return text
@@ -663,12 +663,13 @@ class GameState(ABC):
             return None
         return Move("play", (card,), str(card))
 
-    def is_legal(self, move: Move) -> bool:
-        legal = self.legal_moves()
-        for m in legal:  # the very object legal_moves() gave, as random play and search pass
-            if m is move:
-                return True
-        return move in legal  # an equal move made elsewhere (parsed text, the table's pick)
+    def is_legal(self, move: object) -> bool:
+        """Whether :meth:`play` would take ``move`` now (anything may be asked: junk is not)."""
+        try:
+            self.legal_move(move)
+        except IllegalMove:
+            return False
+        return True
 
     def play(self, move: Move | str) -> None:
         """Make ``move`` (a Move or its text) for the current player.
@@ -677,7 +678,8 @@ class GameState(ABC):
         match is over or the move is not allowed now.  A move object that the last
         :meth:`legal_moves` of this position handed out (kept in ``_legal`` by the games that
         cache it) is legal as it stands: random play and search pass those back, and it is
-        found by identity, no move text compared.
+        found by identity, no move text compared.  Anything else goes through
+        :meth:`legal_move`, and the move played is the engine's own.
         """
         legal = self._legal
         if legal is not None and not isinstance(move, str):
@@ -686,13 +688,43 @@ class GameState(ABC):
                     self._history.append(move.text)
                     self._apply(move)
                     return
+        own = self.legal_move(move)
+        self._history.append(own.text)
+        self._apply(own)
+
+    def legal_move(self, move: object) -> Move:
+        """The engine's own legal move that ``move`` stands for; IllegalMove otherwise.
+
+        The one check every object given to :meth:`play` meets, whatever the game.  Text is
+        read by :meth:`parse_move`.  A Move object stands for its text, which must be a legal
+        move's text exactly (moves are equal when their texts are): its kind and cards are
+        never read, since a Move made elsewhere may hold anything there, and the record keeps
+        only the text.  So the games' rules only ever see moves they made themselves.
+        """
         if self.current_player is None:
             raise IllegalMove("the match is over: no more moves", "match_over")
-        m = self.parse_move(move)
-        if not self.is_legal(m):
-            raise self.why_illegal(m)
-        self._history.append(m.text)
-        self._apply(m)
+        given = False  # a Move object, now stood for by its text
+        if isinstance(move, Move):
+            text = move.text
+            if not isinstance(text, str):
+                raise IllegalMove(
+                    f"a move's text must be a text, not {text!r}", "not_a_move", text=repr(text)
+                )
+            for legal in self.legal_sequence():
+                if legal.text == text:
+                    return legal
+            move, given = text, True
+        named = self.parse_move(move)
+        for legal in self.legal_sequence():
+            if legal == named:
+                if given:  # the move is legal, but written in a way the engine never writes it
+                    raise IllegalMove(
+                        f"{move!r} is not how {self.info.title} writes a move: {legal.text!r} is",
+                        "not_a_move",
+                        text=move,
+                    )
+                return legal
+        raise self.why_illegal(named)
 
     def play_as(self, seat: int, move: Move | str) -> None:
         """Like :meth:`play`, but refuses a move made for a seat whose turn it is not, and a

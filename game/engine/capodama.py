@@ -15,7 +15,7 @@ events' typed data in :mod:`.capodama_events`, explicit deals in :mod:`.capodama
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache, lru_cache
 from typing import Any, ClassVar
@@ -58,7 +58,7 @@ from .capodama_cards import (
 from .capodama_deal import read_deal
 from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from .cards import FRENCH, Card, bit_list, cards_of, mask_of, ordered_cards, parse_card
-from .dealspec import BIT, deal_into, deal_order, shuffled
+from .dealspec import BIT, check_guess, deal_into, deal_order, shuffled
 
 __all__ = ["INFO", "CapodamaState", "CapodamaView", "pass_move"]
 
@@ -67,6 +67,9 @@ _card = _CARD.__getitem__
 _TRUMP_MASK = sum(1 << c for c in TRUMPS)
 
 _PLAY = [CardMove("play", _card(i)) for i in range(52)]
+#: The play of each card index a CardMove can hold (0 to 63): None past the deck, so play()'s
+#: fast path looks any CardMove up, one made elsewhere too, and finds it is not the engine's.
+_PLAY_AT = (*_PLAY, *[None] * 12)
 #: Card plays by the mask of playable cards (the hot path of every simulation and search).
 _PLAYS = MovesByMask(_PLAY, SUIT_MASK)
 
@@ -94,6 +97,12 @@ _SOLITAIRE_ORDER = (0, *(1 if k % 2 == 0 else 0 for k in range(15)))
 def _deck_indices(players: int) -> tuple[int, ...]:
     """The card indices of the ``players``-player deck (every new match asks for them)."""
     return tuple(c.index for c in deck_for(players))
+
+
+@cache
+def _deck_mask(players: int) -> int:
+    """The mask of the ``players``-player deck (every world a search seat rebuilds asks)."""
+    return mask_of(deck_for(players))
 
 
 @cache
@@ -424,7 +433,7 @@ class CapodamaState(GameState):
     def from_view(
         cls,
         view: CapodamaView,
-        hidden: dict[int, Sequence[Card]],
+        hidden: Mapping[int, Sequence[Card]],
         set_aside: Sequence[Card] = (),
         seed: int = 0,
     ) -> CapodamaState:
@@ -433,18 +442,24 @@ class CapodamaState(GameState):
         ``hidden`` gives the hands the view does not show (each of the right size) and
         ``set_aside`` the order of the face-down pile (1 and 2 players).  Search seats build
         such states ("determinizations") to look ahead; the capo side follows from where AH, QH
-        (and KH) are or were played.  Raises ValueError when the guess does not fit the view.
+        (and KH) are or were played.
+
+        Raises ValueError when the guess does not fit the view (see :func:`.check_guess`):
+        seats missing or extra, wrong sizes, a card twice, a card outside the variant's deck,
+        or one the view already shows (the hands it shows, the cards played).
         """
         if view.phase != "play":
             raise ValueError("only a position of the card play can be rebuilt from a view")
-        n = view.seats
-        hands = [0] * n
-        for seat, cards in {**hidden, **view.hands}.items():
-            hands[seat] = mask_of(cards)
-        if tuple(h.bit_count() for h in hands) != view.hand_sizes:
-            raise ValueError("the guessed hands do not have the sizes the view shows")
-        if len(set_aside) != view.set_aside:
-            raise ValueError(f"the set-aside pile holds {view.set_aside} cards")
+        shown = [c for hand in view.hands.values() for c in hand]
+        shown += [c for _, t, _, _ in view.tricks for _, c in t]
+        shown += [c for _, c in view.trick]
+        full = _deck_mask(view.players)
+        check_guess(
+            view.hands, view.hand_sizes, hidden, set_aside, view.set_aside, shown, FRENCH, full
+        )
+        hands = [
+            mask_of(view.hands[s] if s in view.hands else hidden[s]) for s in range(view.seats)
+        ]
         new = cls._match_of(view, seed)
         new._restore_play(view, hands, [c.index for c in set_aside])
         return new
@@ -571,7 +586,7 @@ class CapodamaState(GameState):
         # other moves legal_moves() just gave by identity (and gives every refusal its reason).
         if type(move) is CardMove:
             c = move.index
-            if self._phase == "play" and _PLAY[c] is move:
+            if self._phase == "play" and _PLAY_AT[c] is move:
                 # the mask legal_moves() just computed for this position, if it did
                 legal = self._legal
                 hand = self._legal_bits if legal is not None else self._legal_mask(self._to_move)
@@ -581,13 +596,6 @@ class CapodamaState(GameState):
                     self._play_card(c)
                     return
         super().play(move)
-
-    def is_legal(self, move: Move) -> bool:
-        if self._phase == "play":
-            if move.kind != "play" or move.cards[0] >= 64:
-                return False
-            return bool(self._legal_mask(self._to_move) >> move.cards[0] & 1)
-        return super().is_legal(move)
 
     def _parse_other(self, key: str) -> Move | None:
         words = key.split()

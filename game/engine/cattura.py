@@ -398,7 +398,7 @@ class CatturaState(GameState):
         if view.is_over or view.current_player is None:
             raise ValueError("the match is over: there is no position to rebuild")
         check_guess(
-            view.seat,
+            (view.seat,),
             view.hand_sizes,
             hidden,
             deck,
@@ -455,9 +455,6 @@ class CatturaState(GameState):
             seat = self._turn
             legal = self._legal = legal_moves(self._hands[seat], self._caps[seat], self._field[-1])
         return legal
-
-    def is_legal(self, move: Move) -> bool:
-        return not self._over and move in self._legal_now()
 
     def _parse_other(self, key: str) -> Move | None:
         """Understand move text that is not a legal move now, so the refusal says why.

@@ -12,7 +12,7 @@ which is what the engines store in their masks.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from functools import cache
 from itertools import repeat, starmap
 from operator import itemgetter
@@ -211,7 +211,7 @@ def mask_cards(cards: Iterable[Any], deck: Deck, allowed: int = -1) -> int:
 
 
 def check_guess(
-    seat: int,
+    known: Collection[int],
     hand_sizes: Sequence[int],
     hidden: Mapping[int, Sequence[Card]],
     pile: Sequence[Card],
@@ -222,10 +222,11 @@ def check_guess(
 ) -> None:
     """Refuse, with a ValueError saying what is wrong, a guess that does not fit a view.
 
-    ``hidden`` must give every other seat's hand at its size and ``pile`` the face-down pile
-    at its size; together with the ``seen`` cards they must be the game's ``full`` mask of
-    ``deck``, each card once (a card of another deck or game is refused).  Every game's
-    ``from_view`` shares it.
+    ``known`` are the seats whose hands the view shows (the viewer's own; both in Capodama's
+    solitaire).  ``hidden`` must give every other seat's hand at its size and ``pile`` the
+    face-down pile at its size; together with the ``seen`` cards they must be the game's
+    ``full`` mask of ``deck``, each card once (a card of another deck or game is refused).
+    Every game's ``from_view`` shares it.
     """
 
     def mask_of(cards: Iterable[Card]) -> int:
@@ -234,7 +235,7 @@ def check_guess(
     def name_mask(mask: int) -> str:
         return names(mask, deck)
 
-    others = [s for s in range(len(hand_sizes)) if s != seat]
+    others = [s for s in range(len(hand_sizes)) if s not in known]
     if sorted(hidden) != others:
         raise ValueError(f"hidden must give the hands of seats {others}, not {sorted(hidden)}")
     for s in others:
@@ -243,7 +244,9 @@ def check_guess(
                 f"seat {s} holds {hand_sizes[s]} cards, the guess gives {len(hidden[s])}"
             )
     if len(pile) != pile_count:
-        raise ValueError(f"the deck holds {pile_count} cards, the guess gives {len(pile)}")
+        raise ValueError(
+            f"the face-down pile holds {pile_count} cards, the guess gives {len(pile)}"
+        )
     shown = mask_of(seen)
     guessed = [c for s in others for c in hidden[s]] + list(pile)
     gmask = mask_of(guessed)

@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from .base import (
     Event,
@@ -500,7 +500,7 @@ class ScopaState(GameState):
         if view.current_player is None:
             raise ValueError("the match is over: there is no position to rebuild")
         check_guess(
-            view.seat,
+            (view.seat,),
             view.hand_sizes,
             hidden,
             deck,
@@ -619,9 +619,6 @@ class ScopaState(GameState):
     def legal_sequence(self) -> Sequence[Move]:
         return self._moves()
 
-    def is_legal(self, move: Move) -> bool:
-        return move in self._moves()
-
     def play(self, move: Move | str) -> None:
         """As :meth:`GameState.play`, with a fast path for a legal move object (random play
         and search hand back the very objects :meth:`legal_moves` gave)."""
@@ -731,9 +728,7 @@ class ScopaState(GameState):
 
     # -- playing ----------------------------------------------------------------------------
     def _apply(self, move: Move) -> None:
-        if not isinstance(move, ScopaMove):  # a plain Move equal to a legal one: use that one
-            move = next(m for m in self._moves() if m == move)
-        self._play(move)
+        self._play(cast(ScopaMove, move))  # play() hands on only moves that _moves() made
 
     def _play(self, move: ScopaMove) -> None:
         # The hot path of every random deal and search: no allocation beyond the events.

@@ -375,20 +375,13 @@ class TressetteState(GameState):
             and has_buongioco(self._hands[seat])
         )
 
-    def _legal_mask(self, seat: int) -> int:
-        hand = self._hands[seat]
-        if not self._trick:
-            return hand
-        follow = hand & SUIT_MASK[SUIT[self._trick[0][1]]]
-        return follow or hand
-
     def legal_moves(self) -> list[Move]:
         return list(self.legal_sequence())  # the caller's own list
 
     def legal_sequence(self) -> tuple[Move, ...]:
         legal = self._legal
         if legal is None:
-            if self._phase == "play":  # once per move of every rollout: the mask inline
+            if self._phase == "play":  # once per move of every rollout: written out inline
                 seat = (self._leader - len(self._trick)) % self._n
                 m = self._hands[seat]
                 if self._trick:
@@ -400,17 +393,6 @@ class TressetteState(GameState):
                 legal = ()
             self._legal = legal
         return legal
-
-    def is_legal(self, move: Move) -> bool:
-        if self._phase != "play":
-            return False
-        seat = self._turn()
-        if move.kind == "play":
-            c = move.cards[0]
-            return c >= ITALIAN.offset and bool(self._legal_mask(seat) >> (c & 63) & 1)
-        if move.kind == "declare":
-            return self._can_declare(seat)
-        return False
 
     def _parse_other(self, key: str) -> Move | None:
         if key in ("BUONGIOCO", "DECLARE", "BUON GIOCO"):

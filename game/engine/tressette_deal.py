@@ -74,7 +74,7 @@ def guess_hands(view: TressetteView, hidden: Mapping[int, Sequence[Card]]) -> li
 
     seen = [*view.hand, *(c for _, t, _, _ in view.tricks for _, c in t)]
     seen += [c for _, c in view.trick]
-    check_guess(view.seat, view.hand_sizes, hidden, (), 0, seen, ITALIAN, full)
+    check_guess((view.seat,), view.hand_sizes, hidden, (), 0, seen, ITALIAN, full)
     masks = [
         mask_of(hidden[s]) if s != view.seat else mask_of(view.hand) for s in range(view.players)
     ]
