@@ -204,7 +204,7 @@ def _run(args: argparse.Namespace) -> int:
         persist=not args.autoplay,
     )
     if notice:
-        app.notices.append(notice)
+        app.notice(notice)
     if args.deck:
         app.use_deck_for_session(args.deck)  # the title, the setup, the solitaire: all of it
     app.scenes.push(app.title_scene())

@@ -36,16 +36,22 @@ from game.ui.scenes.title import TitleScene
 
 @pytest.fixture
 def told(tmp_path, monkeypatch):
-    """Temporary user folders, and every toast the app shows (the toast list keeps only 3)."""
+    """Temporary user folders, and every toast and notice the app shows, in order (the toasts
+    on screen are only the last few)."""
     user_dirs(tmp_path, monkeypatch)
     texts: list[str] = []
-    real = App.toast
+    toast, notice = App.toast, App.notice
 
-    def toast(self, text, kind="info", ttl=3.0):
+    def told_toast(self, text, kind="info", ttl=3.0):
         texts.append(text)
-        real(self, text, kind, ttl)
+        toast(self, text, kind, ttl)
 
-    monkeypatch.setattr(App, "toast", toast)
+    def told_notice(self, text):
+        texts.append(text)
+        notice(self, text)
+
+    monkeypatch.setattr(App, "toast", told_toast)
+    monkeypatch.setattr(App, "notice", told_notice)
     return texts
 
 
@@ -329,3 +335,41 @@ def test_starting_from_the_command_line_asks_before_replacing_a_saved_match(told
     assert proc.returncode == 0, proc.stderr
     assert save_path("scopa").read_bytes() == before, "the saved match was replaced unasked"
     assert state.history  # the kept match had moves to lose
+
+
+def test_six_damaged_files_at_start_are_six_notices_each_drawn(tmp_path, monkeypatch):
+    """Damaged settings and five damaged saves: every notice is drawn in turn (a few at a
+    time, the rest waiting), while the player moves about the title."""
+    from game.ui.settings import load_settings, settings_path
+    from game.ui.widgets import Toasts
+
+    user_dirs(tmp_path, monkeypatch)
+    settings_path().parent.mkdir(parents=True)
+    settings_path().write_text("{not json", encoding="utf-8")
+    storage.data_dir().mkdir(parents=True)
+    slots = ["capodama", "capodama-1", "scopa", "tressette", "cattura"]
+    for slot in slots:
+        save_path(slot).write_text("[1, 2", encoding="utf-8")
+    drawn: list[str] = []
+    render = Toasts._render
+
+    def seen(self, t, width, size):
+        if t.text not in drawn:
+            drawn.append(t.text)
+        return render(self, t, width, size)
+
+    monkeypatch.setattr(Toasts, "_render", seen)
+    settings, notice = load_settings()  # as the app starts (game/app.py)
+    app = App(settings, size=(1280, 720), fixed_dt=1 / 30, fps=0)
+    assert notice is not None
+    app.notice(notice)
+    app.scenes.push(app.title_scene())
+    for _ in range(60 * 30):  # a minute at the title, the player tabbing through the menu
+        if len(drawn) == 6 and not app.toasts.waiting:
+            break
+        key(app, pygame.K_DOWN if app.frame % 20 == 0 else pygame.K_UNKNOWN)
+    assert drawn[0] == notice
+    for slot in slots:
+        assert sum(f"match-{slot}.json cannot be resumed" in t for t in drawn) == 1, slot
+    assert len(drawn) == 6 and app.toasts.waiting == []
+    app.shutdown()

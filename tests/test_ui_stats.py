@@ -284,8 +284,8 @@ def test_a_failed_write_is_told_once_and_play_goes_on(tmp_path: Path, monkeypatc
     monkeypatch.setattr(storage, "write_json_atomic", full_disk)
     app = make_app(speed="instant")
     told: list[str] = []
-    show = app.toast
-    monkeypatch.setattr(app, "toast", lambda text, *a: (told.append(text), show(text, *a)))
+    show = app.notice
+    monkeypatch.setattr(app, "notice", lambda text: (told.append(text), show(text)))
     for seed in (3, 4):  # two deals and two matches: four writes, all refused
         start_game(app, "capodama", 1, seed=seed, seats=["human"])
         _play_match(app)

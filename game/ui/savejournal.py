@@ -1,6 +1,6 @@
 """What became of this run's saves, per app: told to the player once, and true on the error page.
 
-The table saves after every move; a failure must reach the player (a toast naming the folder and
+The table saves after every move; a failure must reach the player (a notice naming the folder and
 the reason) but not after every move, so each kind of failure is told once.  The error page and
 the pause menu read the same journal to say whether the match really was saved.
 """
@@ -75,11 +75,11 @@ def journal(app: App) -> SaveJournal:
 
 
 def tell(app: App, texts: list[str]) -> None:
-    """Toast each text the player has not been told yet in this run."""
+    """Show each text the player has not been told yet in this run, as a notice."""
     j = journal(app)
     for text in texts:
         if j.first_time(text, text):
-            app.toast(text, "warn", 8.0)
+            app.notice(text)
 
 
 def keep_saved(app: App, state: GameState, setup: MatchSetup) -> None:
@@ -95,4 +95,4 @@ def keep_finished(app: App, state: GameState, setup: MatchSetup) -> None:
 def _told(app: App, failure: SaveFailure | None) -> None:
     text = journal(app).note(failure)
     if text:
-        app.toast(text, "warn", 8.0)
+        app.notice(text)

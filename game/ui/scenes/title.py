@@ -70,9 +70,6 @@ class TitleScene(Scene):
         self._scan()
         self._build()
         self.resize(self.app.size)
-        for note in self.app.notices:
-            self.app.toast(note, "warn", 6.0)
-        self.app.notices.clear()
 
     def _prefetch(self) -> None:
         """Load the card pictures while the player reads the menu, a few per frame."""
