@@ -101,6 +101,19 @@ def play_until_saved(app: App, game: str, players: int):
     return table
 
 
+def play_three_cards(app: App):
+    """A Scopa match from the table: three cards played by clicks, then the human's turn."""
+    from ui_harness import sprite_center, start_game
+
+    table = start_game(app, "scopa", 2, seed=5)
+    for _ in range(3):
+        assert run_until(app, lambda: human_turn(table), 3000)
+        sp = next(s for s in table.table.hands[0] if s.card in table.legal_cards())
+        click(app, sprite_center(table, sp))
+    assert run_until(app, lambda: human_turn(table), 3000)
+    return table
+
+
 def test_a_new_match_of_another_game_keeps_the_first(told):
     app = make_app(speed="instant")
     scopa = play_until_saved(app, "scopa", 2)
@@ -176,8 +189,6 @@ def test_five_matches_fit_the_title_at_1024x600(told):
 
 
 def test_a_read_only_data_folder_is_told_once_and_the_game_goes_on(told, monkeypatch):
-    from ui_harness import sprite_center, start_game
-
     tries = []
 
     def read_only(path, value):
@@ -186,12 +197,7 @@ def test_a_read_only_data_folder_is_told_once_and_the_game_goes_on(told, monkeyp
 
     monkeypatch.setattr(storage, "write_json_atomic", read_only)
     app = make_app(speed="instant")
-    table = start_game(app, "scopa", 2, seed=5)
-    for _ in range(3):
-        assert run_until(app, lambda: human_turn(table), 3000)
-        sp = next(s for s in table.table.hands[0] if s.card in table.legal_cards())
-        click(app, sprite_center(table, sp))
-    assert run_until(app, lambda: human_turn(table), 3000)
+    table = play_three_cards(app)
     assert len(tries) >= 3 and len(table.state.history) >= 3  # the game went on
     warned = [t for t in told if t.startswith("Could not save the match in ")]
     folder = storage.data_dir()
@@ -373,3 +379,35 @@ def test_six_damaged_files_at_start_are_six_notices_each_drawn(tmp_path, monkeyp
         assert sum(f"match-{slot}.json cannot be resumed" in t for t in drawn) == 1, slot
     assert len(drawn) == 6 and app.toasts.waiting == []
     app.shutdown()
+
+
+@pytest.mark.parametrize("kind", ["a file in its place", "no permission"])
+def test_an_unusable_data_folder_is_told_once_and_play_goes_on(told, kind):
+    """Tavolo starts, says once that nothing can be kept there and why, and plays on."""
+    folder = storage.data_dir()
+    folder.parent.mkdir(parents=True)
+    if kind == "no permission":
+        if os.name != "posix" or os.geteuid() == 0:
+            pytest.skip("root reads a folder without permission; test_cli runs this as root")
+        folder.mkdir()
+        folder.chmod(0)
+        reason = "permission denied"
+    else:
+        folder.write_text("a file where the data folder should be", encoding="utf-8")
+        reason = "a file stands where a folder should be"
+    try:
+        app = make_app(speed="instant")
+        said = (
+            f"Your matches and statistics cannot be kept in {folder}: {reason}. You can play, "
+            "but nothing is saved until this is fixed."
+        )
+        assert told == [said] and said in app.toasts.texts
+        table = play_three_cards(app)
+        assert len(table.state.history) >= 3 and told == [said]  # played on, said once
+        to_title(app)
+        assert told == [said]
+        assert not isinstance(app.scenes.top, ErrorScene)
+        app.shutdown()
+    finally:
+        if folder.is_dir():
+            folder.chmod(0o700)

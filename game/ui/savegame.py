@@ -8,11 +8,13 @@ table game: :func:`slot_of`), so starting one game never costs the match of anot
 A file that cannot be resumed is never written over: a damaged one is renamed aside with a
 timestamp, one from a newer version of Tavolo is left as it is and not offered, and either way
 the caller gets a sentence to tell the player.  Saving reports its failure
-(:class:`SaveFailure`) instead of only logging it, so the player can be told.
+(:class:`SaveFailure`) instead of only logging it, so the player can be told; a data folder that
+cannot be used at all is found before any file in it is read (:func:`folder_failure`).
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import time
@@ -79,6 +81,8 @@ class SaveFailure:
 
     @classmethod
     def of(cls, path: Path, exc: OSError) -> SaveFailure:
+        if exc.errno in (errno.EEXIST, errno.ENOTDIR):  # a folder to make, or one to write in
+            return cls(path.parent, _("a file stands where a folder should be"))
         reason = (exc.strerror or str(exc) or exc.__class__.__name__).strip()
         return cls(path.parent, reason[:1].lower() + reason[1:])
 
@@ -88,6 +92,29 @@ class SaveFailure:
             "Could not save the match in {folder}: {reason}. Your game goes on; "
             "it will be saved when this is fixed."
         ).format(folder=self.folder, reason=self.reason)
+
+    @property
+    def unusable(self) -> str:
+        """The sentence for a data folder found unusable before any save was tried."""
+        return _(
+            "Your matches and statistics cannot be kept in {folder}: {reason}. You can play, "
+            "but nothing is saved until this is fixed."
+        ).format(folder=self.folder, reason=self.reason)
+
+
+def folder_failure() -> SaveFailure | None:
+    """Why the data folder cannot take a save, worded as a save there would fail (None: it can).
+
+    Asked before any match is read, so that a folder that cannot be listed or written is said
+    once, in one sentence, instead of failing on every file in it.
+    """
+    folder = storage.data_dir()
+    try:
+        storage.probe_folder(folder)
+    except OSError as exc:
+        log.warning("the data folder %s cannot be used: %s", folder, exc.strerror or exc)
+        return SaveFailure.of(folder / "probe", exc)
+    return None
 
 
 class SaveUnreadable(ValueError):
@@ -235,9 +262,14 @@ def finish_match(
 
 
 def history() -> list[Path]:
-    """The finished matches' files, oldest first (their names start with the time)."""
+    """The finished matches' files, oldest first (their names start with the time); none when
+    the folder cannot be read."""
     folder = history_dir()
-    return sorted(p for p in folder.glob("*.json") if p.is_file()) if folder.is_dir() else []
+    try:
+        return sorted(p for p in folder.glob("*.json") if p.is_file()) if folder.is_dir() else []
+    except OSError as exc:
+        log.warning("could not list the finished matches in %s: %s", folder, exc.strerror or exc)
+        return []
 
 
 def _prune_history() -> None:
@@ -306,9 +338,12 @@ def _fields(data: Any) -> tuple[dict[str, Any], list[str]]:
 
 
 def load_slot(slot: str) -> tuple[SavedMatch | None, list[str]]:
-    """The match in ``slot`` if it can be continued, and what to tell the player about it."""
+    """The match in ``slot`` if it can be continued, and what to tell the player about it.
+
+    A path that cannot even be looked at (a data folder without permission) is an empty slot.
+    """
     path = save_path(slot)
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None, []
     return _checked(path)
 
@@ -364,13 +399,13 @@ def saved_matches() -> tuple[list[SavedMatch], list[str]]:
 def _migrate() -> list[str]:
     """Move the previous version's ``match.json`` into its slot (kept if the slot is taken)."""
     old = legacy_path()
-    if not old.is_file():
+    if not os.path.lexists(old):
         return []
     saved, notes = _checked(old)
     if saved is None:
         return notes
     target = save_path(saved.slot)
-    if target.exists():
+    if os.path.lexists(target):
         log.info("%s kept: the slot %s already holds a match", old, target)
         return notes
     try:

@@ -332,7 +332,10 @@ def _key(state: GameState, what: str) -> str:
 
 
 def _update(table: Seated, change: Any) -> None:
-    """Read the file, apply ``change(stats)`` (True when something changed), write it back."""
+    """Read the file, apply ``change(stats)`` (True when something changed), write it back;
+    nothing in a data folder the player was told cannot keep anything."""
+    if savejournal.journal(table.app).is_down(stats_path().parent):
+        return
     book = load()
     tell(table.app, book.notice)
     if book.stats is not None and change(book.stats):
