@@ -411,3 +411,32 @@ def test_an_unusable_data_folder_is_told_once_and_play_goes_on(told, kind):
     finally:
         if folder.is_dir():
             folder.chmod(0o700)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_slot_holding_a_fifo_a_folder_or_another_games_match_is_told_and_set_aside(told):
+    folder = storage.data_dir()
+    folder.mkdir(parents=True)
+    os.mkfifo(save_path("scopa"))
+    (save_path("tressette") / "inside").mkdir(parents=True)
+    scopa = played("scopa", 2, 5)
+    data = {"format": "tavolo-save/1", "record": scopa.record(), "seats": ["human", "rules"]}
+    save_path("cattura").write_text(json.dumps(data), encoding="utf-8")
+    alone = played("capodama", 1, 3)
+    data = {"format": "tavolo-save/1", "record": alone.record(), "seats": ["human"]}
+    save_path("capodama").write_text(json.dumps(data), encoding="utf-8")
+    app = make_app(speed="instant")  # the FIFO is never opened: start-up does not hang
+    assert app.scenes.top.matches == []
+    for slot, why in (
+        ("scopa", "it is a FIFO, device or socket, not a regular file"),
+        ("tressette", "it is a folder, not a regular file"),
+        ("cattura", "it holds a Scopa match, which belongs in match-scopa.json"),
+        ("capodama", "it holds a Capodama solitaire match, which belongs in match-capodama-1.json"),
+    ):
+        assert [t for t in told if f"match-{slot}.json cannot be resumed ({why})" in t], slot
+        assert not os.path.lexists(save_path(slot))
+        assert len(list(folder.glob(f"match-{slot}.json.damaged-*"))) == 1
+    assert len(told) == 4
+    table = play_until_saved(app, "tressette", 4)  # its slot is free again: saved there
+    assert json.loads(save_path("tressette").read_text())["record"]["moves"] == table.state.history
+    app.shutdown()

@@ -5,11 +5,12 @@ replaying the record rebuilds the exact state, so nothing of the UI needs to be 
 game has its own slot (``match-<slot>.json`` in the data folder, the solitaire apart from the
 table game: :func:`slot_of`), so starting one game never costs the match of another.
 
-A file that cannot be resumed is never written over: a damaged one is renamed aside with a
-timestamp, one from a newer version of Tavolo is left as it is and not offered, and either way
-the caller gets a sentence to tell the player.  Saving reports its failure
-(:class:`SaveFailure`) instead of only logging it, so the player can be told; a data folder that
-cannot be used at all is found before any file in it is read (:func:`folder_failure`).
+A file that cannot be resumed is never written over: a damaged one (a FIFO or a folder in the
+slot's place, or a match of another slot, counts as damaged) is renamed aside with a timestamp,
+one from a newer version of Tavolo is left as it is and not offered, and either way the caller
+gets a sentence to tell the player.  Saving reports its failure (:class:`SaveFailure`) instead
+of only logging it, so the player can be told; a data folder that cannot be used at all is found
+before any file in it is read (:func:`folder_failure`).
 """
 
 from __future__ import annotations
@@ -340,18 +341,26 @@ def _fields(data: Any) -> tuple[dict[str, Any], list[str]]:
 def load_slot(slot: str) -> tuple[SavedMatch | None, list[str]]:
     """The match in ``slot`` if it can be continued, and what to tell the player about it.
 
-    A path that cannot even be looked at (a data folder without permission) is an empty slot.
+    Whatever stands at the slot's path is read: a FIFO or a folder is told and set aside like
+    any damaged file (a path that cannot even be looked at is taken for an empty slot).
     """
     path = save_path(slot)
     if not os.path.lexists(path):
         return None, []
-    return _checked(path)
+    return _checked(path, slot)
 
 
-def _checked(path: Path) -> tuple[SavedMatch | None, list[str]]:
-    """Read ``path``: a damaged file is set aside, a finished match moved to the history."""
+def _checked(path: Path, slot: str | None = None) -> tuple[SavedMatch | None, list[str]]:
+    """Read ``path``: a damaged file, or one holding another slot's match, is set aside; a
+    finished match is moved to the history."""
     try:
         saved = read_match(path)
+        if slot is not None and saved.slot != slot:
+            raise SaveUnreadable(
+                _("it holds a {game} match, which belongs in {name}").format(
+                    game=_details(saved.state)[0], name=save_path(saved.slot).name
+                )
+            )
     except SaveUnreadable as exc:
         return None, [_unreadable(path, exc)]
     if saved.state.is_over:
@@ -376,6 +385,11 @@ def _unreadable(path: Path, exc: SaveUnreadable) -> str:
     )
 
 
+def slots() -> list[str]:
+    """Every slot a match of this version's games can be saved in (other files are not ours)."""
+    return sorted({slot_of(name, n) for name, info in GAMES.items() for n in info.players})
+
+
 def saved_matches() -> tuple[list[SavedMatch], list[str]]:
     """Every match that can be continued, the most recent first, and what to tell the player.
 
@@ -383,14 +397,10 @@ def saved_matches() -> tuple[list[SavedMatch], list[str]]:
     """
     notes = _migrate()
     found: list[SavedMatch] = []
-    folder = storage.data_dir()
-    paths = sorted(folder.glob("match-*.json")) if folder.is_dir() else []
-    for path in paths:
-        if not path.is_file():
-            continue
-        saved, told = _checked(path)
+    for slot in slots():
+        saved, told = load_slot(slot)
         notes += told
-        if saved is not None and path == save_path(saved.slot):
+        if saved is not None:
             found.append(saved)
     found.sort(key=lambda m: m.saved_at, reverse=True)
     return found, notes
