@@ -184,3 +184,4 @@ def test_a_data_folder_without_permission_is_said_once_and_play_goes_on(tmp_path
     assert "unexpected error" not in done.stderr and "Traceback" not in done.stderr
     lines = done.stderr.splitlines()
     assert lines[0] == f"tavolo: the data folder {folder} cannot be used: Permission denied"
+    assert sum("could not save the match" in line for line in lines) == 1, lines

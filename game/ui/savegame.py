@@ -220,7 +220,7 @@ def save_match(state: GameState, setup: MatchSetup, path: Path | None = None) ->
     try:
         storage.write_json_atomic(path, data)
     except OSError as exc:
-        log.warning("could not save the match to %s: %s", path, exc)
+        log.warning("could not save the match to %s: %s", path, exc.strerror or exc)
         return SaveFailure.of(path, exc)
     _OURS.add(path)
     return None
@@ -255,7 +255,7 @@ def finish_match(
     try:
         storage.write_json_atomic(target, data)
     except OSError as exc:
-        log.warning("could not keep the finished match in %s: %s", target, exc)
+        log.warning("could not keep the finished match in %s: %s", target, exc.strerror or exc)
         return SaveFailure.of(target, exc)
     clear_save(path or save_path(setup.slot))
     _prune_history()

@@ -302,7 +302,7 @@ def save(stats: Stats, path: Path | None = None) -> str | None:
     try:
         storage.write_json_atomic(path, stats.to_json())
     except OSError as exc:
-        log.warning("could not write the statistics to %s: %s", path, exc)
+        log.warning("could not write the statistics to %s: %s", path, exc.strerror or exc)
         reason = exc.strerror or str(exc)
         return _("The statistics could not be saved in {folder} ({reason}); play goes on.").format(
             folder=path.parent, reason=reason

@@ -143,7 +143,7 @@ def set_aside(path: Path, label: str = "damaged") -> Path | None:
         except OSError as exc:
             log.warning("could not set %s aside as %s: %s", path, target.name, exc)
             return None
-        log.warning("%s set aside as %s", path, target.name)
+        log.info("%s set aside as %s", path, target.name)  # the caller warns of the problem
         return target
     log.warning("could not set %s aside: too many files named %s*", path, base)
     return None
