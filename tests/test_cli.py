@@ -185,3 +185,43 @@ def test_a_data_folder_without_permission_is_said_once_and_play_goes_on(tmp_path
     lines = done.stderr.splitlines()
     assert lines[0] == f"tavolo: the data folder {folder} cannot be used: Permission denied"
     assert sum("could not save the match" in line for line in lines) == 1, lines
+
+
+def _refused(capsys, *args: str) -> str:
+    from game.app import build_parser, check_args
+
+    parser = build_parser()
+    with pytest.raises(SystemExit) as stop:
+        check_args(parser, parser.parse_args(list(args)))
+    assert stop.value.code == 2
+    return capsys.readouterr().err.splitlines()[-1]
+
+
+def test_a_long_value_is_quoted_short_in_the_error(capsys):
+    huge = "9" * 5000
+    for args in (
+        ["--seed", huge],
+        ["--seed", "9" * 400],
+        ["--players", "x" * 400],
+        ["--game", "y" * 400],
+        ["--players", "2", "--seats", "human," + "z" * 400],
+    ):
+        said = _refused(capsys, *args)
+        assert len(said) < 200, said
+    assert _refused(capsys, "--seed", huge).endswith(
+        f"expected a deal number, not '{'9' * 17}...{'9' * 18}'"
+    )
+    assert _refused(capsys, "--seed", "9" * 19).endswith(
+        f"expected a deal number up to {'9' * 18}, not {'9' * 19}"
+    )
+
+
+def test_names_are_trimmed_like_the_seats():
+    from game.app import build_parser, check_args
+
+    parser = build_parser()
+    args = parser.parse_args(["--game", " Scopa ", "--deck", "Italian ", "--speed", " fast"])
+    check_args(parser, args)
+    assert (args.game, args.deck, args.speed, args.seat_list) == (
+        "scopa", "italian", "fast", ["human", "normal", "normal", "normal"],
+    )  # fmt: skip

@@ -49,7 +49,7 @@ SEEDS = 200
 #: the largest count or score a file may hold: no player comes near it, and past it a figure is
 #: damage (a 400-digit number would overflow the page's arithmetic)
 MOST = 10**9
-#: the largest deal number kept
+#: the largest deal number kept (the command line takes none larger)
 SEED_MOST = 10**18 - 1
 
 
