@@ -175,7 +175,7 @@ def test_a_data_folder_without_permission_is_said_once_and_play_goes_on(tmp_path
             env[f"XDG_{var}_HOME"] = str(tmp_path / sub)
         done = subprocess.run(
             [*_as_a_player(), sys.executable, "-m", "game", "--game", "scopa", "--players", "2",
-             "--seats", "rules,rules", "--speed", "instant", "--frames", "400"],
+             "--seats", "rules,rules", "--speed", "instant", "--frames", "150"],
             capture_output=True, text=True, timeout=120, cwd=ROOT, env=env,
         )  # fmt: skip
     finally:
