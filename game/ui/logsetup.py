@@ -62,7 +62,10 @@ class ConsoleHandler(logging.StreamHandler):
         return "tavolo: " + record.getMessage().split("\n", 1)[0]
 
     def _first_time(self, record: logging.LogRecord) -> bool:
-        line = self.format(record)
+        try:
+            line = self.format(record)
+        except Exception:  # a record that cannot be formatted: emit() deals with it, quietly
+            return True
         if line in self.said:
             return False
         if len(self.said) < self.REMEMBERED:
