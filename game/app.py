@@ -18,33 +18,53 @@ import contextlib
 import logging
 import os
 import random
+import reprlib
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 log = logging.getLogger("tavolo")
 
+_short = reprlib.Repr()
+_short.maxstring = _short.maxother = 40
+
+
+def _shown(value: object) -> str:
+    """``value`` as an error message quotes it: its repr, cut short in the middle if long."""
+    return _short.repr(value)
+
+
+def _word(text: str) -> str:
+    """A name given on the command line, as the lists spell it: no spaces around, lower case
+    (``--game "Scopa "`` is Scopa, as the seats of ``--seats`` are trimmed)."""
+    return text.strip().lower()
+
 
 def _size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"size must look like 1280x720, not {text!r}") from None
+        raise argparse.ArgumentTypeError(
+            f"size must look like 1280x720, not {_shown(text)}"
+        ) from None
     if not (640 <= w <= 8000 and 400 <= h <= 8000):
         raise argparse.ArgumentTypeError(f"size {w}x{h} is outside 640x400 .. 8000x8000")
     return w, h
 
 
-def _whole(least: int, what: str, too_small: str) -> Callable[[str], int]:
-    """An argparse type: a whole number (``what``) of at least ``least`` (else ``too_small``)."""
+def _whole(least: int, what: str, too_small: str, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number (``what``) of at least ``least`` (else ``too_small``)
+    and at most ``most``."""
 
     def parse(text: str) -> int:
         try:
             v = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"expected {what}, not {text!r}") from None
+        except ValueError:  # not a number, or one of more digits than Python reads
+            raise argparse.ArgumentTypeError(f"expected {what}, not {_shown(text)}") from None
         if v < least:
-            raise argparse.ArgumentTypeError(f"{too_small}, not {v}")
+            raise argparse.ArgumentTypeError(f"{too_small}, not {_shown(v)}")
+        if most is not None and v > most:
+            raise argparse.ArgumentTypeError(f"expected {what} up to {most}, not {_shown(v)}")
         return v
 
     return parse
@@ -58,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     """The flags; the games, their player counts and seat kinds are read from the catalogue."""
     from game.ai import seat_kinds
     from game.catalog import CATALOG
+    from game.ui.stats import SEED_MOST
 
     games = ", ".join(CATALOG)
     counts = "; ".join(f"{e.title} {', '.join(map(str, e.info.players))}" for e in CATALOG.values())
@@ -73,10 +94,14 @@ def build_parser() -> argparse.ArgumentParser:
         "Scopa, Tressette with Buongioco and Cattura.",
         epilog="Without options the title screen opens.",
     )
-    p.add_argument("--game", help=f"start this game directly: {games}")
+    p.add_argument("--game", type=_word, help=f"start this game directly: {games}")
     p.add_argument("--players", type=_count, help=f"number of players ({counts})")
-    p.add_argument("--deck", choices=["french", "italian"], help="the cards shown")
-    p.add_argument("--seed", type=_positive, help="deal number, to replay a deal or a match")
+    p.add_argument("--deck", type=_word, choices=["french", "italian"], help="the cards shown")
+    p.add_argument(
+        "--seed",
+        type=_whole(0, "a deal number", "expected a number ≥ 0", SEED_MOST),
+        help="deal number, to replay a deal or a match",
+    )
     p.add_argument(
         "--seats",
         help=f"one seat kind per player, comma-separated: {', '.join(kinds)} "
@@ -85,6 +110,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--autoplay", action="store_true", help="AI at every seat, playing on its own")
     p.add_argument(
         "--speed",
+        type=_word,
         choices=["slow", "normal", "fast", "instant"],
         help="animation speed for this run",
     )
@@ -107,10 +133,10 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     given = (args.game, args.players, args.seats, args.seed)
     if not args.autoplay and all(v is None for v in given):
         return
-    game = (args.game if args.game is not None else "capodama").lower()
+    game = args.game if args.game is not None else "capodama"
     if game not in playable_games():
         known = ", ".join(playable_games())
-        p.error(f"unknown game {args.game!r}: the table plays {known}")
+        p.error(f"unknown game {_shown(args.game)}: the table plays {known}")
     args.game = game
     info = GAMES[game]
     if args.players is None:
@@ -124,13 +150,13 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
         p.error(f"{info.title} is played by {allowed} players, not {args.players}")
     kinds_ok = ["human", *seat_kinds(game, args.players)]
     if args.seats is not None:
-        seats = [s.strip().lower() for s in args.seats.split(",")]
+        seats = [_word(s) for s in args.seats.split(",")]
         if len(seats) != args.players:
             p.error(f"--seats names {len(seats)} seats but there are {args.players} players")
         for s in seats:
             if s not in kinds_ok:
                 p.error(
-                    f"{info.title} with {args.players} player(s) has no seat kind {s!r}: "
+                    f"{info.title} with {args.players} player(s) has no seat kind {_shown(s)}: "
                     f"choose from {', '.join(kinds_ok)}"
                 )
     ai = DEFAULT_LEVEL if DEFAULT_LEVEL in kinds_ok else "random"
@@ -204,7 +230,7 @@ def _run(args: argparse.Namespace) -> int:
         persist=not args.autoplay,
     )
     if notice:
-        app.notices.append(notice)
+        app.notice(notice)
     if args.deck:
         app.use_deck_for_session(args.deck)  # the title, the setup, the solitaire: all of it
     app.scenes.push(app.title_scene())

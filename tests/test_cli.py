@@ -4,6 +4,7 @@ that cannot be written exits 1, and no path shows a traceback on the console."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -149,3 +150,78 @@ def test_fifos_named_like_our_files_do_not_hang_start_up(tmp_path):
     done = run(tmp_path, "--frames", "1")  # the timeout fails the test instead of hanging it
     assert done.returncode == 0, done.stderr
     assert "cannot write a log file" in done.stderr and "Traceback" not in done.stderr
+
+
+def _as_a_player() -> list[str]:
+    """The command prefix that runs a process without root's power over file permissions
+    (nothing for a normal user); skips the test where root cannot shed it."""
+    if os.name != "posix":
+        pytest.skip("needs POSIX file permissions")
+    if os.geteuid() != 0:
+        return []
+    setpriv = shutil.which("setpriv")
+    if setpriv is None:
+        pytest.skip("root reads any folder, and setpriv is not here to drop that")
+    return [setpriv, "--inh-caps=-all", "--bounding-set=-all", "--"]
+
+
+def test_a_data_folder_without_permission_is_said_once_and_play_goes_on(tmp_path):
+    folder = tmp_path / "data" / "tavolo"
+    folder.mkdir(parents=True)
+    folder.chmod(0)
+    try:
+        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+        for var, sub in (("CONFIG", "config"), ("DATA", "data"), ("STATE", "state")):
+            env[f"XDG_{var}_HOME"] = str(tmp_path / sub)
+        done = subprocess.run(
+            [*_as_a_player(), sys.executable, "-m", "game", "--game", "scopa", "--players", "2",
+             "--seats", "rules,rules", "--speed", "instant", "--frames", "150"],
+            capture_output=True, text=True, timeout=120, cwd=ROOT, env=env,
+        )  # fmt: skip
+    finally:
+        folder.chmod(0o700)
+    assert done.returncode == 0, done.stderr
+    assert "unexpected error" not in done.stderr and "Traceback" not in done.stderr
+    lines = done.stderr.splitlines()
+    assert lines[0] == f"tavolo: the data folder {folder} cannot be used: Permission denied"
+    assert sum("could not save the match" in line for line in lines) == 1, lines
+
+
+def _refused(capsys, *args: str) -> str:
+    from game.app import build_parser, check_args
+
+    parser = build_parser()
+    with pytest.raises(SystemExit) as stop:
+        check_args(parser, parser.parse_args(list(args)))
+    assert stop.value.code == 2
+    return capsys.readouterr().err.splitlines()[-1]
+
+
+def test_a_long_value_is_quoted_short_in_the_error(capsys):
+    huge = "9" * 5000
+    for args in (
+        ["--seed", huge],
+        ["--seed", "9" * 400],
+        ["--players", "x" * 400],
+        ["--game", "y" * 400],
+        ["--players", "2", "--seats", "human," + "z" * 400],
+    ):
+        said = _refused(capsys, *args)
+        assert len(said) < 200, said
+    assert _refused(capsys, "--seed", huge).endswith(
+        f"expected a deal number, not '{'9' * 17}...{'9' * 18}'"
+    )
+    assert _refused(capsys, "--seed", "9" * 19).endswith(
+        f"expected a deal number up to {'9' * 18}, not {'9' * 19}"
+    )
+
+
+def test_names_are_trimmed_like_the_seats():
+    from game.app import build_parser, check_args
+
+    parser = build_parser()
+    args = parser.parse_args(["--game", " Scopa ", "--deck", "Italian ", "--speed", " fast"])
+    check_args(parser, args)
+    assert (args.game, args.deck, args.speed, args.seat_list) == (
+        "scopa", "italian", "fast", ["human", "normal", "normal", "normal"],
+    )  # fmt: skip

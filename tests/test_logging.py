@@ -90,3 +90,30 @@ def test_errors_reach_the_console_as_one_line_and_the_log_with_the_traceback(fre
     file_handler(path).flush()
     logged = path.read_text(encoding="utf-8")
     assert "Traceback" in logged and "the seat broke" in logged and "for the file only" in logged
+
+
+def test_a_save_failing_after_every_move_is_one_console_line(fresh_logging, capsys, monkeypatch):
+    """A full disk: the match goes on, every save fails, the console says it once."""
+    from ui_harness import make_app, run_until, start_game
+
+    from game.ui import storage
+
+    tries: list[Path] = []
+
+    def full_disk(path: Path, value: object) -> None:
+        tries.append(path)
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    logsetup.setup_logging()
+    monkeypatch.setattr(storage, "write_json_atomic", full_disk)
+    app = make_app(speed="instant")
+    table = start_game(app, "scopa", 2, seed=5, seats=["rules", "rules"])
+    table.setup.autoplay = False  # saved like a player's match
+    assert run_until(app, lambda: len(tries) >= 12, 3000)
+    app.shutdown()
+    err = capsys.readouterr().err.splitlines()
+    failed = [line for line in err if "could not save the match" in line]
+    assert failed == [
+        f"tavolo: could not save the match to {storage.data_dir() / 'match-scopa.json'}: "
+        "No space left on device"
+    ]

@@ -133,6 +133,31 @@ def test_a_file_of_the_wrong_shape_is_damaged_too(tmp_path: Path) -> None:
         _aside(path)[0].unlink()
 
 
+def test_figures_out_of_range_are_damage(tmp_path: Path) -> None:
+    path = tmp_path / "stats.json"
+    huge = int("9" * 400)
+    ranged = [
+        {"points": huge, "deals": 3},
+        {"matches": -1},
+        {"deals": stats.MOST + 1},
+        {"best_points": -huge},
+        {"seeds_won": [stats.SEED_MOST + 1]},
+        {"last": [{"won": True, "mine": huge, "other": 3, "date": "2026-11-23"}]},
+    ]
+    for figures in ranged:
+        shape = {"format": "tavolo-stats/1", "figures": {"scopa/2": figures}}
+        path.write_text(json.dumps(shape), encoding="utf-8")
+        book = stats.load(path)
+        assert book.stats is not None and book.stats.figures == {}, figures
+        assert len(_aside(path)) == 1, figures
+        _aside(path)[0].unlink()
+    edge = {"points": stats.MOST, "deals": stats.MOST, "seeds_won": [stats.SEED_MOST]}
+    path.write_text(json.dumps({"format": "tavolo-stats/1", "figures": {"scopa/2": edge}}))
+    book = stats.load(path)
+    assert book.notice is None and book.stats is not None
+    assert book.stats.of("scopa", 2).points_per_deal == 1
+
+
 def test_a_newer_file_is_left_untouched_and_unavailable(tmp_path: Path) -> None:
     path = tmp_path / "stats.json"
     newer = '{"format": "tavolo-stats/2", "figures": {"scopa/2": {"elo": 1500}}}\n'

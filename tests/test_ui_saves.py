@@ -36,16 +36,22 @@ from game.ui.scenes.title import TitleScene
 
 @pytest.fixture
 def told(tmp_path, monkeypatch):
-    """Temporary user folders, and every toast the app shows (the toast list keeps only 3)."""
+    """Temporary user folders, and every toast and notice the app shows, in order (the toasts
+    on screen are only the last few)."""
     user_dirs(tmp_path, monkeypatch)
     texts: list[str] = []
-    real = App.toast
+    toast, notice = App.toast, App.notice
 
-    def toast(self, text, kind="info", ttl=3.0):
+    def told_toast(self, text, kind="info", ttl=3.0):
         texts.append(text)
-        real(self, text, kind, ttl)
+        toast(self, text, kind, ttl)
 
-    monkeypatch.setattr(App, "toast", toast)
+    def told_notice(self, text):
+        texts.append(text)
+        notice(self, text)
+
+    monkeypatch.setattr(App, "toast", told_toast)
+    monkeypatch.setattr(App, "notice", told_notice)
     return texts
 
 
@@ -91,6 +97,19 @@ def play_until_saved(app: App, game: str, players: int):
     click(app, setup.start.rect.center)
     table = table_scene(app)
     assert table is not None and table.state.name == game
+    assert run_until(app, lambda: human_turn(table), 3000)
+    return table
+
+
+def play_three_cards(app: App):
+    """A Scopa match from the table: three cards played by clicks, then the human's turn."""
+    from ui_harness import sprite_center, start_game
+
+    table = start_game(app, "scopa", 2, seed=5)
+    for _ in range(3):
+        assert run_until(app, lambda: human_turn(table), 3000)
+        sp = next(s for s in table.table.hands[0] if s.card in table.legal_cards())
+        click(app, sprite_center(table, sp))
     assert run_until(app, lambda: human_turn(table), 3000)
     return table
 
@@ -170,8 +189,6 @@ def test_five_matches_fit_the_title_at_1024x600(told):
 
 
 def test_a_read_only_data_folder_is_told_once_and_the_game_goes_on(told, monkeypatch):
-    from ui_harness import sprite_center, start_game
-
     tries = []
 
     def read_only(path, value):
@@ -180,12 +197,7 @@ def test_a_read_only_data_folder_is_told_once_and_the_game_goes_on(told, monkeyp
 
     monkeypatch.setattr(storage, "write_json_atomic", read_only)
     app = make_app(speed="instant")
-    table = start_game(app, "scopa", 2, seed=5)
-    for _ in range(3):
-        assert run_until(app, lambda: human_turn(table), 3000)
-        sp = next(s for s in table.table.hands[0] if s.card in table.legal_cards())
-        click(app, sprite_center(table, sp))
-    assert run_until(app, lambda: human_turn(table), 3000)
+    table = play_three_cards(app)
     assert len(tries) >= 3 and len(table.state.history) >= 3  # the game went on
     warned = [t for t in told if t.startswith("Could not save the match in ")]
     folder = storage.data_dir()
@@ -329,3 +341,102 @@ def test_starting_from_the_command_line_asks_before_replacing_a_saved_match(told
     assert proc.returncode == 0, proc.stderr
     assert save_path("scopa").read_bytes() == before, "the saved match was replaced unasked"
     assert state.history  # the kept match had moves to lose
+
+
+def test_six_damaged_files_at_start_are_six_notices_each_drawn(tmp_path, monkeypatch):
+    """Damaged settings and five damaged saves: every notice is drawn in turn (a few at a
+    time, the rest waiting), while the player moves about the title."""
+    from game.ui.settings import load_settings, settings_path
+    from game.ui.widgets import Toasts
+
+    user_dirs(tmp_path, monkeypatch)
+    settings_path().parent.mkdir(parents=True)
+    settings_path().write_text("{not json", encoding="utf-8")
+    storage.data_dir().mkdir(parents=True)
+    slots = ["capodama", "capodama-1", "scopa", "tressette", "cattura"]
+    for slot in slots:
+        save_path(slot).write_text("[1, 2", encoding="utf-8")
+    drawn: list[str] = []
+    render = Toasts._render
+
+    def seen(self, t, width, size):
+        if t.text not in drawn:
+            drawn.append(t.text)
+        return render(self, t, width, size)
+
+    monkeypatch.setattr(Toasts, "_render", seen)
+    settings, notice = load_settings()  # as the app starts (game/app.py)
+    app = App(settings, size=(1280, 720), fixed_dt=1 / 30, fps=0)
+    assert notice is not None
+    app.notice(notice)
+    app.scenes.push(app.title_scene())
+    for _ in range(60 * 30):  # a minute at the title, the player tabbing through the menu
+        if len(drawn) == 6 and not app.toasts.waiting:
+            break
+        key(app, pygame.K_DOWN if app.frame % 20 == 0 else pygame.K_UNKNOWN)
+    assert drawn[0] == notice
+    for slot in slots:
+        assert sum(f"match-{slot}.json cannot be resumed" in t for t in drawn) == 1, slot
+    assert len(drawn) == 6 and app.toasts.waiting == []
+    app.shutdown()
+
+
+@pytest.mark.parametrize("kind", ["a file in its place", "no permission"])
+def test_an_unusable_data_folder_is_told_once_and_play_goes_on(told, kind):
+    """Tavolo starts, says once that nothing can be kept there and why, and plays on."""
+    folder = storage.data_dir()
+    folder.parent.mkdir(parents=True)
+    if kind == "no permission":
+        if os.name != "posix" or os.geteuid() == 0:
+            pytest.skip("root reads a folder without permission; test_cli runs this as root")
+        folder.mkdir()
+        folder.chmod(0)
+        reason = "permission denied"
+    else:
+        folder.write_text("a file where the data folder should be", encoding="utf-8")
+        reason = "a file stands where a folder should be"
+    try:
+        app = make_app(speed="instant")
+        said = (
+            f"Your matches and statistics cannot be kept in {folder}: {reason}. You can play, "
+            "but nothing is saved until this is fixed."
+        )
+        assert told == [said] and said in app.toasts.texts
+        table = play_three_cards(app)
+        assert len(table.state.history) >= 3 and told == [said]  # played on, said once
+        to_title(app)
+        assert told == [said]
+        assert not isinstance(app.scenes.top, ErrorScene)
+        app.shutdown()
+    finally:
+        if folder.is_dir():
+            folder.chmod(0o700)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_slot_holding_a_fifo_a_folder_or_another_games_match_is_told_and_set_aside(told):
+    folder = storage.data_dir()
+    folder.mkdir(parents=True)
+    os.mkfifo(save_path("scopa"))
+    (save_path("tressette") / "inside").mkdir(parents=True)
+    scopa = played("scopa", 2, 5)
+    data = {"format": "tavolo-save/1", "record": scopa.record(), "seats": ["human", "rules"]}
+    save_path("cattura").write_text(json.dumps(data), encoding="utf-8")
+    alone = played("capodama", 1, 3)
+    data = {"format": "tavolo-save/1", "record": alone.record(), "seats": ["human"]}
+    save_path("capodama").write_text(json.dumps(data), encoding="utf-8")
+    app = make_app(speed="instant")  # the FIFO is never opened: start-up does not hang
+    assert app.scenes.top.matches == []
+    for slot, why in (
+        ("scopa", "it is a FIFO, device or socket, not a regular file"),
+        ("tressette", "it is a folder, not a regular file"),
+        ("cattura", "it holds a Scopa match, which belongs in match-scopa.json"),
+        ("capodama", "it holds a Capodama solitaire match, which belongs in match-capodama-1.json"),
+    ):
+        assert [t for t in told if f"match-{slot}.json cannot be resumed ({why})" in t], slot
+        assert not os.path.lexists(save_path(slot))
+        assert len(list(folder.glob(f"match-{slot}.json.damaged-*"))) == 1
+    assert len(told) == 4
+    table = play_until_saved(app, "tressette", 4)  # its slot is free again: saved there
+    assert json.loads(save_path("tressette").read_text())["record"]["moves"] == table.state.history
+    app.shutdown()

@@ -284,8 +284,8 @@ def test_a_failed_write_is_told_once_and_play_goes_on(tmp_path: Path, monkeypatc
     monkeypatch.setattr(storage, "write_json_atomic", full_disk)
     app = make_app(speed="instant")
     told: list[str] = []
-    show = app.toast
-    monkeypatch.setattr(app, "toast", lambda text, *a: (told.append(text), show(text, *a)))
+    show = app.notice
+    monkeypatch.setattr(app, "notice", lambda text: (told.append(text), show(text)))
     for seed in (3, 4):  # two deals and two matches: four writes, all refused
         start_game(app, "capodama", 1, seed=seed, seats=["human"])
         _play_match(app)
@@ -295,3 +295,22 @@ def test_a_failed_write_is_told_once_and_play_goes_on(tmp_path: Path, monkeypatc
         "play goes on."
     ]
     assert not _file().exists()
+
+
+def test_a_figure_out_of_range_is_damage_and_the_page_shows(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    """A valid-looking file whose points run to 400 digits: set aside, told, the page shown."""
+    user_dirs(tmp_path, monkeypatch)
+    raw = _book_with_scopa()
+    raw["figures"]["scopa/2"].update(deals=3, points=int("9" * 400))
+    huge = json.dumps(raw)
+    _file().write_text(huge, encoding="utf-8")
+    app = make_app(size=(1024, 600))
+    scene = _open_stats(app)
+    _show(app, scene, "scopa")
+    app.step()
+    assert app.scenes.top is scene and scene.figures == stats.Figures()
+    [aside] = _file().parent.glob("stats.json.damaged-*")
+    assert aside.read_text(encoding="utf-8") == huge
+    assert [t for t in app.toasts.texts if f"kept as {aside.name}" in t]

@@ -1,6 +1,6 @@
 """Logging to the user's log folder, so a player can send us ``tavolo.log`` after a problem.
 
-The console gets one line per warning and never a traceback: tracebacks go to the log file
+The console gets one line per problem and never a traceback: tracebacks go to the log file
 only.  Neither handler ever prints logging's own "--- Logging error ---" traceback: a log file
 that cannot be written (a full disk, a folder gone read-only) is said once, in one line, and a
 console that cannot be written is left alone.
@@ -42,15 +42,35 @@ class QuietFileHandler(logging.handlers.RotatingFileHandler):
 
 
 class ConsoleHandler(logging.StreamHandler):
-    """Warnings on stderr, one line each, without tracebacks; silent if stderr itself fails."""
+    """Warnings on stderr, one line each, without tracebacks; silent if stderr itself fails.
+
+    A line is printed once per run: a save that fails after every move on a full disk is one
+    problem, said once (the log file keeps every occurrence).
+    """
+
+    #: the most distinct lines remembered (past it, a line may be printed again)
+    REMEMBERED = 1000
 
     def __init__(self, level: int) -> None:
         super().__init__(sys.stderr)
         self.setLevel(level)
         self.addFilter(lambda record: not getattr(record, "file_only", False))
+        self.addFilter(self._first_time)
+        self.said: set[str] = set()
 
     def format(self, record: logging.LogRecord) -> str:
         return "tavolo: " + record.getMessage().split("\n", 1)[0]
+
+    def _first_time(self, record: logging.LogRecord) -> bool:
+        try:
+            line = self.format(record)
+        except Exception:  # a record that cannot be formatted: emit() deals with it, quietly
+            return True
+        if line in self.said:
+            return False
+        if len(self.said) < self.REMEMBERED:
+            self.said.add(line)
+        return True
 
     def handleError(self, record: logging.LogRecord) -> None:
         """Nothing: the error could only be reported on the stream that just failed."""

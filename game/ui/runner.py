@@ -41,6 +41,8 @@ log = logging.getLogger(__name__)
 #: The smallest window opened at start (a saved size is never smaller).  The player may shrink
 #: it further: below scene.MIN_WINDOW the scenes wait behind a "window too small" notice.
 MIN_SIZE = (800, 500)
+#: How long a notice (:meth:`App.notice`) stays on screen, in seconds.
+NOTICE_SECONDS = 8.0
 #: The longest step of time a frame of animation takes (a stalled machine skips, not jumps).
 MAX_DT = 0.1
 #: The longest an idle app sleeps before looking at its scenes again, whatever they say.
@@ -116,7 +118,6 @@ class App:
         self.max_rest = MAX_REST  # the longest idle sleep (a frame's time under run(frames))
         self._frame_at = time.perf_counter()
         self.crashed: str | None = None
-        self.notices: list[str] = []
         self.exit_code = 0
         self._session_deck: tuple[str, str] | None = None  # (shown, saved) from --deck
 
@@ -163,6 +164,11 @@ class App:
     # -- services for scenes -------------------------------------------------------------------
     def toast(self, text: str, kind: str = "info", ttl: float = 3.0) -> None:
         self.toasts.show(text, kind, ttl)
+
+    def notice(self, text: str) -> None:
+        """Tell the player something they must read (a file set aside, a save that failed): a
+        toast never pushed out by another, queued behind the notices already shown."""
+        self.toasts.show(text, "warn", NOTICE_SECONDS, notice=True)
 
     def save_settings(self) -> None:
         """Write the settings; a failure is told once (the game goes on with them in memory)."""
@@ -227,7 +233,7 @@ class App:
         included: its state is untouched) makes its texts again."""
         self.settings.language = i18n.set_language(lang)
         self.save_settings()
-        self.toasts.items.clear()  # said in the old language
+        self.toasts.drop_passing()  # said in the old language (a notice must still be read)
         for scene in list(self.scenes.stack):
             scene.language_changed()
         self._whole = True

@@ -5,14 +5,17 @@ replaying the record rebuilds the exact state, so nothing of the UI needs to be 
 game has its own slot (``match-<slot>.json`` in the data folder, the solitaire apart from the
 table game: :func:`slot_of`), so starting one game never costs the match of another.
 
-A file that cannot be resumed is never written over: a damaged one is renamed aside with a
-timestamp, one from a newer version of Tavolo is left as it is and not offered, and either way
-the caller gets a sentence to tell the player.  Saving reports its failure
-(:class:`SaveFailure`) instead of only logging it, so the player can be told.
+A file that cannot be resumed is never written over: a damaged one (a FIFO or a folder in the
+slot's place, or a match of another slot, counts as damaged) is renamed aside with a timestamp,
+one from a newer version of Tavolo is left as it is and not offered, and either way the caller
+gets a sentence to tell the player.  Saving reports its failure (:class:`SaveFailure`) instead
+of only logging it, so the player can be told; a data folder that cannot be used at all is found
+before any file in it is read (:func:`folder_failure`).
 """
 
 from __future__ import annotations
 
+import errno
 import logging
 import os
 import time
@@ -79,6 +82,8 @@ class SaveFailure:
 
     @classmethod
     def of(cls, path: Path, exc: OSError) -> SaveFailure:
+        if exc.errno in (errno.EEXIST, errno.ENOTDIR):  # a folder to make, or one to write in
+            return cls(path.parent, _("a file stands where a folder should be"))
         reason = (exc.strerror or str(exc) or exc.__class__.__name__).strip()
         return cls(path.parent, reason[:1].lower() + reason[1:])
 
@@ -88,6 +93,29 @@ class SaveFailure:
             "Could not save the match in {folder}: {reason}. Your game goes on; "
             "it will be saved when this is fixed."
         ).format(folder=self.folder, reason=self.reason)
+
+    @property
+    def unusable(self) -> str:
+        """The sentence for a data folder found unusable before any save was tried."""
+        return _(
+            "Your matches and statistics cannot be kept in {folder}: {reason}. You can play, "
+            "but nothing is saved until this is fixed."
+        ).format(folder=self.folder, reason=self.reason)
+
+
+def folder_failure() -> SaveFailure | None:
+    """Why the data folder cannot take a save, worded as a save there would fail (None: it can).
+
+    Asked before any match is read, so that a folder that cannot be listed or written is said
+    once, in one sentence, instead of failing on every file in it.
+    """
+    folder = storage.data_dir()
+    try:
+        storage.probe_folder(folder)
+    except OSError as exc:
+        log.warning("the data folder %s cannot be used: %s", folder, exc.strerror or exc)
+        return SaveFailure.of(folder / "probe", exc)
+    return None
 
 
 class SaveUnreadable(ValueError):
@@ -192,7 +220,7 @@ def save_match(state: GameState, setup: MatchSetup, path: Path | None = None) ->
     try:
         storage.write_json_atomic(path, data)
     except OSError as exc:
-        log.warning("could not save the match to %s: %s", path, exc)
+        log.warning("could not save the match to %s: %s", path, exc.strerror or exc)
         return SaveFailure.of(path, exc)
     _OURS.add(path)
     return None
@@ -227,7 +255,7 @@ def finish_match(
     try:
         storage.write_json_atomic(target, data)
     except OSError as exc:
-        log.warning("could not keep the finished match in %s: %s", target, exc)
+        log.warning("could not keep the finished match in %s: %s", target, exc.strerror or exc)
         return SaveFailure.of(target, exc)
     clear_save(path or save_path(setup.slot))
     _prune_history()
@@ -235,9 +263,14 @@ def finish_match(
 
 
 def history() -> list[Path]:
-    """The finished matches' files, oldest first (their names start with the time)."""
+    """The finished matches' files, oldest first (their names start with the time); none when
+    the folder cannot be read."""
     folder = history_dir()
-    return sorted(p for p in folder.glob("*.json") if p.is_file()) if folder.is_dir() else []
+    try:
+        return sorted(p for p in folder.glob("*.json") if p.is_file()) if folder.is_dir() else []
+    except OSError as exc:
+        log.warning("could not list the finished matches in %s: %s", folder, exc.strerror or exc)
+        return []
 
 
 def _prune_history() -> None:
@@ -306,17 +339,28 @@ def _fields(data: Any) -> tuple[dict[str, Any], list[str]]:
 
 
 def load_slot(slot: str) -> tuple[SavedMatch | None, list[str]]:
-    """The match in ``slot`` if it can be continued, and what to tell the player about it."""
+    """The match in ``slot`` if it can be continued, and what to tell the player about it.
+
+    Whatever stands at the slot's path is read: a FIFO or a folder is told and set aside like
+    any damaged file (a path that cannot even be looked at is taken for an empty slot).
+    """
     path = save_path(slot)
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None, []
-    return _checked(path)
+    return _checked(path, slot)
 
 
-def _checked(path: Path) -> tuple[SavedMatch | None, list[str]]:
-    """Read ``path``: a damaged file is set aside, a finished match moved to the history."""
+def _checked(path: Path, slot: str | None = None) -> tuple[SavedMatch | None, list[str]]:
+    """Read ``path``: a damaged file, or one holding another slot's match, is set aside; a
+    finished match is moved to the history."""
     try:
         saved = read_match(path)
+        if slot is not None and saved.slot != slot:
+            raise SaveUnreadable(
+                _("it holds a {game} match, which belongs in {name}").format(
+                    game=_details(saved.state)[0], name=save_path(saved.slot).name
+                )
+            )
     except SaveUnreadable as exc:
         return None, [_unreadable(path, exc)]
     if saved.state.is_over:
@@ -341,6 +385,11 @@ def _unreadable(path: Path, exc: SaveUnreadable) -> str:
     )
 
 
+def slots() -> list[str]:
+    """Every slot a match of this version's games can be saved in (other files are not ours)."""
+    return sorted({slot_of(name, n) for name, info in GAMES.items() for n in info.players})
+
+
 def saved_matches() -> tuple[list[SavedMatch], list[str]]:
     """Every match that can be continued, the most recent first, and what to tell the player.
 
@@ -348,14 +397,10 @@ def saved_matches() -> tuple[list[SavedMatch], list[str]]:
     """
     notes = _migrate()
     found: list[SavedMatch] = []
-    folder = storage.data_dir()
-    paths = sorted(folder.glob("match-*.json")) if folder.is_dir() else []
-    for path in paths:
-        if not path.is_file():
-            continue
-        saved, told = _checked(path)
+    for slot in slots():
+        saved, told = load_slot(slot)
         notes += told
-        if saved is not None and path == save_path(saved.slot):
+        if saved is not None:
             found.append(saved)
     found.sort(key=lambda m: m.saved_at, reverse=True)
     return found, notes
@@ -364,13 +409,13 @@ def saved_matches() -> tuple[list[SavedMatch], list[str]]:
 def _migrate() -> list[str]:
     """Move the previous version's ``match.json`` into its slot (kept if the slot is taken)."""
     old = legacy_path()
-    if not old.is_file():
+    if not os.path.lexists(old):
         return []
     saved, notes = _checked(old)
     if saved is None:
         return notes
     target = save_path(saved.slot)
-    if target.exists():
+    if os.path.lexists(target):
         log.info("%s kept: the slot %s already holds a match", old, target)
         return notes
     try:

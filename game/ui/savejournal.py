@@ -1,20 +1,23 @@
 """What became of this run's saves, per app: told to the player once, and true on the error page.
 
-The table saves after every move; a failure must reach the player (a toast naming the folder and
-the reason) but not after every move, so each kind of failure is told once.  The error page and
-the pause menu read the same journal to say whether the match really was saved.
+The table saves after every move; a failure must reach the player (a notice naming the folder
+and the reason) but not after every move, so each kind of failure is told once.  A data folder
+that cannot be used at all is told once at the title, and nothing that then fails in it is told
+again.  The error page and the pause menu read the same journal to say whether the match really
+was saved.
 """
 
 from __future__ import annotations
 
 import time
 import weakref
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.engine import GameState
 from game.i18n import _
 
-from .savegame import MatchSetup, SaveFailure, finish_match, save_match
+from .savegame import MatchSetup, SaveFailure, finish_match, folder_failure, save_match
 
 if TYPE_CHECKING:
     from .runner import App
@@ -27,14 +30,24 @@ class SaveJournal:
         #: the last attempt's failure (None once a save succeeds again)
         self.failure: SaveFailure | None = None
         self.told: set[str] = set()
+        #: data folders the player was told cannot keep anything: what fails there is not
+        #: told again
+        self.down: set[Path] = set()
 
     def note(self, failure: SaveFailure | None) -> str | None:
         """Record one save's outcome; the sentence to tell, the first time a failure is seen."""
         self.failure = failure
         if failure is None:
             self.saved_at = time.time()
+            self.down.clear()  # the data folder works again: a new failure is news
+            return None
+        if self.is_down(failure.folder):
             return None
         return self.first_time(f"{failure.folder}: {failure.reason}", failure.message)
+
+    def is_down(self, folder: Path) -> bool:
+        """Whether ``folder`` is in a data folder the player was told cannot be used."""
+        return any(folder.is_relative_to(d) for d in self.down)
 
     def first_time(self, key: str, text: str) -> str | None:
         """``text`` unless something told under ``key`` was told already."""
@@ -75,11 +88,20 @@ def journal(app: App) -> SaveJournal:
 
 
 def tell(app: App, texts: list[str]) -> None:
-    """Toast each text the player has not been told yet in this run."""
+    """Show each text the player has not been told yet in this run, as a notice."""
     j = journal(app)
     for text in texts:
         if j.first_time(text, text):
-            app.toast(text, "warn", 8.0)
+            app.notice(text)
+
+
+def check_folder(app: App) -> None:
+    """Tell the player once when the data folder cannot keep matches, and why; the saves that
+    then fail there are not told again (the game goes on unsaved)."""
+    failure = folder_failure()
+    if failure is not None:
+        journal(app).down.add(failure.folder)
+        tell(app, [failure.unusable])
 
 
 def keep_saved(app: App, state: GameState, setup: MatchSetup) -> None:
@@ -95,4 +117,4 @@ def keep_finished(app: App, state: GameState, setup: MatchSetup) -> None:
 def _told(app: App, failure: SaveFailure | None) -> None:
     text = journal(app).note(failure)
     if text:
-        app.toast(text, "warn", 8.0)
+        app.notice(text)

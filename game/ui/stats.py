@@ -24,7 +24,7 @@ import json
 import logging
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
 from game.engine import DealScored, GameState, MatchOver, SeatResult
 from game.i18n import _
@@ -46,6 +46,11 @@ LAST = 20
 SEEN = 400
 #: the solitaire deal numbers won that are kept
 SEEDS = 200
+#: the largest count or score a file may hold: no player comes near it, and past it a figure is
+#: damage (a 400-digit number would overflow the page's arithmetic)
+MOST = 10**9
+#: the largest deal number kept (the command line takes none larger)
+SEED_MOST = 10**18 - 1
 
 
 def stats_path() -> Path:
@@ -113,18 +118,20 @@ class Figures:
         if not isinstance(raw, dict):
             raise ValueError("figures are not an object")
         counts = {k: _count(raw, k) for k in _COUNTS}
-        best, worst = raw.get("best_points"), raw.get("worst_points")
-        for v in (best, worst):
-            if v is not None and not _is_int(v):
-                raise ValueError("best or worst points are not numbers")
+        points, best, worst = raw.get("points", 0), raw.get("best_points"), raw.get("worst_points")
+        if not _is_score(points) or any(v is not None and not _is_score(v) for v in (best, worst)):
+            raise ValueError(f"the points are not whole numbers within {MOST} either way")
         seeds = raw.get("seeds_won", [])
-        if not isinstance(seeds, list) or not all(_is_int(s) for s in seeds):
-            raise ValueError("the deal numbers won are not a list of numbers")
+        if not isinstance(seeds, list) or not all(
+            _is_int(s) and 0 <= s <= SEED_MOST for s in seeds
+        ):
+            raise ValueError("the deal numbers won are not a list of deal numbers")
         marks = raw.get("last", [])
         if not isinstance(marks, list):
             raise ValueError("the last matches are not a list")
         return cls(
             **counts,
+            points=points,
             best_points=best,
             worst_points=worst,
             seeds_won=list(seeds),
@@ -132,17 +139,22 @@ class Figures:
         )
 
 
-_COUNTS = ("matches", "matches_won", "deals", "deals_won", "points", "streak", "best_streak")
+_COUNTS = ("matches", "matches_won", "deals", "deals_won", "streak", "best_streak")
 
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
+def _is_score(v: Any) -> TypeGuard[int]:
+    """A whole number of points within :data:`MOST` either way."""
+    return _is_int(v) and -MOST <= v <= MOST
+
+
 def _count(raw: dict[str, Any], key: str) -> int:
     v = raw.get(key, 0)
-    if not _is_int(v):
-        raise ValueError(f"{key} is not a number")
+    if not _is_int(v) or not 0 <= v <= MOST:
+        raise ValueError(f"{key} is not a number from 0 to {MOST}")
     return int(v)
 
 
@@ -152,9 +164,9 @@ def _mark(raw: Any) -> MatchMark:
     won, mine, other, date = raw.get("won"), raw.get("mine"), raw.get("other"), raw.get("date")
     if not isinstance(won, bool) or not isinstance(date, str):
         raise ValueError("a match of the chart is incomplete")
-    if not isinstance(mine, int) or isinstance(mine, bool):
-        raise ValueError("a match of the chart has no score")
-    if other is not None and not _is_int(other):
+    if not _is_score(mine):
+        raise ValueError("a match of the chart has no score in range")
+    if other is not None and not _is_score(other):
         raise ValueError("a match of the chart has a wrong score")
     return MatchMark(won, mine, other, date)
 
@@ -290,7 +302,7 @@ def save(stats: Stats, path: Path | None = None) -> str | None:
     try:
         storage.write_json_atomic(path, stats.to_json())
     except OSError as exc:
-        log.warning("could not write the statistics to %s: %s", path, exc)
+        log.warning("could not write the statistics to %s: %s", path, exc.strerror or exc)
         reason = exc.strerror or str(exc)
         return _("The statistics could not be saved in {folder} ({reason}); play goes on.").format(
             folder=path.parent, reason=reason
@@ -332,7 +344,10 @@ def _key(state: GameState, what: str) -> str:
 
 
 def _update(table: Seated, change: Any) -> None:
-    """Read the file, apply ``change(stats)`` (True when something changed), write it back."""
+    """Read the file, apply ``change(stats)`` (True when something changed), write it back;
+    nothing in a data folder the player was told cannot keep anything."""
+    if savejournal.journal(table.app).is_down(stats_path().parent):
+        return
     book = load()
     tell(table.app, book.notice)
     if book.stats is not None and change(book.stats):

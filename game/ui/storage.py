@@ -7,8 +7,8 @@ program: the frozen app may live in a read-only folder.
 Reading is as careful as writing, because anything may sit where a file is expected: a FIFO
 (opening it would wait forever), a huge file, JSON nested deeper than Python can parse.
 :func:`read_json` turns all of it into OSError or ValueError; :func:`set_aside` keeps a bad file
-under a dated name instead of writing over it; :func:`sweep_stale_temp` removes the temporary
-files a killed write left behind.
+under a dated name instead of writing over it; :func:`probe_folder` says whether a folder can be
+written at all; :func:`sweep_stale_temp` removes the temporary files a killed write left behind.
 """
 
 from __future__ import annotations
@@ -143,10 +143,24 @@ def set_aside(path: Path, label: str = "damaged") -> Path | None:
         except OSError as exc:
             log.warning("could not set %s aside as %s: %s", path, target.name, exc)
             return None
-        log.warning("%s set aside as %s", path, target.name)
+        log.info("%s set aside as %s", path, target.name)  # the caller warns of the problem
         return target
     log.warning("could not set %s aside: too many files named %s*", path, base)
     return None
+
+
+def probe_folder(folder: Path) -> None:
+    """Raise the OSError a write in ``folder`` would meet, made if missing: a folder that cannot
+    be made, listed or written in (a file in its place, no permission, a read-only disk).
+
+    The test file is anonymous where the system allows (``O_TMPFILE``) and removed at once
+    elsewhere, so nothing is left behind.
+    """
+    folder.mkdir(parents=True, exist_ok=True)
+    with os.scandir(folder):
+        pass
+    with tempfile.TemporaryFile(dir=folder):
+        pass
 
 
 def sweep_stale_temp(folder: Path, older_than: float = STALE_AFTER) -> list[Path]:

@@ -212,34 +212,68 @@ class Selector:
         surface.blit(val, val.get_rect(center=self._value_rect.center))
 
 
+#: the most toasts on screen at once
+TOASTS_SHOWN = 3
+#: of those, the most notices (the rest wait their turn, so a refusal always finds room)
+NOTICES_SHOWN = 2
+
+
 @dataclass
 class Toast:
     text: str
     kind: str = "info"  # info, warn, error
     ttl: float = 3.0
     age: float = 0.0
+    #: something the player must read (a file set aside, a save that failed): never dropped
+    notice: bool = False
 
 
 class Toasts:
-    """Short messages at the top of the window that fade out: refusals, notices, AI fallbacks."""
+    """Short messages at the top of the window that fade out: refusals, notices, AI fallbacks.
+
+    A passing message (a refusal, "Undone") makes room by pushing out the oldest passing one.
+    A notice is never pushed out: past :data:`NOTICES_SHOWN` on screen it waits in
+    ``waiting`` and shows when one before it has faded, so six damaged files at start are six
+    notices read in turn.
+    """
 
     def __init__(self) -> None:
         self.items: list[Toast] = []
+        self.waiting: list[Toast] = []  # notices to show, oldest first
         self._surf: dict[tuple[str, str, int], pygame.Surface] = {}
         self._last: tuple[int, int] | None = None  # where the stack stood, kept while clear
 
-    def show(self, text: str, kind: str = "info", ttl: float = 3.0) -> None:
-        self.items = [t for t in self.items if t.text != text][-2:]
-        self.items.append(Toast(text, kind, ttl))
+    def show(
+        self, text: str, kind: str = "info", ttl: float = 3.0, *, notice: bool = False
+    ) -> None:
+        self.items = [t for t in self.items if t.text != text]
+        self.waiting = [t for t in self.waiting if t.text != text]
+        toast = Toast(text, kind, ttl, notice=notice)
+        if notice and self._notices() >= NOTICES_SHOWN:
+            self.waiting.append(toast)
+            return
+        while len(self.items) >= TOASTS_SHOWN:  # one of them passes: notices are fewer
+            self.items.remove(next(t for t in self.items if not t.notice))
+        self.items.append(toast)
+
+    def _notices(self) -> int:
+        return sum(t.notice for t in self.items)
 
     @property
     def texts(self) -> list[str]:
         return [t.text for t in self.items]
 
+    def drop_passing(self) -> None:
+        """Forget the passing messages (said in a language just left); notices stay."""
+        self.items = [t for t in self.items if t.notice]
+
     def update(self, dt: float) -> None:
         for t in self.items:
             t.age += dt
         self.items = [t for t in self.items if t.age < t.ttl]
+        while self.waiting and self._notices() < NOTICES_SHOWN:
+            t = self.waiting.pop(0)
+            self.show(t.text, t.kind, t.ttl, notice=True)
 
     def _render(self, t: Toast, width: int, size: int) -> pygame.Surface:
         key = (t.text, t.kind, width)

@@ -18,7 +18,7 @@ from game.i18n import _
 
 from .. import theme
 from ..savegame import MatchSetup, SavedMatch, load_slot, saved_matches, slot_of
-from ..savejournal import tell
+from ..savejournal import check_folder, tell
 from ..scene import Damage, Scene
 from ..widgets import Button, layout_column
 from .common import MenuKeys, felt, open_table
@@ -36,9 +36,13 @@ class TitleScene(Scene):
         self._build()
 
     def _scan(self) -> None:
-        """Read the saved matches again (a damaged one is set aside and the player told)."""
-        found, notes = saved_matches() if self.app.persist else ([], [])
-        self.matches = found
+        """Read the saved matches again (a damaged one is set aside and the player told; so is
+        a data folder that cannot keep them, once)."""
+        if not self.app.persist:
+            self.matches = []
+            return
+        check_folder(self.app)
+        self.matches, notes = saved_matches()
         tell(self.app, notes)
 
     def _build(self) -> None:
@@ -70,9 +74,6 @@ class TitleScene(Scene):
         self._scan()
         self._build()
         self.resize(self.app.size)
-        for note in self.app.notices:
-            self.app.toast(note, "warn", 6.0)
-        self.app.notices.clear()
 
     def _prefetch(self) -> None:
         """Load the card pictures while the player reads the menu, a few per frame."""
