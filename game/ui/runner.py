@@ -20,6 +20,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 from dataclasses import replace
 from pathlib import Path
 
@@ -140,7 +141,19 @@ class App:
                 log.warning("fullscreen not available (%s)", exc)
                 self.fullscreen = False
         w, h = self.windowed_size
-        return pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
+        want = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
+        # back from fullscreen, X11 keeps the window at the screen's size the first time it is
+        # asked for another (SDL presenting through shared memory, prefer_shared_memory): asked
+        # once more, it takes the size it had.  SDL's warning about it is not the player's.
+        for _ in range(2):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                surface = pygame.display.set_mode(want, pygame.RESIZABLE)
+            if surface.get_size() == want:
+                break
+        else:
+            log.info("the window is %s, not the %s asked for", surface.get_size(), want)
+        return surface
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
