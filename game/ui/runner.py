@@ -119,6 +119,10 @@ class App:
         self.max_rest = MAX_REST  # the longest idle sleep (a frame's time under run(frames))
         self._frame_at = time.perf_counter()
         self.crashed: str | None = None
+        #: the player's last input was a key, not the mouse (set after each event is handled,
+        #: so a scene sees the input before it): menus and dialogs then show their keyboard
+        #: focus (game/ui/focus_ring.py)
+        self.keyboard = False
         self.exit_code = 0
         self._session_deck: tuple[str, str] | None = None  # (shown, saved) from --deck
 
@@ -264,8 +268,12 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
-            return
-        self.scenes.handle(event)
+        else:
+            self.scenes.handle(event)
+        if event.type == pygame.KEYDOWN:
+            self.keyboard = True
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.keyboard = False
 
     def step(self) -> bool:
         """One frame; False once the app wants to quit.  An idle app (nothing moving, no

@@ -19,6 +19,7 @@ from game.engine import DealScored
 from game.i18n import _
 
 from .. import theme
+from ..focus_ring import FocusRing
 from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, dim
@@ -41,6 +42,7 @@ class SummaryScene(Scene):
         last = table.state.is_over and table.ev >= len(table.state.events) - 1
         label = _("See the result") if last else _("Next deal")
         self.button = Button(label, self.close, primary=True, key=pygame.K_RETURN, tag="continue")
+        self.keys = FocusRing(app, lambda: self.buttons)
         self.closed = False
         #: the solitaire's end is the result's one panel: this summary passes on at once
         self.passes_on = table.solitaire and table.state.is_over
@@ -113,7 +115,7 @@ class SummaryScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
             self.app.toggle_deck()
             return
-        self.button.handle(event)
+        self.keys.route(event)
 
     def update(self, dt: float) -> None:
         if self.passes_on:  # on its first frame: the table is done pushing it by then
@@ -148,3 +150,4 @@ class SummaryScene(Scene):
                 t = theme.text(said, round(17 * s), color, True)
                 surface.blit(t, (x + c * col, y + r * round(28 * s)))
         self.button.draw(surface)
+        self.keys.draw(surface, s)

@@ -84,14 +84,18 @@ class TablePainter:
         gui, model = sc.gui, sc.model
         names = sc.names
         key = (sc.deck, i18n.revision(), gui.model_key(model), tuple(names))
+        buttons = min((b.rect.top for b in sc.panel_buttons), default=lay.panel.bottom)
+        keys = self._keys_hint()
+        top = buttons - keys.get_height() - lay.gap
         sc.hud.draw(
             surface,
             lay.panel,
             key,
             lambda: gui.hud_items(model, names, sc.deck),
             sc.face_key,
-            min((b.rect.top for b in sc.panel_buttons), default=lay.panel.bottom) - lay.panel.top,
+            top - lay.panel.top,
         )
+        surface.blit(keys, keys.get_rect(midtop=(lay.panel.centerx, top)))
         for b in sc.panel_buttons:
             b.draw(surface)
         self._draw_prompt(surface)
@@ -104,6 +108,11 @@ class TablePainter:
             self._draw_banner(surface, sc.banner)
         if sc.show_last and sc.shown_last:
             self._draw_last_trick(surface)
+
+    def _keys_hint(self) -> pygame.Surface:
+        """The line "F1: all the keys" above the panel's buttons, where a newcomer sees it."""
+        size = round(13 * self.scene.table.layout.text)
+        return theme.text(_("F1: all the keys"), size, theme.INK_FAINT)
 
     def _draw_plates(self, surface: pygame.Surface) -> None:
         sc = self.scene
