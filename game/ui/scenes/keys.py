@@ -58,7 +58,12 @@ KEYS: tuple[KeyRow, ...] = (
         (focus.SKIP,),
     ),
     KeyRow(N_("Esc"), N_("drop a choice being made; otherwise the menu"), "", (pygame.K_ESCAPE,)),
-    KeyRow(N_("hold L"), N_("look at the last trick"), N_("trick games"), (pygame.K_l,)),
+    KeyRow(
+        N_("hold L"),
+        N_("look at the last trick, or in Scopa and Cattura the last capture"),
+        "",
+        (pygame.K_l,),
+    ),
     KeyRow(N_("B"), N_("declare Buongioco"), N_("Tressette"), (pygame.K_b,)),
     KeyRow(
         N_("U / Shift+U"),

@@ -212,8 +212,7 @@ class TableScene(Scene):
             b.append(Button(_("Undo deal"), tools.undo_deal, tag="undo_deal"))
             b.append(Button(_("Restart (R)"), tools.restart, tag="restart"))
             b.append(Button(_("New deal (N)"), tools.new_deal, tag="new_deal"))
-        if self.gui.center == "":
-            b.append(Button(_("Last trick (L)"), self.toggle_last, tag="last"))
+        b.append(Button(_(self.gui.LAST_BUTTON), self.toggle_last, tag="last"))
         b.append(Button(_("Rules"), self.open_rules, tag="rules"))
         b.append(Button(_("Menu (Esc)"), self.open_menu, tag="menu"))
         self.panel_buttons = b
@@ -532,8 +531,10 @@ class TableScene(Scene):
 
     # -- input --------------------------------------------------------------------------------
     def toggle_last(self) -> None:
-        if not self.shown_last:
-            self.app.toast(_("No trick has been played yet"), "info", 1.5)
+        """Show the last trick or capture (the panel's button, a click on a pile) for a few
+        seconds, or hide it."""
+        if self.gui.last_look() is None:
+            self.app.toast(_(self.gui.LAST_NONE), "info", 1.5)
             return
         self.show_last = not self.show_last
         self.show_last_timer = 4.0 if self.show_last else 0.0
@@ -570,14 +571,14 @@ class TableScene(Scene):
         return None
 
     def pile_at(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on a seat's won cards: a pile of tricks or captures, or
+        Cattura's captured cards laid face up."""
         lay = self.table.layout
-        w, h = lay.small_size
         for s in range(self.state.seats):
-            if self.table.piles[s]:
-                r = pygame.Rect(0, 0, w, h)
-                r.center = (round(lay.spot(s).pile[0]), round(lay.spot(s).pile[1]))
-                if r.collidepoint(pos):
-                    return True
+            if self.table.piles[s] and lay.pile_rect(s).collidepoint(pos):
+                return True
+            if any(self.sprite_rect(sp).collidepoint(pos) for sp in self.table.front[s]):
+                return True
         return False
 
     def _keydown(self, event: pygame.event.Event) -> None:
@@ -590,7 +591,7 @@ class TableScene(Scene):
             self.app.toggle_deck()
             return
         if key == pygame.K_l:
-            if self.shown_last:
+            if self.gui.last_look() is not None:
                 self.show_last = True
                 self.show_last_timer = 0.0
             return
@@ -673,7 +674,7 @@ class TableScene(Scene):
             return
         if self.chooser is not None and self.chooser.contains(event.pos):
             return
-        if self.pile_at(event.pos) and self.gui.center == "":
+        if self.pile_at(event.pos):
             self.toggle_last()
 
     def draw(self, surface: pygame.Surface) -> None:
