@@ -12,7 +12,8 @@ presentation module (:mod:`game.ui.games`), which sees the scene through
 them: drawing is ``self.painter`` (:mod:`.table_draw`), the solitaire's undo/restart is
 ``self.solitaire_tools`` (:mod:`.table_tools`), the cards are ``self.table`` (the piles of
 :mod:`game.ui.tableview`), the coach's hints ``self.hints`` and the solitaire's verdict
-``self.verdicts`` (:mod:`.table_hint`).
+``self.verdicts`` (:mod:`.table_hint`), a card dragged from the hand ``self.drag``
+(:mod:`game.ui.drag`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from game.i18n import _
 from ..anim import CardSprite, StepQueue
 from ..cards import CardImages, card_size
 from ..chooser import Chooser
+from ..drag import CardDrag
 from ..focus import HINT, KeyFocus
 from ..forced import ForcedCard
 from ..games import game_ui
@@ -71,6 +73,7 @@ class TableScene(Scene):
         self.painter = TablePainter(self)
         self.keys = KeyFocus(self)  # keyboard play: the focus, its keys and the key list
         self.forced = ForcedCard(self)  # a forced card plays itself after a beat
+        self.drag = CardDrag(self)  # a card dragged from the hand to the table plays it
         self.damage = TableDamage(self)  # what a frame changes, when the table next changes
         self.solitaire_tools = SolitaireTools(self)
         self.state = state
@@ -636,19 +639,25 @@ class TableScene(Scene):
         for b in self.panel_buttons:
             if b.handle(event):
                 return
+        self._mouse(event)
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        """The mouse over the table: hover marks, clicks, and a card dragged from the hand."""
         if event.type == pygame.MOUSEMOTION:
             self.keys.hide()  # the player points again: the keyboard focus goes
+            if self.drag.motion(event.pos):
+                return
             for b in self.buttons:
                 b.handle(event)
             self.hover = self.sprite_at(event.pos) if self.prompt_kind else None
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.gui.cancel()
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event)
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.drag.sprite is not None:
+                self.drag.release(event.pos)
+                return
             for b in self.buttons:
                 if b.handle(event):
                     return
@@ -669,6 +678,9 @@ class TableScene(Scene):
                 self.apply(move)
                 return
         sp = self.sprite_at(event.pos)
+        if sp is not None and sp.zone == "hand":
+            self.drag.press(sp, event.pos)  # a click when let go here, a drag if moved
+            return
         if sp is not None:
             self.gui.click_card(sp)
             return
