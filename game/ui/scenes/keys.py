@@ -64,6 +64,12 @@ KEYS: tuple[KeyRow, ...] = (
         "",
         (pygame.K_l,),
     ),
+    KeyRow(
+        N_("S"),
+        N_("the last deal's summary again"),
+        N_("from the second deal"),
+        (pygame.K_s,),
+    ),
     KeyRow(N_("B"), N_("declare Buongioco"), N_("Tressette"), (pygame.K_b,)),
     KeyRow(
         N_("U / Shift+U"),

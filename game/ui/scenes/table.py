@@ -124,10 +124,15 @@ class TableScene(Scene):
         self.banner: tuple[str, str, float, float] | None = None  # text, sub, age, ttl
         self.time = 0.0
         self.summary_open = False
+        #: the last deal's result once the next deal is on: S shows its summary again
+        self.last_scored: DealScored | None = None
         self.loading = True  # the first deal waits until the card pictures are ready
         if resumed:
             self.ev = len(state.events)
             self.rebuild()
+            if not state.is_over:
+                scored = [e for e in state.events if e.kind == "deal_scored"]
+                self.last_scored = scored[-1].payload(DealScored) if scored else None
         self._make_panel_buttons()
         self.resize(app.size)
 
@@ -216,6 +221,8 @@ class TableScene(Scene):
             b.append(Button(_("Restart (R)"), tools.restart, tag="restart"))
             b.append(Button(_("New deal (N)"), tools.new_deal, tag="new_deal"))
         b.append(Button(_(self.gui.LAST_BUTTON), self.toggle_last, tag="last"))
+        if self.last_scored is not None:
+            b.append(Button(_("Last deal (S)"), self.open_last_deal, tag="last_deal"))
         b.append(Button(_("Rules"), self.open_rules, tag="rules"))
         b.append(Button(_("Menu (Esc)"), self.open_menu, tag="menu"))
         self.panel_buttons = b
@@ -285,9 +292,24 @@ class TableScene(Scene):
         self.app.push(ResultScene(self.app, self, e.payload(MatchOver)))
         return 0.0
 
-    def summary_closed(self) -> None:
+    def summary_closed(self, data: DealScored) -> None:
+        """The deal's summary was closed: the show goes on, and during the next deal S (and
+        the panel's "Last deal" button) shows that summary again."""
         self.summary_open = False
         self.queue.release()
+        if not self.state.is_over:
+            self.last_scored = data
+            self._make_panel_buttons()
+            self._place_buttons()
+
+    def open_last_deal(self) -> None:
+        """The last deal's summary again, over the table, only to be read."""
+        from .summary import SummaryScene
+
+        if self.last_scored is None:
+            self.app.toast(_("No deal has ended yet"), "info", 1.5)
+            return
+        self.app.push(SummaryScene(self.app, self, self.last_scored, again=True))
 
     def show_banner(self, text: str, sub: str = "", ttl: float = 1.6) -> float:
         """A big word over the middle of the table ("Scopa!", a Buongioco), fading out."""
@@ -597,6 +619,9 @@ class TableScene(Scene):
             if self.gui.last_look() is not None:
                 self.show_last = True
                 self.show_last_timer = 0.0
+            return
+        if key == pygame.K_s and not self.solitaire:
+            self.open_last_deal()
             return
         if self.solitaire and key in (pygame.K_u, pygame.K_r, pygame.K_n):
             self._solitaire_key(event)
