@@ -35,3 +35,16 @@ def app(tmp_path, monkeypatch):
     a = make_app()
     yield a
     a.shutdown()
+
+
+@pytest.fixture
+def keys_app(tmp_path, monkeypatch):
+    """A headless app at its title that fails the test if any mouse event reaches it: for the
+    tests of play and menus by keys alone."""
+    from ui_harness import keys_only, make_app, user_dirs
+
+    user_dirs(tmp_path, monkeypatch)
+    a = make_app()
+    with keys_only(a):
+        yield a
+    a.shutdown()

@@ -364,7 +364,8 @@ def test_a_language_switch_mid_deal_keeps_the_match(tmp_path, monkeypatch) -> No
         click_button(app, app.scenes.top, "resume")
         assert app.scenes.top is table
         assert table.names == ["Tu", "Nord (regole)"]
-        assert [b.label for b in table.panel_buttons] == ["Regole", "Menu (Esc)"]
+        labels = [b.label for b in table.panel_buttons]
+        assert labels == ["Ultima presa (L)", "Regole", "Menu (Esc)"]
         assert run_until(app, lambda: human_turn(table))
         assert table.band_message() == "Tocca a te: gioca una carta"
         items = table.gui.hud_items(table.model, table.names, table.deck)

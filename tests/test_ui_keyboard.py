@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from ui_harness import human_turn, key, make_app, run_until, start_game, user_dirs
+from ui_harness import human_turn, key, run_until, start_game
 
 from game.engine import new_game
 from game.ui import focus
@@ -17,26 +17,11 @@ from game.ui.scenes import keys as keylist
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.summary import SummaryScene
 
-_MOUSE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
-
 
 @pytest.fixture
-def app(tmp_path, monkeypatch):
+def app(keys_app):
     """An app that fails the test if any mouse event reaches it."""
-    user_dirs(tmp_path, monkeypatch)
-    a = make_app()
-    seen: list[int] = []
-    dispatch = a._dispatch
-
-    def spy(event: pygame.event.Event) -> None:
-        seen.append(event.type)
-        dispatch(event)
-
-    a._dispatch = spy  # type: ignore[method-assign]
-    yield a
-    a.shutdown()
-    assert not [t for t in seen if t in _MOUSE], "a mouse event reached the app"
-    assert pygame.KEYDOWN in seen
+    return keys_app
 
 
 def at_summary(app) -> bool:

@@ -25,6 +25,7 @@ from game.ui.savegame import MatchSetup, load_slot, save_path, when
 from game.ui.scenes import summary
 from game.ui.scenes.common import PANEL
 from game.ui.scenes.confirm import ConfirmScene
+from game.ui.scenes.keys import KeysScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.rules import RulesScene
@@ -57,9 +58,12 @@ def test_pause_offers_every_way_on(app):
     start_game(app, "scopa", 2)
     menu = pause(app)
     tags = [b.tag for b in menu.buttons]
-    assert tags == ["resume", "new", "restart", "rules", "settings", "title"]
+    assert tags == ["resume", "new", "restart", "rules", "settings", "keys", "title"]
     click_button(app, menu, "rules")
     assert isinstance(app.scenes.top, RulesScene) and app.scenes.top.game == "scopa"
+    key(app, pygame.K_ESCAPE)
+    click_button(app, menu, "keys")  # the list of keys, where a newcomer looks for it
+    assert isinstance(app.scenes.top, KeysScene)
     key(app, pygame.K_ESCAPE)
     click_button(app, menu, "resume")
     assert isinstance(app.scenes.top, TableScene)

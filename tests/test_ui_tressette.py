@@ -59,25 +59,29 @@ def test_declare_buongioco_shows_it_to_everyone(app):
     assert not any(b.tag == "buongioco" for b in table.buttons)  # once per deal
 
 
-def test_a_card_that_does_not_follow_is_refused_in_words(app):
-    # seat 0 plays 4D... after seat 3 (right of 0 is 3: next = s - 1) — make seat 3 lead
-    deal = dict(DEAL, dealer=0)  # seat 3 leads coins? it holds none: any lead
+def a_card_that_cannot_follow(app):
+    """The table and a card of the human's it may not play: seat 3 leads (right of the dealer,
+    seat 0), and the human plays legal cards by click until one of his does not follow."""
+    deal = dict(DEAL, dealer=0)
     table = start_game(app, "tressette", 4, deal=deal, seats=["human", "rules", "rules", "rules"])
     for _ in range(40):
         table = drive_to_play(app)
         bad = [sp for sp in table.table.hands[0] if sp.card not in table.legal_cards()]
         if bad:
-            break
+            return table, bad[0]
         sp = next(sp for sp in table.table.hands[0] if sp.card in table.legal_cards())
         click(app, sprite_center(table, sp))
-    else:
-        pytest.fail("the human never had a card it could not play")
+    pytest.fail("the human never had a card it could not play")
+
+
+def test_a_card_that_does_not_follow_is_refused_in_words(app):
+    table, bad = a_card_that_cannot_follow(app)
     record = table.state.record()
-    click(app, sprite_center(table, bad[0]))
+    click(app, sprite_center(table, bad))
     assert table.state.record() == record
     said = [t for t in app.toasts.texts if t.startswith("You must follow")]
     assert said, app.toasts.texts
-    assert " the " in said[-1] and str(bad[0].card) not in said[-1].split()
+    assert " the " in said[-1] and str(bad.card) not in said[-1].split()
 
 
 def test_buongioco_banner_names_the_suit_of_the_deck_on_screen(app):

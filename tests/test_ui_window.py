@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_harness import click_button, start_game, table_scene
+from ui_harness import click_button, key, start_game, table_scene
 
+from game.ui import theme
 from game.ui.cards import MAX_WIDTHS, CardImages
 from game.ui.scene import MIN_WINDOW
 from game.ui.scenes.setup import SetupScene
@@ -147,3 +148,32 @@ def test_zero_and_negative_widths_draw_a_one_pixel_card():
         assert images.ring(w, (255, 255, 255), "x").get_width() > 0
     images.want([key], [-40, 0])
     assert images.warm(1.0) == 0
+
+
+def test_f11_back_from_fullscreen_restores_the_window_size(app, monkeypatch):
+    """Back from fullscreen, X11 keeps the window at the screen's size the first time another
+    size is asked for (SDL presenting through shared memory): the fake display below does the
+    same, and F11 still brings the window back to the size it left."""
+    real = pygame.display.set_mode
+    full: list[tuple[int, int]] = []
+
+    def x11_set_mode(size=(0, 0), flags=0, *args, **kwargs):
+        if flags & pygame.FULLSCREEN:
+            surface = real(size, flags, *args, **kwargs)
+            full[:] = [surface.get_size()]
+            return surface
+        kept = full.pop() if full else size
+        return real(kept, flags, *args, **kwargs)
+
+    resize_window(app, (900, 560))
+    monkeypatch.setattr(pygame.display, "set_mode", x11_set_mode)
+    key(app, pygame.K_F11)
+    assert app.fullscreen and app.screen.get_size() != (900, 560)
+    key(app, pygame.K_F11)
+    # the window system then says the window changed size, as it does
+    pygame.event.post(pygame.event.Event(pygame.WINDOWSIZECHANGED, x=900, y=560))
+    app.step()
+    assert not app.fullscreen
+    assert app.screen.get_size() == (900, 560) and app.size == (900, 560)
+    assert app.settings.window == (900, 560)  # what the next start opens at
+    assert app.scenes.top.scale == pytest.approx(theme.ui_scale((900, 560)))

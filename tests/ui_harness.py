@@ -12,7 +12,8 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import pygame
@@ -53,6 +54,27 @@ def key(app: App, k: int, mod: int = 0, frames: int = 1) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=""))
     for _ in range(frames):
         app.step()
+
+
+_MOUSE = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEWHEEL)
+
+
+@contextmanager
+def keys_only(app: App) -> Iterator[None]:
+    """Inside, the app must get keys and no mouse event at all: a test of keyboard play fails
+    if the mouse reached the app."""
+    seen: list[int] = []
+    dispatch = app._dispatch
+
+    def spy(event: pygame.event.Event) -> None:
+        seen.append(event.type)
+        dispatch(event)
+
+    app._dispatch = spy  # type: ignore[method-assign]
+    yield
+    app._dispatch = dispatch  # type: ignore[method-assign]
+    assert not [t for t in seen if t in _MOUSE], "a mouse event reached the app"
+    assert pygame.KEYDOWN in seen
 
 
 #: Frames a table may spend reading card pictures before a test gives up (each costs little).

@@ -12,7 +12,8 @@ The number keys pick the n-th option of the chooser, or else the n-th button of 
 doubled suit, the 4th trump, a capture, the pass; never the Hint button).  Space skips a
 running animation, F1 or ? opens the list of keys (:mod:`.scenes.keys`).  The focus ring and
 the numbers are drawn only once the player used a key, and hidden again when the mouse moves:
-a mouse player never sees them.
+a mouse player never sees them.  Every menu and dialog has the same keys and the same ring over
+its buttons (:mod:`.focus_ring`, drawn with :func:`ring` and :func:`badge`).
 """
 
 from __future__ import annotations
@@ -241,24 +242,36 @@ class KeyFocus:
         cur = self.current(targets)
         if cur is not None:
             self._ring(surface, cur, s)
-        size = round(13 * s)
         for i, target in enumerate(self.numbered()[:9]):
-            rect = target.rect
-            label = theme.text(str(i + 1), size, (12, 20, 16), True)
-            r = max(label.get_width(), label.get_height()) // 2 + 3
-            at = (rect.x + r // 2, rect.y + r // 2)
-            pygame.draw.circle(surface, FOCUS, at, r)
-            surface.blit(label, label.get_rect(center=at))
+            badge(surface, i + 1, target.rect, s)
 
     def _ring(self, surface: pygame.Surface, target: Target, s: float) -> None:
         """A thick bright outline around the focused thing, with a glow around a card."""
         t = self.t
         grid = t.chooser is not None and t.chooser.grid
-        card = target.sprite is not None or (target.move is not None and grid)
-        if card:
-            glow = t.images.ring(target.rect.w, FOCUS, "focus")
-            surface.blit(glow, glow.get_rect(center=target.rect.center))
-        pad = max(2, round(3 * s)) if card else max(3, round(5 * s))
-        radius = max(4, target.rect.w // 14 + pad) if card else pad * 3
+        if target.sprite is None and not (target.move is not None and grid):
+            ring(surface, target.rect, s)
+            return
+        glow = t.images.ring(target.rect.w, FOCUS, "focus")
+        surface.blit(glow, glow.get_rect(center=target.rect.center))
+        pad = max(2, round(3 * s))
+        radius = max(4, target.rect.w // 14 + pad)
         rect = target.rect.inflate(2 * pad, 2 * pad)
         pygame.draw.rect(surface, FOCUS, rect, max(3, round(4 * s)), border_radius=radius)
+
+
+def ring(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
+    """The keyboard focus around a button, a choice or a menu's row: a thick outline in the
+    focus colour, the same on the table and in every menu (:mod:`.focus_ring`)."""
+    pad = max(3, round(5 * s))
+    outline = rect.inflate(2 * pad, 2 * pad)
+    pygame.draw.rect(surface, FOCUS, outline, max(3, round(4 * s)), border_radius=pad * 3)
+
+
+def badge(surface: pygame.Surface, n: int, rect: pygame.Rect, s: float) -> None:
+    """The number key that picks the thing at ``rect``, in a disc on its top-left corner."""
+    label = theme.text(str(n), round(13 * s), (12, 20, 16), True)
+    r = max(label.get_width(), label.get_height()) // 2 + 3
+    at = (rect.x + r // 2, rect.y + r // 2)
+    pygame.draw.circle(surface, FOCUS, at, r)
+    surface.blit(label, label.get_rect(center=at))

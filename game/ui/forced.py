@@ -53,8 +53,8 @@ class ForcedCard:
             if self.sprite is not None and self.sprite.card is not None:
                 t.selected = [self.sprite.card]  # lifted and ringed: this one goes
         sp = self.sprite
-        if sp is None or t.show_last:
-            return  # nothing forced, or the player is looking at the last trick
+        if sp is None or t.show_last or t.drag.sprite is not None:
+            return  # nothing forced, or the player looks at the last trick or holds a card
         self.left -= dt
         if self.left > 0:
             return

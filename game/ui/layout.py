@@ -229,6 +229,15 @@ class TableLayout:
             rects.append(r)
         return rects[0].unionall(rects[1:])
 
+    def drop_rect(self) -> pygame.Rect:
+        """Where a card dragged from the viewer's hand is played when let go: the trick (or
+        the middle of Scopa and Cattura) and a card's width and half its height around it, on
+        the felt above the hand."""
+        w, h = card_size(self.big)
+        area = self.trick_rect().inflate(2 * w, h).clip(self.table)
+        area.height = max(0, min(area.bottom, self.hand_rect(self.viewer).top) - area.top)
+        return area
+
     def band_buttons(self, widths: list[int]) -> list[pygame.Rect]:
         """Rectangles for action buttons of these widths, right-aligned in the band (shrunk
         alike when they would not fit beside a short prompt)."""

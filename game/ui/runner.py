@@ -20,6 +20,7 @@ import logging
 import os
 import sys
 import time
+import warnings
 from dataclasses import replace
 from pathlib import Path
 
@@ -118,6 +119,10 @@ class App:
         self.max_rest = MAX_REST  # the longest idle sleep (a frame's time under run(frames))
         self._frame_at = time.perf_counter()
         self.crashed: str | None = None
+        #: the player's last input was a key, not the mouse (set after each event is handled,
+        #: so a scene sees the input before it): menus and dialogs then show their keyboard
+        #: focus (game/ui/focus_ring.py)
+        self.keyboard = False
         self.exit_code = 0
         self._session_deck: tuple[str, str] | None = None  # (shown, saved) from --deck
 
@@ -140,7 +145,19 @@ class App:
                 log.warning("fullscreen not available (%s)", exc)
                 self.fullscreen = False
         w, h = self.windowed_size
-        return pygame.display.set_mode((max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)), pygame.RESIZABLE)
+        want = (max(MIN_SIZE[0], w), max(MIN_SIZE[1], h))
+        # back from fullscreen, X11 keeps the window at the screen's size the first time it is
+        # asked for another (SDL presenting through shared memory, prefer_shared_memory): asked
+        # once more, it takes the size it had.  SDL's warning about it is not the player's.
+        for _ in range(2):
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", RuntimeWarning)
+                surface = pygame.display.set_mode(want, pygame.RESIZABLE)
+            if surface.get_size() == want:
+                break
+        else:
+            log.info("the window is %s, not the %s asked for", surface.get_size(), want)
+        return surface
 
     def toggle_fullscreen(self) -> None:
         self.fullscreen = not self.fullscreen
@@ -251,8 +268,12 @@ class App:
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
-            return
-        self.scenes.handle(event)
+        else:
+            self.scenes.handle(event)
+        if event.type == pygame.KEYDOWN:
+            self.keyboard = True
+        elif event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.keyboard = False
 
     def step(self) -> bool:
         """One frame; False once the app wants to quit.  An idle app (nothing moving, no

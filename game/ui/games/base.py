@@ -11,6 +11,7 @@ takes and what a deal scores come from the engine's legal moves, views and event
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from game import skins
@@ -47,6 +48,16 @@ COMPASS = {
 }
 
 
+@dataclass(frozen=True)
+class LastLook:
+    """The last trick or capture, as L and a click on a won pile show it again: a title
+    that says who took it (and with what), and each card with a caption under it (who played
+    it, or what it did in the capture)."""
+
+    title: str
+    cards: tuple[tuple[Card, str], ...]
+
+
 class GameUI:
     name = ""
     title = ""
@@ -58,6 +69,10 @@ class GameUI:
     pile_stride = 0
     #: events shown together as one beat (the simultaneous exchange of Capodama)
     batch_kinds: frozenset[str] = frozenset()
+    #: the panel's button that shows the last trick or capture again (L), and what a look
+    #: before the first one says
+    LAST_BUTTON = N_("Last trick (L)")
+    LAST_NONE = N_("No trick has been played yet")
 
     def __init__(self) -> None:
         # the table scene, once attached; None before (a summary drawn without a table tests
@@ -263,6 +278,18 @@ class GameUI:
         if sp.card in legal and t.prompt_kind in ("play", "pass"):
             return full * 0.3
         return 0.0
+
+    def last_look(self) -> LastLook | None:
+        """The last trick to look at again (None before the first): the cards the table kept
+        when it was swept (``shown_last``), each under the name of who played it."""
+        t = self.t
+        if not t.shown_last:
+            return None
+        who = t.who(t.last_winner) if t.last_winner is not None else "?"
+        return LastLook(
+            _("Last trick — won by {who}").format(who=who),
+            tuple((card, t.short_name(seat)) for seat, card in t.shown_last),
+        )
 
     def next_change(self, now: float) -> float | None:
         """Seconds until something this game draws changes on its own (a mark shown for a

@@ -2,6 +2,10 @@
 fanned out), the draw deck with its count, and each player's captured cards face up in front of
 him.
 
+The last capture (who took the top card, with which cards) is kept when it is held on the table,
+and L or a click on a player's captured cards shows it again, as the trick games show their last
+trick.
+
 Playing: a click on a hand card of another value than the top card sends it; a card that can
 only capture (the top card's value) captures with it.  The captures the engine allows are listed
 in a chooser (each with the cards it puts back, the one on top last, and "yours" on a card from
@@ -33,7 +37,7 @@ from game.i18n import N_, _, ngettext
 from .. import theme
 from ..chooser import Choice, Chooser
 from . import words
-from .base import GameUI
+from .base import GameUI, LastLook
 
 
 @dataclass
@@ -66,6 +70,8 @@ class CatturaUI(GameUI):
     title = N_("Cattura")
     hand_max = HAND_SIZE
     center = "stack"
+    LAST_BUTTON = N_("Last capture (L)")
+    LAST_NONE = N_("Nothing has been captured yet")
 
     #: the engine's refusals (see game.engine.cattura_refusals), said to the player who tried
     REFUSALS: ClassVar[dict[str, str]] = {
@@ -90,6 +96,7 @@ class CatturaUI(GameUI):
     def __init__(self) -> None:
         super().__init__()
         self.picked: list[tuple[Card, bool]] = []  # (card, from own captures) chosen so far
+        self.last: tuple[int, Captured] | None = None  # the last capture: who, and what
 
     def hand_key(self, card: Card) -> Any:
         return (card.rank_index, card.suit_index)
@@ -225,6 +232,7 @@ class CatturaUI(GameUI):
         t = self.t
         top = t.table.center[-1] if t.table.center else None
         t.winner_mark = top
+        self.last = (e.seat or 0, data)
         used = " + ".join(self.card_short(c) for c in data.used)
         return t.hold(
             _("Taken by {who} with {used}").format(who=t.who(e.seat or 0), used=used), top
@@ -276,6 +284,23 @@ class CatturaUI(GameUI):
         hands = t.hidden_hands(v)
         front = {s: list(cards) for s, cards in enumerate(v.captured)}
         t.table.rebuild(hands, (), {}, v.deck_count, v.dealer, center=v.battlefield, front=front)
+        captures = [(e.seat or 0, e.data) for e in t.state.events if isinstance(e.data, Captured)]
+        self.last = captures[-1] if captures else None
+
+    def last_look(self) -> LastLook | None:
+        """The last capture: who took which top card, with which cards (from the hand, or
+        from the taker's own captures)."""
+        if self.last is None:
+            return None
+        seat, data = self.last
+        used = " + ".join(self.card_short(c) for c in data.used)
+        title = _("Last capture — taken by {who} with {used}").format(
+            who=self.t.who(seat), used=used
+        )
+        cards = [(data.target, _("taken"))]
+        for card, own in zip(data.used, data.from_captured, strict=True):
+            cards.append((card, _("from captures") if own else _("played")))
+        return LastLook(title, tuple(cards))
 
     # -- decisions ----------------------------------------------------------------------------
     def takes(self) -> list[Move]:

@@ -1,6 +1,10 @@
 """How Scopa is shown: the table's face-up cards in the middle, the deck with its count, each
 side's capture pile with its scope sticking out face up, and the "Scopa!" banner.
 
+The last capture (who took, with which card, which cards, and whether it was a scopa) is kept
+when it is held on the table, and L or a click on a capture pile shows it again, as the trick
+games show their last trick.
+
 Playing: a click on a hand card plays it when the engine lists one move for it (a capture or
 placing it); when it lists several (which equal card, which set of cards), the cards those
 captures could take light up on the table and a small chooser lists them: a click on a table
@@ -27,7 +31,7 @@ from game.i18n import N_, _, ngettext
 from .. import theme
 from ..chooser import Choice, Chooser
 from . import words
-from .base import GameUI
+from .base import GameUI, LastLook
 from .words import join_words
 
 
@@ -59,6 +63,8 @@ class ScopaUI(GameUI):
     hand_max = 3
     center = "grid"
     pile_stride = 4
+    LAST_BUTTON = N_("Last capture (L)")
+    LAST_NONE = N_("Nothing has been captured in this deal yet")
 
     REFUSALS: ClassVar[dict[str, str]] = {
         "not_in_hand": N_("{seat} cannot play {card}: it is not in the hand"),
@@ -88,6 +94,8 @@ class ScopaUI(GameUI):
         self.picking: Card | None = None  # the hand card whose capture is being chosen
         self.picks: list[Card] = []
         self.deck_left = 0
+        #: the deal's last capture: (seat, the card that took, the cards taken, a scopa)
+        self.last: tuple[int, Card, tuple[Card, ...], bool] | None = None
 
     # -- sides and their piles ----------------------------------------------------------------
     def side_of(self, seat: int) -> int:
@@ -233,6 +241,7 @@ class ScopaUI(GameUI):
         dealt = e.payload(Dealt)
         m.deal_no = dealt.deal_no
         m.scope = [0] * len(m.scope)
+        self.last = None
         self.t.app.audio.play("shuffle")
         return 0.0
 
@@ -267,7 +276,9 @@ class ScopaUI(GameUI):
         t = self.t
         t.winner_mark = None
         self._flash = list(e.cards)
-        took = e.payload(Captured).card
+        data = e.payload(Captured)
+        took = data.card
+        self.last = (e.seat or 0, took, tuple(e.cards), data.scopa)
         sprite = next((sp for sp in t.table.center if sp.card == took), None)
         return t.hold(_("Taken by {who}").format(who=t.who(e.seat or 0)), sprite)
 
@@ -327,6 +338,21 @@ class ScopaUI(GameUI):
             piles[keep] += n - len(flags[keep])
         t.table.rebuild(hands, (), piles, v.deck_count, v.dealer, center=v.table, flags=flags)
         self.deck_left = v.deck_count
+        self.last = v.captures[-1] if v.captures else None
+
+    def last_look(self) -> LastLook | None:
+        """The deal's last capture: who took, with which card, the cards taken."""
+        if self.last is None:
+            return None
+        seat, card, taken, scopa = self.last
+        said = (
+            _("Last capture — a scopa by {who} with {card}")
+            if scopa
+            else _("Last capture — taken by {who} with {card}")
+        )
+        who, played = self.t.who(seat), self.card_short(card)
+        cards = ((card, _("played")), *((c, _("taken")) for c in taken))
+        return LastLook(said.format(who=who, card=played), cards)
 
     # -- decisions ----------------------------------------------------------------------------
     def options(self, card: Card) -> list[Move]:

@@ -71,31 +71,3 @@ def open_table(app: App, state: GameState, setup: MatchSetup, *, resumed: bool =
         scenes.replace(table)
     else:
         scenes.push(table)
-
-
-class MenuKeys:
-    """Up/down/Enter over a list of buttons: every menu works without a mouse."""
-
-    def __init__(self) -> None:
-        self.index = -1
-
-    def handle(self, event: pygame.event.Event, buttons: list) -> bool:
-        live = [b for b in buttons if b.enabled]
-        if event.type != pygame.KEYDOWN or not live:
-            return False
-        if event.key in (pygame.K_DOWN, pygame.K_TAB):
-            self.index = (self.index + 1) % len(live)
-        elif event.key == pygame.K_UP:
-            self.index = (self.index - 1) % len(live)
-        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and 0 <= self.index < len(live):
-            live[self.index].on_click()
-            return True
-        else:
-            return False
-        for i, b in enumerate(live):
-            b.focus = i == self.index
-        return True
-
-    def route(self, event: pygame.event.Event, buttons: list) -> bool:
-        """The event to a menu: keyboard focus first, then each button's click."""
-        return self.handle(event, buttons) or any(b.handle(event) for b in buttons)

@@ -13,11 +13,12 @@ import pygame
 from game.i18n import _
 
 from .. import theme
+from ..focus_ring import FocusRing
 from ..savegame import load_slot
 from ..savejournal import tell
 from ..scene import Scene
 from ..widgets import Button
-from .common import MenuKeys, dialog, dim
+from .common import dialog, dim
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -41,7 +42,7 @@ class ConfirmScene(Scene):
         self.question = question
         self.title = title or _("Are you sure?")
         self.on_yes = on_yes
-        self.keys = MenuKeys()
+        self.keys = FocusRing(app, lambda: self.buttons)
         self.buttons = [
             Button(no, self.no, primary=True, tag="no"),
             Button(yes, self.yes, tag="yes"),
@@ -68,11 +69,7 @@ class ConfirmScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.no()
             return
-        enter = event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
-        if enter and not any(b.focus for b in self.buttons):
-            self.no()
-            return
-        self.keys.route(event, self.buttons)
+        self.keys.route(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 130)
@@ -85,6 +82,7 @@ class ConfirmScene(Scene):
             y += t.get_height() + 2
         for b in self.buttons:
             b.draw(surface)
+        self.keys.draw(surface, s)
 
 
 def confirm_replace(app: App, slot: str, start: Callable[[], object]) -> None:

@@ -18,6 +18,7 @@ import pygame
 from game.i18n import _
 
 from .. import theme
+from ..focus_ring import FocusRing
 from ..savejournal import journal
 from ..scene import Damage, Scene
 from ..widgets import Button
@@ -44,6 +45,7 @@ class ErrorScene(Scene):
             Button(_("Back to title"), self.title, primary=True, tag="title"),
             Button(_("Quit"), app.quit, tag="quit"),
         ]
+        self.keys = FocusRing(app, lambda: self.buttons)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
@@ -75,9 +77,11 @@ class ErrorScene(Scene):
         self.app.scenes.reset(scene)
 
     def handle(self, event: pygame.event.Event) -> None:
-        for b in self.buttons:
-            if b.handle(event):
-                return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.buttons[0].enabled:
+                self.title()
+            return
+        self.keys.route(event)
 
     def changed(self) -> Damage:
         return []  # still: only input (which redraws everything) changes it
@@ -117,6 +121,7 @@ class ErrorScene(Scene):
             y += t.get_height() + 2
         for b in self.buttons:
             b.draw(surface)
+        self.keys.draw(surface, s)
 
     def _draw_plain(self, surface: pygame.Surface) -> None:
         """The words in pygame's own font on a plain background, and the buttons as boxes."""

@@ -1,8 +1,9 @@
-"""The list of keys (F1 or ? at the table): every key the table answers, on one opaque panel.
+"""The list of keys (F1 or ?, at the table and in every menu): every key the table answers,
+and the few every menu and dialog shares (:mod:`game.ui.focus_ring`), on one opaque panel.
 
 :data:`KEYS` is the one list of the table's keys: the overlay draws it, and a test checks that
 every key code the table's handlers compare with is in it, so a key added to the table without
-a line here fails that test.  Esc, F1, ? or a click closes the panel.
+a line here fails that test.  Esc, F1, ?, Enter, Space or a click closes the panel.
 """
 
 from __future__ import annotations
@@ -57,7 +58,18 @@ KEYS: tuple[KeyRow, ...] = (
         (focus.SKIP,),
     ),
     KeyRow(N_("Esc"), N_("drop a choice being made; otherwise the menu"), "", (pygame.K_ESCAPE,)),
-    KeyRow(N_("hold L"), N_("look at the last trick"), N_("trick games"), (pygame.K_l,)),
+    KeyRow(
+        N_("hold L"),
+        N_("look at the last trick, or in Scopa and Cattura the last capture"),
+        "",
+        (pygame.K_l,),
+    ),
+    KeyRow(
+        N_("S"),
+        N_("the last deal's summary again"),
+        N_("from the second deal"),
+        (pygame.K_s,),
+    ),
     KeyRow(N_("B"), N_("declare Buongioco"), N_("Tressette"), (pygame.K_b,)),
     KeyRow(
         N_("U / Shift+U"),
@@ -80,10 +92,16 @@ KEYS: tuple[KeyRow, ...] = (
         focus.HINT,
     ),
     KeyRow(N_("F1 or ?"), N_("this list of keys"), "", focus.HELP),
+    KeyRow(
+        N_("Tab / arrows, Enter / Space, 1 – 9"),
+        N_("move the focus, press the focused button, press the button of that number"),
+        N_("menus and dialogs"),
+        (),
+    ),
 )
 
 #: what closes the panel besides a click
-CLOSE = (pygame.K_ESCAPE, *focus.HELP)
+CLOSE = (pygame.K_ESCAPE, *focus.HELP, *focus.ENTER, focus.SKIP)
 
 
 class KeysScene(Scene):
@@ -144,7 +162,7 @@ class KeysScene(Scene):
                 y += line_h
             y += round(8 * s)
         hint = theme.text(
-            _("Esc, F1, ? or a click closes this list"), round(14 * s), theme.INK_FAINT
+            _("Esc, Enter, F1, ? or a click closes this list"), round(14 * s), theme.INK_FAINT
         )
         surface.blit(
             hint, hint.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - round(12 * s)))

@@ -16,10 +16,11 @@ from game.engine import new_game
 from game.i18n import _
 
 from .. import theme
+from ..focus_ring import FocusRing
 from ..savejournal import journal, keep_saved
 from ..scene import Scene
 from ..widgets import Button, layout_column
-from .common import MenuKeys, dialog, dim, open_table
+from .common import dialog, dim, open_table
 from .confirm import ConfirmScene
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ class PauseScene(Scene):
     def __init__(self, app: App, table: TableScene) -> None:
         super().__init__(app)
         self.table = table
-        self.keys = MenuKeys()
+        self.keys = FocusRing(app, lambda: self.buttons)
         self._build()
         self.warning = ""
 
@@ -45,6 +46,7 @@ class PauseScene(Scene):
             Button(restart, self.ask_restart, tag="restart"),
             Button(_("Rules"), self.rules, tag="rules"),
             Button(_("Settings"), self.settings, tag="settings"),
+            Button(_("Keys (F1)"), self.keys_list, tag="keys"),
             Button(_("Quit to title"), self.ask_quit, tag="title"),
         ]
 
@@ -128,6 +130,11 @@ class PauseScene(Scene):
 
         self.app.push(SettingsScene(self.app))
 
+    def keys_list(self) -> None:
+        from .keys import KeysScene
+
+        self.app.push(KeysScene(self.app))
+
     def ask_quit(self) -> None:
         if not self.in_progress:
             self.quit_to_title()
@@ -154,13 +161,14 @@ class PauseScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.resume()
             return
-        self.keys.route(event, self.buttons)
+        self.keys.route(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         dim(surface, 150)
         dialog(surface, self.rect, _("Paused"), self.scale)
         for b in self.buttons:
             b.draw(surface)
+        self.keys.draw(surface, self.scale)
         if self.warning:
             self._draw_warning(surface)
 

@@ -16,6 +16,7 @@ from game.engine import Card, GameState, MatchOver, new_game
 from game.i18n import _
 
 from .. import theme
+from ..focus_ring import FocusRing
 from ..games.words import join_words
 from ..scene import Scene
 from ..widgets import Button, label_width
@@ -97,6 +98,7 @@ class ResultScene(Scene):
             ]
         if self.won:
             app.audio.play("chime")
+        self.keys = FocusRing(app, lambda: self.buttons)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
@@ -141,9 +143,7 @@ class ResultScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.title_screen()
             return
-        for b in self.buttons:
-            if b.handle(event):
-                return
+        self.keys.route(event)
 
     def update(self, dt: float) -> None:
         self.age += dt
@@ -162,3 +162,4 @@ class ResultScene(Scene):
             y += t.get_height() + 4
         for b in self.buttons:
             b.draw(surface)
+        self.keys.draw(surface, s)

@@ -21,6 +21,7 @@ from game.resources import asset_path
 from game.rules_i18n import translate_rules
 
 from .. import theme
+from ..focus_ring import FocusRing
 from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, dim, felt
@@ -75,6 +76,8 @@ class RulesScene(Scene):
         ] if game is None else []  # fmt: skip
         self.lines: list[tuple[str, int, bool, Any]] = []
         self.done = Button(_("Close"), self.close, primary=True, tag="close")
+        #: the keyboard: Tab, Left/Right over the tabs and Close (Up/Down scroll the page)
+        self.keys = FocusRing(app, lambda: [*self.tabs, self.done], lambda: self.done)
         self.show(game or "capodama", relayout=False)
 
     def language_changed(self) -> None:
@@ -153,31 +156,37 @@ class RulesScene(Scene):
         self.app.scenes.remove(self)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return
+        if not self._scroll(event):
+            self.keys.route(event)
+        self._clamp()
+
+    def _scroll(self, event: pygame.event.Event) -> bool:
+        """The wheel, Up/Down, Page Up/Down, Space, Home and End move the page."""
         step = 60 * self.scale
         if event.type == pygame.MOUSEWHEEL:
             self.target -= event.y * step
-        elif event.type == pygame.KEYDOWN:
-            k = event.key
-            if k == pygame.K_ESCAPE:
-                self.close()
-                return
-            moves = {
-                pygame.K_DOWN: step,
-                pygame.K_UP: -step,
-                pygame.K_PAGEDOWN: self.view.h * 0.9,
-                pygame.K_PAGEUP: -self.view.h * 0.9,
-                pygame.K_SPACE: self.view.h * 0.9,
-            }
-            if k in moves:
-                self.target += moves[k]
-            elif k == pygame.K_HOME:
-                self.target = 0
-            elif k == pygame.K_END:
-                self.target = self.total
-        self._clamp()
-        self.done.handle(event)
-        for b in self.tabs:
-            b.handle(event)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        moves = {
+            pygame.K_DOWN: step,
+            pygame.K_UP: -step,
+            pygame.K_PAGEDOWN: self.view.h * 0.9,
+            pygame.K_PAGEUP: -self.view.h * 0.9,
+            pygame.K_SPACE: self.view.h * 0.9,
+        }
+        if event.key in moves:
+            self.target += moves[event.key]
+        elif event.key == pygame.K_HOME:
+            self.target = 0
+        elif event.key == pygame.K_END:
+            self.target = self.total
+        else:
+            return False
+        return True
 
     def update(self, dt: float) -> None:
         self.scroll += (self.target - self.scroll) * min(1.0, dt * 14)
@@ -207,3 +216,4 @@ class RulesScene(Scene):
         self.done.draw(surface)
         for b in self.tabs:
             b.draw(surface)
+        self.keys.draw(surface, self.scale)

@@ -17,6 +17,7 @@ from game.catalog import CATALOG
 from game.i18n import LANGUAGES, N_, _
 
 from .. import theme
+from ..focus_ring import FocusRing
 from ..games.words import deck_title
 from ..scene import Scene
 from ..settings import HOLDS, SPEEDS, TEXT_SIZES, apply_look
@@ -42,6 +43,8 @@ class SettingsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self._build()
+        #: the keyboard: down the rows from the first, then Done (Enter closes from any row)
+        self.keys = FocusRing(app, lambda: [*self.selectors, self.done], lambda: self.lang_sel)
 
     def _build(self) -> None:
         """The rows, labelled in the language in use (made again when it changes)."""
@@ -241,10 +244,7 @@ class SettingsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return
-        for sel in self.selectors:
-            if sel.handle(event):
-                return
-        self.done.handle(event)
+        self.keys.route(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         if len(self.app.scenes.stack) == 1:
@@ -255,3 +255,4 @@ class SettingsScene(Scene):
         for sel in self.selectors:
             sel.draw(surface, round(18 * self.scale))
         self.done.draw(surface)
+        self.keys.draw(surface, self.scale)

@@ -24,6 +24,7 @@ from game.engine import GAMES, new_game
 from game.i18n import N_, _, ngettext
 
 from .. import theme
+from ..focus_ring import FocusRing
 from ..games import playable_games
 from ..games.words import deck_name, deck_refusal, deck_title
 from ..savegame import MatchSetup, slot_of
@@ -103,6 +104,11 @@ class SetupScene(Scene):
         self.back = Button(_("Back"), self.app.scenes.pop, tag="back")
         self.rules = Button(_("Full rules"), self.open_rules, tag="rules")
         self.how: list[str] = []
+        #: the keyboard: down the rows as they read (the rules link, the options, the seats),
+        #: then Back and Start; it starts on the game's row, and Enter starts from any row
+        self.keys = FocusRing(
+            app, lambda: [self.rules, *self.selectors, self.back, self.start], lambda: self.game_sel
+        )
         self._load(self.game)
 
     @staticmethod
@@ -302,12 +308,7 @@ class SetupScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.scenes.pop()
             return
-        for sel in self.selectors:
-            if sel.handle(event):
-                return
-        for b in self.buttons:
-            if b.handle(event):
-                return
+        self.keys.route(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
@@ -332,6 +333,7 @@ class SetupScene(Scene):
                 y += t.get_height()
         for b in self.buttons:
             b.draw(surface)
+        self.keys.draw(surface, s)
 
     def _draw_how(self, surface: pygame.Surface) -> None:
         """The game in two lines, set as large as the strip allows (they wrap if they must)."""

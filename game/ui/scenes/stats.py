@@ -16,6 +16,7 @@ from game.catalog import CATALOG
 from game.i18n import _
 
 from .. import stats, theme
+from ..focus_ring import FocusRing
 from ..scene import Scene
 from ..stats import Figures, MatchMark
 from ..widgets import Button, Selector
@@ -109,6 +110,10 @@ class StatsScene(Scene):
         self.reset_button.enabled = self.book.stats is not None
         self.close_button = Button(
             _("Close"), self.close, primary=True, key=pygame.K_RETURN, tag="close"
+        )
+        #: the keyboard: it starts on the game's row (Left/Right change the game)
+        self.keys = FocusRing(
+            app, lambda: [self.game_sel, self.players_sel, *self.buttons], lambda: self.game_sel
         )
 
     # -- what is shown ------------------------------------------------------------------------
@@ -210,15 +215,7 @@ class StatsScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
             return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.game_sel.step(1 if event.key == pygame.K_RIGHT else -1)
-            return
-        for sel in (self.game_sel, self.players_sel):
-            if sel.handle(event):
-                return
-        for b in self.buttons:
-            if b.handle(event):
-                return
+        self.keys.route(event)
 
     # -- drawing ------------------------------------------------------------------------------
     def _draw_unavailable(self, surface: pygame.Surface) -> None:
@@ -292,3 +289,4 @@ class StatsScene(Scene):
             self._draw_figures(surface, f)
         for b in self.buttons:
             b.draw(surface)
+        self.keys.draw(surface, self.scale)

@@ -7,6 +7,9 @@ and the match score of each seat or side (``summary_scores``).
 
 The solitaire's deal is its whole match: its summary hands straight on to the result, which
 says its end in one panel (:mod:`.result`).
+
+During the next deal, S (or the panel's "Last deal" button) opens the last deal's summary
+again (``again``): the same panel, which then only closes.
 """
 
 from __future__ import annotations
@@ -19,6 +22,7 @@ from game.engine import DealScored
 from game.i18n import _
 
 from .. import theme
+from ..focus_ring import FocusRing
 from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, dim
@@ -27,8 +31,10 @@ from .common import dialog, dim
 class SummaryScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any, table: Any, data: DealScored) -> None:
+    def __init__(self, app: Any, table: Any, data: DealScored, *, again: bool = False) -> None:
+        """``again``: the summary of a deal already over, opened again to be read."""
         super().__init__(app)
+        self.again = again
         self.table = table
         self.data = data
         self.names = [table.short_name(s) for s in range(table.state.seats)]
@@ -37,14 +43,16 @@ class SummaryScene(Scene):
         self.head, self.rows = gui.summary_table(data, self.names)
         self.scores = gui.summary_scores(data, self.names) if table.state.players > 1 else []
         self.age = 0.0
-        self.auto = 2.2 * max(0.3, app.settings.speed_factor) if table.setup.autoplay else None
+        auto = table.setup.autoplay and not again
+        self.auto = 2.2 * max(0.3, app.settings.speed_factor) if auto else None
         last = table.state.is_over and table.ev >= len(table.state.events) - 1
-        label = _("See the result") if last else _("Next deal")
+        label = _("Close") if again else _("See the result") if last else _("Next deal")
         self.button = Button(label, self.close, primary=True, key=pygame.K_RETURN, tag="continue")
+        self.keys = FocusRing(app, lambda: self.buttons)
         self.closed = False
         #: the solitaire's end is the result's one panel: this summary passes on at once
-        self.passes_on = table.solitaire and table.state.is_over
-        if gui.deal_won(data, table.viewer) and not self.passes_on:
+        self.passes_on = table.solitaire and table.state.is_over and not again
+        if gui.deal_won(data, table.viewer) and not self.passes_on and not again:
             app.audio.play("chime")
 
     @property
@@ -104,7 +112,8 @@ class SummaryScene(Scene):
             return
         self.closed = True
         self.app.scenes.remove(self)
-        self.table.summary_closed()
+        if not self.again:
+            self.table.summary_closed(self.data)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_ESCAPE):
@@ -113,7 +122,7 @@ class SummaryScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_d:
             self.app.toggle_deck()
             return
-        self.button.handle(event)
+        self.keys.route(event)
 
     def update(self, dt: float) -> None:
         if self.passes_on:  # on its first frame: the table is done pushing it by then
@@ -148,3 +157,4 @@ class SummaryScene(Scene):
                 t = theme.text(said, round(17 * s), color, True)
                 surface.blit(t, (x + c * col, y + r * round(28 * s)))
         self.button.draw(surface)
+        self.keys.draw(surface, s)

@@ -12,7 +12,8 @@ presentation module (:mod:`game.ui.games`), which sees the scene through
 them: drawing is ``self.painter`` (:mod:`.table_draw`), the solitaire's undo/restart is
 ``self.solitaire_tools`` (:mod:`.table_tools`), the cards are ``self.table`` (the piles of
 :mod:`game.ui.tableview`), the coach's hints ``self.hints`` and the solitaire's verdict
-``self.verdicts`` (:mod:`.table_hint`).
+``self.verdicts`` (:mod:`.table_hint`), a card dragged from the hand ``self.drag``
+(:mod:`game.ui.drag`).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from game.i18n import _
 from ..anim import CardSprite, StepQueue
 from ..cards import CardImages, card_size
 from ..chooser import Chooser
+from ..drag import CardDrag
 from ..focus import HINT, KeyFocus
 from ..forced import ForcedCard
 from ..games import game_ui
@@ -71,6 +73,7 @@ class TableScene(Scene):
         self.painter = TablePainter(self)
         self.keys = KeyFocus(self)  # keyboard play: the focus, its keys and the key list
         self.forced = ForcedCard(self)  # a forced card plays itself after a beat
+        self.drag = CardDrag(self)  # a card dragged from the hand to the table plays it
         self.damage = TableDamage(self)  # what a frame changes, when the table next changes
         self.solitaire_tools = SolitaireTools(self)
         self.state = state
@@ -121,10 +124,15 @@ class TableScene(Scene):
         self.banner: tuple[str, str, float, float] | None = None  # text, sub, age, ttl
         self.time = 0.0
         self.summary_open = False
+        #: the last deal's result once the next deal is on: S shows its summary again
+        self.last_scored: DealScored | None = None
         self.loading = True  # the first deal waits until the card pictures are ready
         if resumed:
             self.ev = len(state.events)
             self.rebuild()
+            if not state.is_over:
+                scored = [e for e in state.events if e.kind == "deal_scored"]
+                self.last_scored = scored[-1].payload(DealScored) if scored else None
         self._make_panel_buttons()
         self.resize(app.size)
 
@@ -212,8 +220,9 @@ class TableScene(Scene):
             b.append(Button(_("Undo deal"), tools.undo_deal, tag="undo_deal"))
             b.append(Button(_("Restart (R)"), tools.restart, tag="restart"))
             b.append(Button(_("New deal (N)"), tools.new_deal, tag="new_deal"))
-        if self.gui.center == "":
-            b.append(Button(_("Last trick (L)"), self.toggle_last, tag="last"))
+        b.append(Button(_(self.gui.LAST_BUTTON), self.toggle_last, tag="last"))
+        if self.last_scored is not None:
+            b.append(Button(_("Last deal (S)"), self.open_last_deal, tag="last_deal"))
         b.append(Button(_("Rules"), self.open_rules, tag="rules"))
         b.append(Button(_("Menu (Esc)"), self.open_menu, tag="menu"))
         self.panel_buttons = b
@@ -283,9 +292,24 @@ class TableScene(Scene):
         self.app.push(ResultScene(self.app, self, e.payload(MatchOver)))
         return 0.0
 
-    def summary_closed(self) -> None:
+    def summary_closed(self, data: DealScored) -> None:
+        """The deal's summary was closed: the show goes on, and during the next deal S (and
+        the panel's "Last deal" button) shows that summary again."""
         self.summary_open = False
         self.queue.release()
+        if not self.state.is_over:
+            self.last_scored = data
+            self._make_panel_buttons()
+            self._place_buttons()
+
+    def open_last_deal(self) -> None:
+        """The last deal's summary again, over the table, only to be read."""
+        from .summary import SummaryScene
+
+        if self.last_scored is None:
+            self.app.toast(_("No deal has ended yet"), "info", 1.5)
+            return
+        self.app.push(SummaryScene(self.app, self, self.last_scored, again=True))
 
     def show_banner(self, text: str, sub: str = "", ttl: float = 1.6) -> float:
         """A big word over the middle of the table ("Scopa!", a Buongioco), fading out."""
@@ -532,8 +556,10 @@ class TableScene(Scene):
 
     # -- input --------------------------------------------------------------------------------
     def toggle_last(self) -> None:
-        if not self.shown_last:
-            self.app.toast(_("No trick has been played yet"), "info", 1.5)
+        """Show the last trick or capture (the panel's button, a click on a pile) for a few
+        seconds, or hide it."""
+        if self.gui.last_look() is None:
+            self.app.toast(_(self.gui.LAST_NONE), "info", 1.5)
             return
         self.show_last = not self.show_last
         self.show_last_timer = 4.0 if self.show_last else 0.0
@@ -570,14 +596,14 @@ class TableScene(Scene):
         return None
 
     def pile_at(self, pos: tuple[int, int]) -> bool:
+        """Whether ``pos`` is on a seat's won cards: a pile of tricks or captures, or
+        Cattura's captured cards laid face up."""
         lay = self.table.layout
-        w, h = lay.small_size
         for s in range(self.state.seats):
-            if self.table.piles[s]:
-                r = pygame.Rect(0, 0, w, h)
-                r.center = (round(lay.spot(s).pile[0]), round(lay.spot(s).pile[1]))
-                if r.collidepoint(pos):
-                    return True
+            if self.table.piles[s] and lay.pile_rect(s).collidepoint(pos):
+                return True
+            if any(self.sprite_rect(sp).collidepoint(pos) for sp in self.table.front[s]):
+                return True
         return False
 
     def _keydown(self, event: pygame.event.Event) -> None:
@@ -590,9 +616,12 @@ class TableScene(Scene):
             self.app.toggle_deck()
             return
         if key == pygame.K_l:
-            if self.shown_last:
+            if self.gui.last_look() is not None:
                 self.show_last = True
                 self.show_last_timer = 0.0
+            return
+        if key == pygame.K_s and not self.solitaire:
+            self.open_last_deal()
             return
         if self.solitaire and key in (pygame.K_u, pygame.K_r, pygame.K_n):
             self._solitaire_key(event)
@@ -635,19 +664,25 @@ class TableScene(Scene):
         for b in self.panel_buttons:
             if b.handle(event):
                 return
+        self._mouse(event)
+
+    def _mouse(self, event: pygame.event.Event) -> None:
+        """The mouse over the table: hover marks, clicks, and a card dragged from the hand."""
         if event.type == pygame.MOUSEMOTION:
             self.keys.hide()  # the player points again: the keyboard focus goes
+            if self.drag.motion(event.pos):
+                return
             for b in self.buttons:
                 b.handle(event)
             self.hover = self.sprite_at(event.pos) if self.prompt_kind else None
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             self.gui.cancel()
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._click(event)
-            return
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            if self.drag.sprite is not None:
+                self.drag.release(event.pos)
+                return
             for b in self.buttons:
                 if b.handle(event):
                     return
@@ -668,12 +703,15 @@ class TableScene(Scene):
                 self.apply(move)
                 return
         sp = self.sprite_at(event.pos)
+        if sp is not None and sp.zone == "hand":
+            self.drag.press(sp, event.pos)  # a click when let go here, a drag if moved
+            return
         if sp is not None:
             self.gui.click_card(sp)
             return
         if self.chooser is not None and self.chooser.contains(event.pos):
             return
-        if self.pile_at(event.pos) and self.gui.center == "":
+        if self.pile_at(event.pos):
             self.toggle_last()
 
     def draw(self, surface: pygame.Surface) -> None:

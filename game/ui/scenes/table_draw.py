@@ -1,5 +1,5 @@
 """Drawing the table scene: felt, cards with their highlights, name plates, counts, the prompt,
-the chooser, the banner and the last trick.
+the chooser, the banner and the last trick or capture.
 
 The scene owns one :class:`TablePainter` (``scene.painter``); the painter only reads the scene,
 so drawing can never change what the table does.
@@ -17,6 +17,7 @@ from game.i18n import _
 from .. import background, theme
 from ..anim import CardSprite
 from ..cards import card_size
+from ..games.base import LastLook
 from ..games.words import KIND_WORDS
 from .common import dim
 
@@ -84,14 +85,18 @@ class TablePainter:
         gui, model = sc.gui, sc.model
         names = sc.names
         key = (sc.deck, i18n.revision(), gui.model_key(model), tuple(names))
+        buttons = min((b.rect.top for b in sc.panel_buttons), default=lay.panel.bottom)
+        keys = self._keys_hint()
+        top = buttons - keys.get_height() - lay.gap
         sc.hud.draw(
             surface,
             lay.panel,
             key,
             lambda: gui.hud_items(model, names, sc.deck),
             sc.face_key,
-            min((b.rect.top for b in sc.panel_buttons), default=lay.panel.bottom) - lay.panel.top,
+            top - lay.panel.top,
         )
+        surface.blit(keys, keys.get_rect(midtop=(lay.panel.centerx, top)))
         for b in sc.panel_buttons:
             b.draw(surface)
         self._draw_prompt(surface)
@@ -102,8 +107,14 @@ class TablePainter:
         sc.keys.draw(surface)  # the keyboard focus ring (game/ui/focus.py)
         if sc.banner is not None:
             self._draw_banner(surface, sc.banner)
-        if sc.show_last and sc.shown_last:
-            self._draw_last_trick(surface)
+        look = sc.gui.last_look() if sc.show_last else None
+        if look is not None:
+            self._draw_last(surface, look)
+
+    def _keys_hint(self) -> pygame.Surface:
+        """The line "F1: all the keys" above the panel's buttons, where a newcomer sees it."""
+        size = round(13 * self.scene.table.layout.text)
+        return theme.text(_("F1: all the keys"), size, theme.INK_FAINT)
 
     def _draw_plates(self, surface: pygame.Surface) -> None:
         sc = self.scene
@@ -293,34 +304,33 @@ class TablePainter:
             y = box.y + round(14 * s) + big.get_height()
             surface.blit(small, small.get_rect(midtop=(box.centerx, y)))
 
-    def _draw_last_trick(self, surface: pygame.Surface) -> None:
+    def _draw_last(self, surface: pygame.Surface, look: LastLook) -> None:
+        """The last trick or capture on a panel over the middle of the table: its title,
+        and each card with its caption (who played it, or what it did in the capture)."""
         sc = self.scene
         lay = sc.table.layout
         s = lay.scale
         cx, cy = lay.center
         w = lay.small
         cw, ch = card_size(w)
-        shown = sc.shown_last
-        n = len(shown)
+        captions = [theme.text(said, round(12 * s), theme.INK_DIM) for _c, said in look.cards]
+        column = max(cw, *(c.get_width() for c in captions))  # a card, or a wider caption
         gap = round(10 * s)
-        width = n * cw + (n - 1) * gap + round(40 * s)
+        row = len(look.cards) * (column + gap) - gap
+        title = theme.text(look.title, round(17 * s), theme.INK, True)
+        width = max(row, title.get_width()) + round(40 * s)
         height = ch + round(80 * s)
         dim(surface, 120)  # an opaque panel over a dimmed table, like every overlay
         panel = theme.rounded_panel((width, height), theme.OVERLAY, 16, theme.GOLD, 2)
         r = panel.get_rect(center=(round(cx), round(cy)))
         surface.blit(panel, r.topleft)
-        winner = sc.last_winner
-        who = sc.who(winner) if winner is not None else "?"
-        said = _("Last trick — won by {who}").format(who=who)
-        t = theme.text(said, round(17 * s), theme.INK, True)
-        surface.blit(t, t.get_rect(midtop=(r.centerx, r.y + round(10 * s))))
-        x = r.x + round(20 * s)
-        for seat, card in shown:
+        surface.blit(title, title.get_rect(midtop=(r.centerx, r.y + round(10 * s))))
+        x = r.centerx - row // 2 + column // 2  # the middle of the first column
+        for (card, _said), caption in zip(look.cards, captions, strict=True):
             img = sc.images.get(sc.face_key(card), w)
-            surface.blit(img, (x, r.y + round(40 * s)))
-            nm = theme.text(sc.short_name(seat), round(12 * s), theme.INK_DIM)
-            surface.blit(nm, nm.get_rect(midtop=(x + cw // 2, r.y + round(44 * s) + ch)))
-            x += cw + gap
+            surface.blit(img, img.get_rect(midtop=(x, r.y + round(40 * s))))
+            surface.blit(caption, caption.get_rect(midtop=(x, r.y + round(44 * s) + ch)))
+            x += column + gap
 
     def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
         """Where messages go: the band's text part, over the prompt (which they outlast only

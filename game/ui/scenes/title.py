@@ -17,11 +17,12 @@ from game.engine import new_game
 from game.i18n import _
 
 from .. import theme
+from ..focus_ring import FocusRing
 from ..savegame import MatchSetup, SavedMatch, load_slot, saved_matches, slot_of
 from ..savejournal import check_folder, tell
 from ..scene import Damage, Scene
 from ..widgets import Button, layout_column
-from .common import MenuKeys, felt, open_table
+from .common import felt, open_table
 from .confirm import confirm_replace
 
 if TYPE_CHECKING:
@@ -31,7 +32,7 @@ if TYPE_CHECKING:
 class TitleScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.keys = MenuKeys()
+        self.keys = FocusRing(app, lambda: self.buttons)
         self.matches: list[SavedMatch] = []
         self._build()
 
@@ -172,7 +173,7 @@ class TitleScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.app.quit()
             return
-        self.keys.route(event, self.buttons)
+        self.keys.route(event)
 
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
@@ -192,8 +193,9 @@ class TitleScene(Scene):
             surface.blit(head, head.get_rect(midbottom=(first.centerx, first.y - round(8 * s))))
         for b in self.buttons:
             b.draw(surface)
+        self.keys.draw(surface, s)
         hint = theme.text(
-            _("F11 fullscreen · D in a game: French/Italian cards"),
+            _("F1: keys · F11: fullscreen · D in a game: French/Italian cards"),
             round(14 * s),
             theme.INK_FAINT,
         )
