@@ -23,6 +23,7 @@ from ui_harness import (
 from game.ai import coach as coach_module
 from game.ai.capodama_solver import is_open, reachable
 from game.ai.capodama_verdict import first_half
+from game.ai.coach import Hint, Reason
 from game.engine import GameState
 from game.engine.capodama_cards import card_points
 from game.ui.hint_words import hint_reason
@@ -50,7 +51,11 @@ def test_the_hint_button_rings_a_legal_move_and_says_why(app, game, players):
     hint = _answer(app, table)
     assert hint is not None
     assert hint.move in table.legal
-    assert hint.reasons and hint_reason(hint, table.gui.card_short) in table.band_message()
+    gui = table.gui
+    said = hint_reason(
+        hint, gui.card_short, lambda c: gui.suit_label(c.suit, table.deck), table.hints.move_words
+    )
+    assert hint.reasons and said in table.band_message()
     rings = table.hints.marked()
     hand = table.table.hands[table.state.current_player]
     mine = [sp for sp in hand if sp.card in hint.move.cards]
@@ -94,6 +99,28 @@ def test_a_hint_for_the_doubled_suit_rings_its_button(app):
     assert "doubles" in table.band_message()
     key(app, pygame.K_1)  # 1 is still the first suit, never the Hint button
     assert table.state.history and table.state.history[0] == suits[0]
+
+
+def test_the_band_names_the_compared_move_and_whose_deal_as_the_table_does(app):
+    """A hint that falls back to the comparison: the next best move is named in the deck on
+    screen (a card by its corner, "8♠"), never in the engine's notation, and the deal is the
+    player's side's."""
+    table = start_game(app, "capodama", 4, seed=4)
+    drive_to_play(app)
+    legal = [m for m in table.legal if m.cards]
+    move, other = legal[0], legal[-1]
+    parts = {"won": 7, "n": 10, "next": 4, "side": 1}
+    desk = table.hints
+    desk.hint = Hint(move, (Reason("won_sampled", parts, other),))
+    desk._shown = desk._stamp()
+    app.step()
+    band = table.band_message()
+    corner = table.gui.card_short(other.cards[0])
+    assert corner != other.text  # the deck's own signs, not the notation
+    assert band.endswith(
+        f"your side wins the deal in 7 of 10 sampled deals, 4 of 10 after the next best move, "
+        f"{corner}"
+    )
 
 
 def test_a_second_press_calls_the_hint_off(app):

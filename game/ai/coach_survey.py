@@ -8,8 +8,10 @@ move is legal, "open" in the solitaire's second half).  Up to ``--positions`` of
 
 It prints, per game, player count and kind: the hints asked, how many fall back to a bare
 sampled figure (no reason saying what the move does or is for, and no comparison with the
-next best move), the reason codes given, and the CPU seconds per hint (this thread's
-``time.thread_time``): in all, and in the reasons alone (all but the seat's own choice).
+next best move), how many say only that comparison (and how many of those show the next best
+move ahead: the strong seat judged otherwise over many more deals), the reason codes given,
+and the CPU seconds per hint (this thread's ``time.thread_time``): in all, and in the reasons
+alone (all but the seat's own choice).
 """
 
 from __future__ import annotations
@@ -27,18 +29,28 @@ from game.engine import GAMES, Move, new_game
 
 from . import Seat, make_seat
 from .capodama_solver import is_open
-from .coach import Coach, Hint
+from .coach import FIGURES, Coach, Hint
 
-__all__ = ["BARE", "Surveyed", "bare", "decision_kind", "main", "positions", "survey"]
-
-#: Reason codes that only report a sampled figure or the seat's authority: a hint made of these
-#: alone, with no comparison to the next best move, explains nothing.
-BARE = frozenset({"won_sampled", "window_sampled", "strongest_move"})
+__all__ = ["Surveyed", "bare", "decision_kind", "main", "positions", "survey"]
 
 
 def bare(hint: Hint) -> bool:
-    """Whether ``hint`` says only a figure: no reason beyond :data:`BARE`, none comparative."""
-    return all(r.code in BARE and "next" not in r.parts for r in hint.reasons)
+    """Whether ``hint`` says only a figure (:data:`~.coach.FIGURES`), none comparative."""
+    return all(r.code in FIGURES and "next" not in r.parts for r in hint.reasons)
+
+
+def figure_only(hint: Hint) -> bool:
+    """Whether ``hint`` says only the comparison of sampled deals with the next best move."""
+    return all(r.code in FIGURES for r in hint.reasons)
+
+
+def behind(hint: Hint) -> bool:
+    """Whether ``hint``'s figure is lower after its move than after the next best one (the
+    strong seat's own search judged otherwise, over many more deals)."""
+    return any(
+        "next" in r.parts and r.parts.get("won", r.parts.get("hits", 0)) < r.parts["next"]
+        for r in hint.reasons
+    )
 
 
 def decision_kind(view: Any, legal: Sequence[Move]) -> str:
@@ -94,6 +106,8 @@ class Surveyed:
 
     hints: int = 0
     bare: int = 0
+    figure: int = 0
+    behind: int = 0
     codes: Counter[str] = field(default_factory=Counter)
     cpu: float = 0.0
     reasons_cpu: float = 0.0
@@ -117,6 +131,8 @@ def survey(game: str, players: int, per_kind: int, deals: int, seed: int) -> dic
             row.cpu += spent
             row.reasons_cpu += spent - seat.cpu
             row.codes.update(r.code for r in hint.reasons)
+            row.figure += figure_only(hint)
+            row.behind += behind(hint)
             if bare(hint):
                 row.bare += 1
                 row.example = row.example or f"{hint.move.text}: {hint.reasons}"
@@ -136,9 +152,10 @@ def main(argv: list[str] | None = None) -> int:
         f"from seed {args.seed}; CPU seconds of this thread"
     )
     print(
-        "| game | players | decision | hints | bare figure | CPU/hint | reasons CPU/hint | codes |"
+        "| game | players | decision | hints | bare figure | figure only | figure behind | "
+        "CPU/hint | reasons CPU/hint | codes |"
     )
-    print("|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     total = Surveyed()
     for game in sorted(GAMES):
         for players in GAMES[game].players:
@@ -148,19 +165,23 @@ def main(argv: list[str] | None = None) -> int:
                 n = max(1, row.hints)
                 codes = ", ".join(f"{c} {k}" for c, k in row.codes.most_common())
                 print(
-                    f"| {game} | {players} | {kind} | {row.hints} | {row.bare} | "
+                    f"| {game} | {players} | {kind} | {row.hints} | {row.bare} | {row.figure} | "
+                    f"{row.behind} | "
                     f"{row.cpu / n:.3f} | {row.reasons_cpu / n:.3f} | {codes} |",
                     flush=True,
                 )
                 if row.example:
-                    print(f"|   | | e.g. | {row.example} | | | | |", flush=True)
+                    print(f"|   | | e.g. | {row.example} | | | | | | |", flush=True)
                 total.hints += row.hints
                 total.bare += row.bare
+                total.figure += row.figure
+                total.behind += row.behind
                 total.cpu += row.cpu
                 total.reasons_cpu += row.reasons_cpu
     n = max(1, total.hints)
     print(
-        f"in all: {total.hints} hints, {total.bare} bare figures; CPU per hint "
+        f"in all: {total.hints} hints, {total.bare} bare figures, {total.figure} with only "
+        f"the comparison ({total.behind} behind the next best move); CPU per hint "
         f"{total.cpu / n:.3f} s, of which reasons {total.reasons_cpu / n:.3f} s"
     )
     return 0

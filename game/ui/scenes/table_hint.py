@@ -136,7 +136,10 @@ class HintDesk:
         if hint is None:
             return ""
         gui = self.t.gui
-        reason = hint_reason(hint, gui.card_short, lambda c: gui.suit_label(c.suit, self.t.deck))
+        deck = self.t.deck
+        reason = hint_reason(
+            hint, gui.card_short, lambda c: gui.suit_label(c.suit, deck), self.move_words
+        )
         return _("Hint: {move} — {reason}").format(move=self.move_words(hint.move), reason=reason)
 
     def move_words(self, move: Move) -> str:
