@@ -20,6 +20,7 @@ from ui_harness import (
     start_game,
 )
 
+from game import i18n
 from game.ai import coach as coach_module
 from game.ai.capodama_solver import is_open, reachable
 from game.ai.capodama_verdict import first_half
@@ -118,9 +119,42 @@ def test_the_band_names_the_compared_move_and_whose_deal_as_the_table_does(app):
     corner = table.gui.card_short(other.cards[0])
     assert corner != other.text  # the deck's own signs, not the notation
     assert band.endswith(
-        f"your side wins the deal in 7 of 10 sampled deals, 4 of 10 after the next best move, "
-        f"{corner}"
+        f"your side wins 7 of 10 sampled deals, 4 after the next best move, {corner}"
     )
+    assert band.startswith(f"Hint: {table.gui.card_short(move.cards[0])} — ")
+
+
+def test_a_hint_too_long_for_a_narrow_band_leaves_the_move_to_its_rings(tmp_path, monkeypatch):
+    """At 1024×600 the three suit buttons leave the band little room: the comparison is kept
+    and the move's words, which the ringed button shows, are left out."""
+    from ui_harness import make_app, user_dirs
+
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app(size=(1024, 600))
+    try:
+        table = start_game(app, "capodama", 4, seed=9)
+        assert run_until(app, lambda: human_turn(table))
+        assert table.prompt_kind == "double"
+        legal = list(table.legal)
+        parts = {"won": 7, "n": 10, "next": 4, "side": 1}
+        desk = table.hints
+        desk.hint = Hint(legal[2], (Reason("won_sampled", parts, legal[0]),))
+        desk._shown = desk._stamp()
+        app.step()
+        first = button(table, legal[0].text).label  # the compared bid, as its button says it
+        assert table.band_message() == (
+            f"Hint: your side wins 7 of 10 sampled deals, 4 after the next best move, {first}"
+        )
+        assert desk.marked() == [button(table, legal[2].text).rect]
+        i18n.set_language("it")  # longer words: the word "Hint" goes too
+        app.step()
+        first = button(table, legal[0].text).label
+        assert table.band_message() == (
+            f"la tua squadra vince 7 smazzate simulate su 10, 4 con l'alternativa migliore, {first}"
+        )
+    finally:
+        i18n.set_language("en")
+        app.shutdown()
 
 
 def test_a_second_press_calls_the_hint_off(app):

@@ -68,12 +68,11 @@ def tressette_side(view: Any) -> frozenset[int]:
 @dataclass(frozen=True)
 class TrickGame:
     """What the trick reasons read in one game: the player's side, a card's points (``thirds``:
-    Tressette counts thirds of a point) and strength in its suit, a trick's points."""
+    Tressette counts thirds of a point) and its strength in its suit."""
 
     side: Callable[[Any], frozenset[int]]
     worth: Callable[[Any, Card], int]
     strength: Callable[[Card], int]
-    trick_points: Callable[[Event], int]
     thirds: bool
 
 
@@ -82,14 +81,12 @@ TRICK_GAMES = {
         capodama_side,
         lambda view, c: card_points(c, view.doubled),
         lambda c: CAPODAMA_STRENGTH[c.index],
-        lambda e: e.payload(TrickTaken).points,
         False,
     ),
     "tressette": TrickGame(
         tressette_side,
         lambda view, c: RAW[c.index],
         lambda c: TRESSETTE_STRENGTH[c.index],
-        lambda e: e.payload(TrickWon).raw,
         True,
     ),
 }
@@ -244,7 +241,8 @@ def buongioco_plan(
 # -- Capodama's bids ---------------------------------------------------------------------------
 def bid_reason(view: Any, moves: Sequence[Move], move: Move) -> Reason | None:
     """A Capodama bid read from the hand and the engine's card points: the suit doubled holds
-    the most points of the hand (``shared`` when another suit holds as many); the cards
+    the most points of the hand (``shared`` when another suit holds as many; a suit holding
+    fewer has no reason here, the comparison of sampled deals says why); the cards
     passed give away the fewest points, give a card that makes its receiver the capo's
     partner, or empty a suit of the hand; the 4th trump is one held."""
     if move.kind == "double":
@@ -252,15 +250,13 @@ def bid_reason(view: Any, moves: Sequence[Move], move: Move) -> Reason | None:
             m.arg: sum(card_points(c, None) for c in view.hand if c.suit == m.arg) for m in moves
         }
         mine = held[move.arg]
-        most = mine == max(held.values())
-        shared = most and list(held.values()).count(mine) > 1
-        return Reason("doubles_suit", {"points": mine, "most": int(most), "shared": int(shared)})
+        if mine < max(held.values()):  # chosen for what play will bring: the figure says it
+            return None
+        shared = list(held.values()).count(mine) > 1
+        return Reason("doubles_suit", {"points": mine, "shared": int(shared)})
     if move.kind == "pass" and move.cards:
-        side = next((c for c in move.cards if c in view.side_cards), None)
-        if side is not None:
-            return Reason(
-                "passes_side_card", {"card": int(side), "capo": int(view.seat == view.capo)}
-            )
+        if any(c in view.side_cards for c in move.cards):
+            return Reason("passes_side_card", {"capo": int(view.seat == view.capo)})
         points = {m: sum(card_points(c, view.doubled) for c in m.cards) for m in moves}
         if points[move] == min(points.values()):
             return Reason("passes_fewest", {"points": points[move]})

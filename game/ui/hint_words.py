@@ -88,15 +88,9 @@ def _doubles(r: Reason, n: _Names) -> str:
             "doubles one of the suits you hold most points in: {points} points",
             p["points"],
         ).format(points=p["points"])
-    if p["most"]:
-        return ngettext(
-            "doubles the suit you hold most points in: {points} point",
-            "doubles the suit you hold most points in: {points} points",
-            p["points"],
-        ).format(points=p["points"])
     return ngettext(
-        "doubles a suit you hold {points} point in",
-        "doubles a suit you hold {points} points in",
+        "doubles the suit you hold most points in: {points} point",
+        "doubles the suit you hold most points in: {points} points",
         p["points"],
     ).format(points=p["points"])
 
@@ -158,42 +152,38 @@ def _takes_often(r: Reason, n: _Names) -> str:
 
 def _won_sampled(r: Reason, n: _Names) -> str:
     """The deal's figure: whose deal (the player's side, or the player alone), in how many
-    sampled deals, and the same after the next best move; when that move did better in these
-    few deals, the line says the strongest AI still prefers the hinted one."""
+    sampled deals, and in how many after the next best move; when that move did better in
+    these few deals, the line says the strongest AI still prefers the hinted one."""
     p = r.parts
     assert r.move is not None  # the coach compares with the next best move
     figures = {"won": p["won"], "n": p["n"], "next": p["next"], "move": n.move(r.move)}
     if p["won"] < p["next"]:
         if p["side"]:
             words = ngettext(
-                "your side wins the deal in {won} of {n} sampled deal, {next} of {n} after "
-                "{move}; the strongest AI still prefers this move",
-                "your side wins the deal in {won} of {n} sampled deals, {next} of {n} after "
-                "{move}; the strongest AI still prefers this move",
+                "your side wins {won} of {n} sampled deal, {next} after {move}; still the "
+                "strongest AI's choice",
+                "your side wins {won} of {n} sampled deals, {next} after {move}; still the "
+                "strongest AI's choice",
                 p["n"],
             )
         else:
             words = ngettext(
-                "you win the deal in {won} of {n} sampled deal, {next} of {n} after {move}; "
-                "the strongest AI still prefers this move",
-                "you win the deal in {won} of {n} sampled deals, {next} of {n} after {move}; "
-                "the strongest AI still prefers this move",
+                "you win {won} of {n} sampled deal, {next} after {move}; still the "
+                "strongest AI's choice",
+                "you win {won} of {n} sampled deals, {next} after {move}; still the "
+                "strongest AI's choice",
                 p["n"],
             )
     elif p["side"]:
         words = ngettext(
-            "your side wins the deal in {won} of {n} sampled deal, {next} of {n} after "
-            "the next best move, {move}",
-            "your side wins the deal in {won} of {n} sampled deals, {next} of {n} after "
-            "the next best move, {move}",
+            "your side wins {won} of {n} sampled deal, {next} after the next best move, {move}",
+            "your side wins {won} of {n} sampled deals, {next} after the next best move, {move}",
             p["n"],
         )
     else:
         words = ngettext(
-            "you win the deal in {won} of {n} sampled deal, {next} of {n} after the next "
-            "best move, {move}",
-            "you win the deal in {won} of {n} sampled deals, {next} of {n} after the next "
-            "best move, {move}",
+            "you win {won} of {n} sampled deal, {next} after the next best move, {move}",
+            "you win {won} of {n} sampled deals, {next} after the next best move, {move}",
             p["n"],
         )
     return words.format(**figures)
@@ -205,18 +195,18 @@ def _window_sampled(r: Reason, n: _Names) -> str:
     figures = {"window": _window(p), "hits": p["hits"], "n": p["n"], "next": p["next"]}
     if p["hits"] < p["next"]:
         words = ngettext(
-            "{window} stays within reach in {hits} of {n} sampled deal, {next} of {n} after "
-            "{move}; the strongest AI still prefers this move",
-            "{window} stays within reach in {hits} of {n} sampled deals, {next} of {n} after "
-            "{move}; the strongest AI still prefers this move",
+            "{window} stays within reach in {hits} of {n} sampled deal, {next} after {move}; "
+            "still the strongest AI's choice",
+            "{window} stays within reach in {hits} of {n} sampled deals, {next} after {move}; "
+            "still the strongest AI's choice",
             p["n"],
         )
     else:
         words = ngettext(
-            "{window} stays within reach in {hits} of {n} sampled deal, {next} of {n} after "
-            "the next best move, {move}",
-            "{window} stays within reach in {hits} of {n} sampled deals, {next} of {n} after "
-            "the next best move, {move}",
+            "{window} stays within reach in {hits} of {n} sampled deal, {next} after the next "
+            "best move, {move}",
+            "{window} stays within reach in {hits} of {n} sampled deals, {next} after the next "
+            "best move, {move}",
             p["n"],
         )
     return words.format(**figures, move=n.move(r.move))
@@ -241,10 +231,9 @@ def _skips_buongioco(r: Reason, n: _Names) -> str:
 
 
 def _passes_side_card(r: Reason, n: _Names) -> str:
-    card = n.card(Card(r.parts["card"]))
     if r.parts["capo"]:
-        return _("passes {card}: whoever gets it plays on your side").format(card=card)
-    return _("passes {card}: whoever gets it joins the capo's side").format(card=card)
+        return _("whoever gets it plays on your side")
+    return _("whoever gets it joins the capo's side")
 
 
 def _captures(r: Reason, n: _Names) -> str:
