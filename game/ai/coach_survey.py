@@ -9,7 +9,7 @@ move is legal, "open" in the solitaire's second half).  Up to ``--positions`` of
 It prints, per game, player count and kind: the hints asked, how many fall back to a bare
 sampled figure (no reason saying what the move does or is for, and no comparison with the
 next best move), how many say only that comparison (and how many of those show the next best
-move ahead: the strong seat judged otherwise over many more deals), the reason codes given,
+move ahead in those few deals, where the hint's seat chose otherwise), the reason codes given,
 and the CPU seconds per hint (this thread's ``time.thread_time``): in all, and in the reasons
 alone (all but the seat's own choice).
 """
@@ -45,8 +45,8 @@ def figure_only(hint: Hint) -> bool:
 
 
 def behind(hint: Hint) -> bool:
-    """Whether ``hint``'s figure is lower after its move than after the next best one (the
-    strong seat's own search judged otherwise, over many more deals)."""
+    """Whether ``hint``'s figure is lower after its move than after the next best one (in those
+    few deals; the hint's seat chose otherwise)."""
     return any(
         "next" in r.parts and r.parts.get("won", r.parts.get("hits", 0)) < r.parts["next"]
         for r in hint.reasons

@@ -161,7 +161,7 @@ class HintDesk:
         area = t.band_text()
         s = t.table.layout.text
         f = theme.font(max(round(READABLE * s), SMALLEST), True)
-        lines = theme.wrap_in(f, text, area.w - round(24 * s))
+        lines = theme.wrap_in(f, text, area.w - round(24 * s))  # the band's text inset
         return len(lines) <= 2 and len(lines) * f.get_linesize() <= area.h
 
     def move_words(self, move: Move) -> str:
