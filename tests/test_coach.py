@@ -16,7 +16,7 @@ from game.ai.capodama_search import SAMPLER as CAPODAMA_WORLDS
 from game.ai.capodama_verdict import first_half, lost_at, verdict, winnable_seed
 from game.ai.coach import Coach, Reason
 from game.ai.scopa_search import SAMPLER as SCOPA_WORLDS
-from game.engine import Card, GameState, new_game
+from game.engine import GameState, new_game, parse_card
 from game.engine.capodama import CapodamaState
 
 POSITIONS = 1000
@@ -223,7 +223,9 @@ def _capodama_2p(capo: str, other: str) -> Any:
 
 
 def test_keeps_card_names_the_card_held_back_from_a_trick_it_would_have_taken() -> None:
-    from game.ai.coach import keeps_card
+    from game.ai import make_seat
+    from game.ai.coach_tricks import TRICK_GAMES, trick_plan
+    from game.ai.search import rule_policy
 
     s = _capodama_2p("AH KS JD QD 10D 9D 8D AC", "7S 9S JC KC QC 10C 9C 8C")
     s.play("double D")
@@ -231,10 +233,14 @@ def test_keeps_card_names_the_card_held_back_from_a_trick_it_would_have_taken() 
     legal = s.legal_moves()
     by_text = {m.text: m for m in legal}
     assert set(by_text) == {"7S", "9S"}
-    kept = keeps_card(s, legal, by_text["9S"], 1)
-    assert kept is not None and kept.code == "keeps_card"
-    assert str(Card(kept.parts["card"])) == "7S"
-    assert keeps_card(s, legal, by_text["7S"], 1) is None  # it takes the trick: nothing kept
+    policy = rule_policy(make_seat("rules", "capodama"))
+
+    def plan(text: str) -> list[Reason]:
+        game = TRICK_GAMES["capodama"]
+        return trick_plan(game, s.view(1), legal, by_text[text], [s], policy, [0.5])
+
+    assert plan("9S") == [Reason("keeps_card", {"card": int(parse_card("7S"))})]
+    assert plan("7S") == []  # it takes the trick with the only card that can: nothing kept
     assert s.history[-1] == "KS" and s.current_player == 1  # the position was only looked at
 
 
@@ -276,9 +282,9 @@ def test_capodama_bids_say_what_they_keep_and_give() -> None:
     view = s.view(capo)
     by_text = {m.text: m for m in legal}
     diamonds = bid_reason(view, legal, by_text["double D"])
-    assert diamonds == Reason("doubles_suit", {"points": 11 + 7 + 5, "most": 1, "shared": 0})
-    clubs = bid_reason(view, legal, by_text["double C"])
-    assert clubs == Reason("doubles_suit", {"points": 0, "most": 0, "shared": 0})
+    assert diamonds == Reason("doubles_suit", {"points": 11 + 7 + 5, "shared": 0})
+    # clubs hold nothing: no reason from the hand (the comparison of sampled deals says why)
+    assert bid_reason(view, legal, by_text["double C"]) is None
     s.play("double D")
     passes = s.legal_moves()
     view = s.view(s.current_player)
@@ -301,12 +307,14 @@ def test_a_double_tied_for_the_most_points_says_one_of_the_suits() -> None:
     view = s.view(s.current_player)
     said = {m.arg: bid_reason(view, legal, m) for m in legal}
     diamonds, clubs, spades = said["D"], said["C"], said["S"]
-    assert diamonds is not None and clubs is not None and spades is not None
-    assert diamonds.parts["points"] == clubs.parts["points"] > spades.parts["points"]
+    assert diamonds is not None and clubs is not None
+    assert diamonds.parts["points"] == clubs.parts["points"]
     assert diamonds.parts["shared"] == clubs.parts["shared"] == 1
-    assert spades.parts["most"] == spades.parts["shared"] == 0
+    assert spades is None  # fewer points: the comparison of sampled deals says why
     assert "one of the suits" in reason_words(diamonds)
-    assert "one of the suits" not in reason_words(spades)
+    assert "one of the suits" not in reason_words(
+        Reason("doubles_suit", {"points": 9, "shared": 0})
+    )
 
 
 @pytest.mark.parametrize(
@@ -336,25 +344,22 @@ def test_every_reason_reads_in_the_players_language(lang: str) -> None:
     from game import i18n
     from game.ui import hint_words
 
-    codes = [*hint_words._SAY, "keeps_card", "takes_cards"]
-    base = {"points": 2, "lo": 80, "hi": 85, "hits": 3, "n": 10, "won": 4, "cards": 3}
+    codes = list(hint_words._SAY)
+    base = {"points": 2, "lo": 80, "hi": 85, "hits": 3, "n": 10, "won": 4, "cards": 3, "next": 2}
     variants = [
-        {**base, "coin_cards": 1, "coin": 0, "held": 2, "most": 1, "shared": 0, "card": 0},
-        {**base, "points": 0, "coin_cards": 0, "held": 1, "most": 0, "shared": 0, "card": 5},
+        {**base, "coin_cards": 1, "coin": 0, "held": 2, "shared": 0, "card": 0},
+        {**base, "points": 0, "coin_cards": 0, "held": 1, "shared": 0, "card": 5},
     ]
-    variants.append({**variants[0], "shared": 1})
-    english = {
-        (c, k): hint_words.reason_words(Reason(c, v)) for c in codes for k, v in enumerate(variants)
-    }
-    english[("wins_trick", 2)] = hint_words.reason_words(Reason("wins_trick"))
+    variants.append({**variants[0], "shared": 1, "side": 1, "capo": 1, "thirds": 1})
+    variants[0] |= {"side": 0, "capo": 0, "score": 9}
+    variants[1] |= {"side": 1, "capo": 0, "score": 0, "thirds": 1, "next": 9}  # behind
+    variants[2] |= {"score": 9}
+    other = new_game("capodama", players=2, seed=1).legal_moves()[0]  # the move compared
+    reasons = {(c, k): Reason(c, v, other) for c in codes for k, v in enumerate(variants)}
+    english = {key: hint_words.reason_words(r) for key, r in reasons.items()}
     try:
         i18n.set_language(lang)
-        said = {
-            (c, k): hint_words.reason_words(Reason(c, v))
-            for c in codes
-            for k, v in enumerate(variants)
-        }
-        said[("wins_trick", 2)] = hint_words.reason_words(Reason("wins_trick"))
+        said = {key: hint_words.reason_words(r) for key, r in reasons.items()}
     finally:
         i18n.set_language("en")
     untranslated = [key for key, words in said.items() if words == english[key]]

@@ -20,9 +20,11 @@ from ui_harness import (
     start_game,
 )
 
+from game import i18n
 from game.ai import coach as coach_module
 from game.ai.capodama_solver import is_open, reachable
 from game.ai.capodama_verdict import first_half
+from game.ai.coach import Hint, Reason
 from game.engine import GameState
 from game.engine.capodama_cards import card_points
 from game.ui.hint_words import hint_reason
@@ -50,7 +52,11 @@ def test_the_hint_button_rings_a_legal_move_and_says_why(app, game, players):
     hint = _answer(app, table)
     assert hint is not None
     assert hint.move in table.legal
-    assert hint.reasons and hint_reason(hint, table.gui.card_short) in table.band_message()
+    gui = table.gui
+    said = hint_reason(
+        hint, gui.card_short, lambda c: gui.suit_label(c.suit, table.deck), table.hints.move_words
+    )
+    assert hint.reasons and said in table.band_message()
     rings = table.hints.marked()
     hand = table.table.hands[table.state.current_player]
     mine = [sp for sp in hand if sp.card in hint.move.cards]
@@ -94,6 +100,61 @@ def test_a_hint_for_the_doubled_suit_rings_its_button(app):
     assert "doubles" in table.band_message()
     key(app, pygame.K_1)  # 1 is still the first suit, never the Hint button
     assert table.state.history and table.state.history[0] == suits[0]
+
+
+def test_the_band_names_the_compared_move_and_whose_deal_as_the_table_does(app):
+    """A hint that falls back to the comparison: the next best move is named in the deck on
+    screen (a card by its corner, "8♠"), never in the engine's notation, and the deal is the
+    player's side's."""
+    table = start_game(app, "capodama", 4, seed=4)
+    drive_to_play(app)
+    legal = [m for m in table.legal if m.cards]
+    move, other = legal[0], legal[-1]
+    parts = {"won": 7, "n": 10, "next": 4, "side": 1}
+    desk = table.hints
+    desk.hint = Hint(move, (Reason("won_sampled", parts, other),))
+    desk._shown = desk._stamp()
+    app.step()
+    band = table.band_message()
+    corner = table.gui.card_short(other.cards[0])
+    assert corner != other.text  # the deck's own signs, not the notation
+    assert band.endswith(
+        f"your side wins 7 of 10 sampled deals, 4 after the next best move, {corner}"
+    )
+    assert band.startswith(f"Hint: {table.gui.card_short(move.cards[0])} — ")
+
+
+def test_a_hint_too_long_for_a_narrow_band_leaves_the_move_to_its_rings(tmp_path, monkeypatch):
+    """At 1024×600 the three suit buttons leave the band little room: the comparison is kept
+    and the move's words, which the ringed button shows, are left out."""
+    from ui_harness import make_app, user_dirs
+
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app(size=(1024, 600))
+    try:
+        table = start_game(app, "capodama", 4, seed=9)
+        assert run_until(app, lambda: human_turn(table))
+        assert table.prompt_kind == "double"
+        legal = list(table.legal)
+        parts = {"won": 7, "n": 10, "next": 4, "side": 1}
+        desk = table.hints
+        desk.hint = Hint(legal[2], (Reason("won_sampled", parts, legal[0]),))
+        desk._shown = desk._stamp()
+        app.step()
+        first = button(table, legal[0].text).label  # the compared bid, as its button says it
+        assert table.band_message() == (
+            f"Hint: your side wins 7 of 10 sampled deals, 4 after the next best move, {first}"
+        )
+        assert desk.marked() == [button(table, legal[2].text).rect]
+        i18n.set_language("it")  # longer words: the word "Hint" goes too
+        app.step()
+        first = button(table, legal[0].text).label
+        assert table.band_message() == (
+            f"la tua squadra vince 7 smazzate simulate su 10, 4 con l'alternativa migliore, {first}"
+        )
+    finally:
+        i18n.set_language("en")
+        app.shutdown()
 
 
 def test_a_second_press_calls_the_hint_off(app):

@@ -16,6 +16,7 @@ the end of a lost deal, the first move after which the window could no longer be
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import count
 from typing import Any
@@ -32,6 +33,7 @@ __all__ = [
     "Verdict",
     "first_half",
     "lost_at",
+    "reach_by_move",
     "sampled_reach",
     "verdict",
     "winnable_seed",
@@ -90,6 +92,25 @@ def sampled_reach(
             world.play(move)
         first_half(world, rng)
         hits += is_open(world) and reachable(world)
+    return hits
+
+
+def reach_by_move(
+    view: CapodamaView, rng: random.Random, worlds: int, moves: Sequence[Move]
+) -> list[int]:
+    """Per move, in how many of ``worlds`` worlds sampled from ``view`` (the move played
+    first, then the rule seat's first half) the solver can still reach the window: every move
+    in the same worlds, its first half played with the same random numbers."""
+    draw = SAMPLER.prepare(view)
+    hits = [0] * len(moves)
+    for _k in range(worlds):
+        world = draw(rng)
+        seed = rng.random()
+        for i, move in enumerate(moves):
+            trial = world.clone()
+            trial.play(move)
+            first_half(trial, random.Random(seed))
+            hits[i] += is_open(trial) and reachable(trial)
     return hits
 
 

@@ -24,6 +24,7 @@ from game.ai.coach import Coach, Hint
 from game.engine import Move
 from game.i18n import _
 
+from .. import theme
 from ..hint_words import hint_reason
 from ..scene import WAKEUP
 
@@ -34,6 +35,11 @@ if TYPE_CHECKING:
 #: The hint's ring: a warm violet, unlike the table's green (playable), gold (winner or
 #: chosen) and the keyboard focus's blue.
 HINT_COLOR = (214, 130, 255)
+
+#: The smallest text size (at text scale 1) the hint's line keeps the move's words at, and
+#: the smallest the band sets at all.
+READABLE = 14
+SMALLEST = 12
 
 #: Where an answer belongs: the match, the moves played, the seat asked for.
 Stamp = tuple[int, int, int | None]
@@ -136,14 +142,36 @@ class HintDesk:
         if hint is None:
             return ""
         gui = self.t.gui
-        reason = hint_reason(hint, gui.card_short, lambda c: gui.suit_label(c.suit, self.t.deck))
-        return _("Hint: {move} — {reason}").format(move=self.move_words(hint.move), reason=reason)
+        deck = self.t.deck
+        reason = hint_reason(
+            hint, gui.card_short, lambda c: gui.suit_label(c.suit, deck), self.move_words
+        )
+        forms = [  # shorter and shorter: the rings show the move, the violet that it is a hint
+            _("Hint: {move} — {reason}").format(move=self.move_words(hint.move), reason=reason),
+            _("Hint: {reason}").format(reason=reason),
+            reason,
+        ]
+        return next((text for text in forms if self._fits(text)), forms[-1])
+
+    def _fits(self, text: str) -> bool:
+        """Whether ``text`` fits the band's part for the prompt in two lines of
+        :data:`READABLE` text (narrow with a bid's buttons at a small window size); else the
+        hint leaves out the move's words, which its rings show, then the word "Hint"."""
+        t = self.t
+        area = t.band_text()
+        s = t.table.layout.text
+        f = theme.font(max(round(READABLE * s), SMALLEST), True)
+        lines = theme.wrap_in(f, text, area.w - round(24 * s))  # the band's text inset
+        return len(lines) <= 2 and len(lines) * f.get_linesize() <= area.h
 
     def move_words(self, move: Move) -> str:
+        """A move as the table shows it: a card by its corner, a bid by its button's label,
+        else in words."""
         gui = self.t.gui
         if move.kind in ("play", "") and move.cards:
             return gui.card_short(move.cards[0])
-        return gui.move_words(move)
+        label = next((b.label for b in self.t.buttons if b.tag == move.text), None)
+        return label if label is not None else gui.move_words(move)
 
     def marked(self) -> list[pygame.Rect]:
         """Where the hint rings: the cards of its move on the table (the card to play, the

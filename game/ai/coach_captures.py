@@ -1,0 +1,123 @@
+"""The coach's reasons in the fishing games, Scopa and Cattura.
+
+What a move does is read from the engine's events: a scopa, the settebello or coins taken, a
+Cattura capture and the score it makes.  What it is for is judged against the player's other
+moves in the same sampled worlds: the scopa or capture left to nobody (no reply of the next
+player logs one after this move, while after another it could), the next player's captures
+made rarer, the most cards taken, the 7 kept back for the primiera (the engine's primiera
+values), the score raised the most.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from game.engine import Event, GameState, Move
+from game.engine.cattura_events import Captured as CatturaCaptured
+from game.engine.scopa_events import Captured as ScopaCaptured
+from game.engine.scopa_scoring import PRIMIERA_POINTS
+
+from .coach_worlds import Reason, after, reply_counts
+
+__all__ = ["cattura_plan", "cattura_said", "denies", "scopa_plan", "scopa_said"]
+
+
+def denies(
+    worlds: Sequence[GameState],
+    moves: Sequence[Move],
+    move: Move,
+    seat: int,
+    kind: str,
+    code: str,
+) -> Reason | None:
+    """The answer left to nobody ("leaves no scopa"): in none of the sampled ``worlds`` can
+    the next player answer ``move`` with a move logging ``kind`` (a scopa, a capture), while
+    after some other move of ``seat`` it could in at least one.  The reason is ``code``."""
+    counts = reply_counts(worlds, moves, seat, kind)
+    return _denied(counts, moves.index(move), code)
+
+
+def _denied(counts: list[int], i: int, code: str) -> Reason | None:
+    return Reason(code) if counts[i] == 0 and max(counts) > 0 else None
+
+
+# -- Scopa -------------------------------------------------------------------------------------
+def scopa_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+    if any(e.kind == "scopa" and e.seat == view.seat for e in events):
+        return Reason("makes_scopa")
+    for e in events:
+        if e.kind == "captured" and e.seat == view.seat:
+            taken = [*e.cards, e.payload(ScopaCaptured).card]
+            if view.settebello in taken:
+                return Reason("takes_settebello")
+            coins = [c for c in taken if c.suit == view.coins_suit]
+            parts = {"cards": len(taken), "coin_cards": len(coins)}
+            if coins:  # one of them names the suit, in the deck on the player's screen
+                parts["coin"] = int(coins[0])
+            return Reason("takes_cards", parts)
+    return None
+
+
+def scopa_plan(
+    view: Any, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
+) -> list[Reason]:
+    """The scopa left to nobody; else, for a capture, the most cards taken; for a card placed,
+    the capture left to nobody, or the stronger primiera card kept back."""
+    i = moves.index(move)
+    denied = _denied(reply_counts(worlds, moves, view.seat, "scopa"), i, "denies_scopa")
+    if denied is not None:
+        return [denied]
+    if move.kind == "capture":
+        fewer = [m for m in moves if m.kind == "capture" and len(m.cards) < len(move.cards)]
+        most = all(len(m.cards) <= len(move.cards) for m in moves)
+        return [Reason("takes_most")] if fewer and most else []
+    nothing = _denied(reply_counts(worlds, moves, view.seat, "captured"), i, "denies_capture")
+    if nothing is not None:
+        return [nothing]
+    placed = move.cards[0]
+    held = [m.cards[0] for m in moves if m.kind == "place" and m is not move]
+    best = max(held, key=lambda c: PRIMIERA_POINTS[c.rank], default=None)
+    if best is not None and PRIMIERA_POINTS[best.rank] > PRIMIERA_POINTS[placed.rank]:
+        return [Reason("keeps_primiera", {"card": int(best)})]
+    return []
+
+
+# -- Cattura -----------------------------------------------------------------------------------
+def cattura_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+    for e in events:
+        if e.kind == "captured" and e.seat == view.seat:
+            took = e.payload(CatturaCaptured)
+            return Reason("captures_top", {"held": took.captured, "score": took.score})
+    return None
+
+
+def cattura_plan(
+    view: Any, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
+) -> list[Reason]:
+    """For a capture, the score raised the most; for a card sent, the capture left to nobody,
+    or the next player's captures made rarer than after any other card sent."""
+    if move.kind == "take" and worlds:
+        gains = {m: _gain(view, worlds[0], m) for m in moves if m.kind == "take"}
+        if gains[move] == max(gains.values()) > min(gains.values()):
+            return [Reason("raises_score_most", {"points": gains[move]})]
+        return []
+    sends = [m for m in moves if m.kind == "send"]
+    if move not in sends or len(sends) < 2:
+        return []
+    counts = reply_counts(worlds, sends, view.seat, "captured")
+    i = sends.index(move)
+    denied = _denied(counts, i, "denies_capture")
+    if denied is not None:
+        return [denied]
+    if counts[i] == min(counts) < max(counts):
+        return [Reason("fewest_replies", {"hits": counts[i], "n": len(worlds)})]
+    return []
+
+
+def _gain(view: Any, world: GameState, move: Move) -> int:
+    """What a capture adds to the player's score, as the engine scores it."""
+    for e in after(world, move)[1]:
+        if e.kind == "captured":
+            return e.payload(CatturaCaptured).score - view.scores[view.seat]
+    return 0

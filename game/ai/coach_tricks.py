@@ -1,0 +1,268 @@
+"""The coach's reasons in the trick games, Capodama and Tressette.
+
+What a card does is read from the trick it plays to: the move is played in copies of the
+sampled worlds and the others play on to the trick's end (the rule seats, as in the search's
+rollouts), and the engine's "trick" event says who took it and for how many points.  A card
+that completes a trick does the same in every world; a lead or a card in the middle of a
+trick takes it in some worlds and not others, and the count is said ("your side takes this
+trick in 8 of 10 sampled deals").  Beside that, what the card is for, judged against the
+player's other cards in the same worlds: the stronger card kept back for a later trick, the
+card worth fewest points thrown to a trick the others take anyway, the suit emptied.  Card
+points and strength are the engine's own tables.
+
+Capodama's bids (the doubled suit, the card passed, the 4th trump) are read from the hand and
+the engine's card points; Tressette's Buongioco from the declaration the engine would log,
+and, when the coach plays a card instead, from whether the engine still allows declaring at
+the player's next turn.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.engine import Card, Event, GameState, Move
+from game.engine.capodama_cards import STRENGTH as CAPODAMA_STRENGTH
+from game.engine.capodama_cards import card_points
+from game.engine.capodama_events import TrickTaken
+from game.engine.tressette_events import Declared, TrickWon
+from game.engine.tressette_tables import RAW
+from game.engine.tressette_tables import STRENGTH as TRESSETTE_STRENGTH
+
+from .coach_worlds import Reason, after, trick_end
+from .search import Policy
+
+__all__ = [
+    "TRICK_GAMES",
+    "TrickGame",
+    "bid_reason",
+    "buongioco_plan",
+    "capodama_said",
+    "capodama_side",
+    "tressette_said",
+    "trick_plan",
+]
+
+
+def capodama_side(view: Any) -> frozenset[int]:
+    """The seats the player knows to be on its side: the capo side as the view knows it, or
+    the capo's opponents once that side is whole (or the capo plays alone); the player alone
+    while its partners are unknown."""
+    me = view.seat
+    partners = set(view.partners)
+    if me in partners:
+        return frozenset(partners)
+    if len(view.side_cards) == 1:  # the capo's side is the capo alone: all the others are one
+        return frozenset(s for s in range(view.seats) if s != view.capo)
+    if len(partners) >= len(view.side_cards):
+        return frozenset(s for s in range(view.seats) if s not in partners)
+    return frozenset({me})
+
+
+def tressette_side(view: Any) -> frozenset[int]:
+    return frozenset(view.sides[view.side])
+
+
+@dataclass(frozen=True)
+class TrickGame:
+    """What the trick reasons read in one game: the player's side, a card's points (``thirds``:
+    Tressette counts thirds of a point) and its strength in its suit."""
+
+    side: Callable[[Any], frozenset[int]]
+    worth: Callable[[Any, Card], int]
+    strength: Callable[[Card], int]
+    thirds: bool
+
+
+TRICK_GAMES = {
+    "capodama": TrickGame(
+        capodama_side,
+        lambda view, c: card_points(c, view.doubled),
+        lambda c: CAPODAMA_STRENGTH[c.index],
+        False,
+    ),
+    "tressette": TrickGame(
+        tressette_side,
+        lambda view, c: RAW[c.index],
+        lambda c: TRESSETTE_STRENGTH[c.index],
+        True,
+    ),
+}
+
+
+def _points(game: TrickGame, points: int) -> dict[str, int]:
+    return {"points": points, "thirds": 1} if game.thirds else {"points": points}
+
+
+# -- what the move does: the events it causes --------------------------------------------------
+def capodama_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+    """A trick completed by the move: taken by the player, its side (the dama saved), or, in
+    the solitaire, by the capo's hand or the other."""
+    side = capodama_side(view)
+    dama = view.side_cards[1:2]
+    for e in events:
+        if e.kind != "trick" or e.seat is None:
+            continue
+        points = {"points": e.payload(TrickTaken).points}
+        if view.window is not None:  # the solitaire: the capo's hand against the other
+            if e.seat == view.capo:
+                return Reason("capo_takes_trick", points)
+            return Reason("gives_trick_away", points) if points["points"] else None
+        if e.seat in side and any(c in e.cards for c in dama):
+            return Reason("saves_dama")
+        if e.seat == view.seat:
+            return Reason("wins_trick", points)
+        if e.seat in side:
+            return Reason("partner_wins_trick", points)
+    return None
+
+
+def tressette_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+    """Buongioco declared, or a trick completed by the move and taken by the player's side."""
+    for e in events:
+        if e.kind == "declared":
+            return Reason("declares", {"points": e.payload(Declared).points})
+        if e.kind == "trick":
+            won = e.payload(TrickWon)
+            points = {"points": won.raw, "thirds": 1}
+            if e.seat == view.seat:
+                return Reason("wins_last_trick" if won.last else "wins_trick", points)
+            if won.side == view.side:
+                return Reason("partner_wins_trick", points)
+    return None
+
+
+# -- what the card is for: the trick against the player's other cards --------------------------
+def trick_plan(
+    game: TrickGame,
+    view: Any,
+    moves: Sequence[Move],
+    move: Move,
+    worlds: Sequence[GameState],
+    policy: Policy[GameState],
+    seeds: Sequence[float],
+) -> list[Reason]:
+    """Why this card rather than another, the trick played out in each of ``worlds`` (world
+    ``k`` with the random numbers of ``seeds[k]``, whatever the card): the card kept back,
+    the card worth fewest points, the trick taken often, the suit emptied."""
+    plays = [m for m in moves if m.kind == move.kind and m.cards]
+    if len(plays) < 2 or not worlds or move not in plays:
+        return []
+    side = game.side(view)
+    ends = {
+        m: [trick_end(w, m, policy, random.Random(s)) for w, s in zip(worlds, seeds, strict=True)]
+        for m in plays
+    }
+    n = sum(e is not None for e, _ in ends[move])
+    if not n:
+        return []
+
+    def takes(m: Move) -> int:
+        return sum(e is not None and e.seat in side for e, _ in ends[m])
+
+    def worth(m: Move) -> int:
+        return game.worth(view, m.cards[0])
+
+    def stronger(m: Move) -> bool:
+        """Worth more than the move's card, or stronger in the same suit."""
+        a, b = m.cards[0], move.cards[0]
+        return worth(m) > worth(move) or (a.suit == b.suit and game.strength(a) > game.strength(b))
+
+    def kept(pool: list[Move]) -> Reason | None:
+        if not pool:
+            return None
+        suit = move.cards[0].suit  # a card of the same suit first: "low to keep a high one"
+        best = max(
+            pool,
+            key=lambda m: (m.cards[0].suit == suit, takes(m), worth(m), game.strength(m.cards[0])),
+        )
+        return Reason("keeps_card", {"card": int(best.cards[0])})
+
+    others = [m for m in plays if m is not move]
+    cheapest = worth(move) == min(worth(m) for m in plays) < max(worth(m) for m in plays)
+    cheap = Reason("cheap_card", _points(game, worth(move))) if cheapest else None
+    mine = takes(move)
+    reasons: list[Reason | None]
+    if ends[move][0][1] == 0:  # the move completes the trick: the same in every world
+        if mine:
+            reasons = [kept([m for m in others if takes(m) == n and stronger(m)])]
+        else:
+            reasons = [kept([m for m in others if takes(m) == n]) or cheap]
+    elif 2 * mine >= n:
+        often = Reason("takes_trick_often", {"won": mine, "n": n, "side": int(len(side) > 1)})
+        reasons = [often, kept([m for m in others if takes(m) >= mine and stronger(m)])]
+    else:
+        reasons = [cheap, kept([m for m in others if takes(m) > mine])]
+    out = [r for r in reasons if r is not None]
+    if not out:
+        void = _voids(view, move)
+        out = [void] if void is not None else []
+    return out
+
+
+def _voids(view: Any, move: Move) -> Reason | None:
+    """The card played is the last of its suit in the hand (and the hand holds others)."""
+    card = move.cards[0]
+    rest = [c for c in view.hand if c != card]
+    if rest and all(c.suit != card.suit for c in rest):
+        return Reason("voids_suit", {"card": int(card)})
+    return None
+
+
+# -- Buongioco ---------------------------------------------------------------------------------
+def buongioco_plan(
+    view: Any,
+    moves: Sequence[Move],
+    move: Move,
+    world: GameState,
+    policy: Policy[GameState],
+    rng: random.Random,
+) -> Reason | None:
+    """A card played when Buongioco could be declared: declared later (the engine still
+    allows it at the player's next turn, played on in ``world``), or given up, with the
+    points it would have scored now and the cards it would have shown."""
+    declare = next((m for m in moves if m.kind == "declare"), None)
+    if declare is None or move.kind == "declare":
+        return None
+    said = next(e for e in after(world, declare)[1] if e.kind == "declared")
+    parts = {"points": said.payload(Declared).points, "cards": len(said.cards)}
+    later, _ = after(world, move)
+    while later.current_player is not None and later.current_player != view.seat:
+        later.play(policy(later, later.legal_sequence(), rng))
+    if later.current_player == view.seat and any(
+        m.kind == "declare" for m in later.legal_sequence()
+    ):
+        return Reason("declares_later", parts)
+    return Reason("skips_buongioco", parts)
+
+
+# -- Capodama's bids ---------------------------------------------------------------------------
+def bid_reason(view: Any, moves: Sequence[Move], move: Move) -> Reason | None:
+    """A Capodama bid read from the hand and the engine's card points: the suit doubled holds
+    the most points of the hand (``shared`` when another suit holds as many; a suit holding
+    fewer has no reason here, the comparison of sampled deals says why); the cards
+    passed give away the fewest points, give a card that makes its receiver the capo's
+    partner, or empty a suit of the hand; the 4th trump is one held."""
+    if move.kind == "double":
+        held = {
+            m.arg: sum(card_points(c, None) for c in view.hand if c.suit == m.arg) for m in moves
+        }
+        mine = held[move.arg]
+        if mine < max(held.values()):  # chosen for what play will bring: the figure says it
+            return None
+        shared = list(held.values()).count(mine) > 1
+        return Reason("doubles_suit", {"points": mine, "shared": int(shared)})
+    if move.kind == "pass" and move.cards:
+        if any(c in view.side_cards for c in move.cards):
+            return Reason("passes_side_card", {"capo": int(view.seat == view.capo)})
+        points = {m: sum(card_points(c, view.doubled) for c in m.cards) for m in moves}
+        if points[move] == min(points.values()):
+            return Reason("passes_fewest", {"points": points[move]})
+        rest = [c for c in view.hand if c not in move.cards]
+        emptied = [c for c in move.cards if all(k.suit != c.suit for k in rest)]
+        return Reason("voids_suit", {"card": int(emptied[0])}) if emptied else None
+    if move.kind == "trump" and move.cards[0] in view.hand:
+        return Reason("names_held_trump")
+    return None
