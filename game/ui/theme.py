@@ -151,6 +151,18 @@ def wrap_in(f: pygame.font.Font, s: str, width: int) -> list[str]:
     return out
 
 
+def line_size(
+    s: str, width: int, height: int, size: int, least: int = 11, bold: bool = True
+) -> int:
+    """The largest size from ``size`` down to ``least`` at which ``s`` fits ``width`` and
+    ``height`` on one line (``least`` when none does)."""
+    for k in range(size, least, -1):
+        f = font(k, bold)
+        if f.size(s)[0] <= width and f.get_linesize() <= height:
+            return k
+    return least
+
+
 def blit_center(dst: pygame.Surface, surf: pygame.Surface, center: tuple[float, float]) -> None:
     dst.blit(surf, surf.get_rect(center=(round(center[0]), round(center[1]))))
 

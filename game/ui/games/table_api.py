@@ -77,7 +77,7 @@ class TableApi(Protocol):
         ...
 
     def hold(self, label: str, sprite: CardSprite | None) -> float:
-        """Keep a finished trick or capture on the table with ``label`` beside ``sprite``;
+        """Keep a finished trick or capture on the table with ``label`` under it, below ``sprite``;
         the beat's length (infinite: until the player clicks)."""
         ...
 

@@ -112,7 +112,7 @@ class TableScene(Scene):
         self.show_last = False
         self.show_last_timer = 0.0
         self.winner_mark: CardSprite | None = None
-        #: a finished trick or capture on hold: the label beside the card that took it
+        #: a finished trick or capture on hold: the label, and the card that took it
         self.held: tuple[str, CardSprite] | None = None
         self.held_until_click = False
         self.legal: list[Move] = []
@@ -317,10 +317,10 @@ class TableScene(Scene):
         return 0.0
 
     def hold(self, label: str, sprite: CardSprite | None) -> float:
-        """Keep a finished trick or capture on the table, ``label`` ("Won by West") beside the
-        card that took it, for the time set in Settings (scaled by the speed) or, set to wait
-        for a click, until the player clicks or presses a key; returns the beat's length.  A
-        table of AI seats only never waits for a click."""
+        """Keep a finished trick or capture on the table, ``label`` ("Won by West") under it,
+        below the card that took it, for the time set in Settings (scaled by the speed) or, set
+        to wait for a click, until the player clicks or presses a key; returns the beat's
+        length.  A table of AI seats only never waits for a click."""
         seconds = self.app.settings.hold_seconds
         self.held_until_click = seconds is None and not self.setup.autoplay
         if seconds is None:

@@ -31,7 +31,6 @@ class TablePainter:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._plates: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._held_at: tuple[Any, pygame.Rect] | None = None  # a held trick's label
         # where the last frame drew the glow and the banner (scene.damage redraws them alone)
         self.glow_rect: pygame.Rect | None = None
         self.banner_rect: pygame.Rect | None = None
@@ -240,44 +239,37 @@ class TablePainter:
                 at = (b.rect.x + round(10 * lay.scale), b.rect.centery)
                 surface.blit(ace, ace.get_rect(midleft=at))
 
-    def _label_spot(self, sprite: CardSprite, card: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
-        """Where a held trick's label goes: beside the card, clear of every other card if it
-        can be, else over the other cards of the trick only, else on the card itself."""
-        sc = self.scene
-        lay = sc.table.layout
-        seats = [r for k, r in lay.regions().items() if k != "trick"]
-        cards = [sc.sprite_rect(sp) for sp in sc.table.sprites if sp is not sprite]
-        near = _beside(card, box.size, lay.gap, lay.trick_rect())
-        for avoid in (seats + cards, seats):
-            for spot in near:
-                trial = box.copy()
-                trial.center = spot
-                if lay.table.contains(trial) and trial.collidelist(avoid) < 0:
-                    return trial
-        box = box.copy()
-        box.midbottom = (card.centerx, card.bottom - lay.gap)
-        return box
+    def label_rect(self, label: str, card: pygame.Rect) -> tuple[pygame.Rect, int]:
+        """Where a held trick's label goes and its text size: in the layout's strip under the
+        trick (clear of every card, plate and hand), below the card that took it as far as the
+        strip allows; the text set smaller when the strip is narrower than the label."""
+        lay = self.scene.table.layout
+        strip = lay.label_box
+        pad = round(8 * lay.scale)
+        size = theme.line_size(label, strip.w - 2 * pad, strip.h, lay.label_text, 9)
+        box = pygame.Rect(
+            0, 0, min(strip.w, theme.font(size, True).size(label)[0] + 2 * pad), strip.h
+        )
+        box.midtop = (
+            min(max(card.centerx, strip.x + box.w // 2), strip.right - box.w // 2),
+            strip.y,
+        )
+        return box, size
 
     def _draw_held(self, surface: pygame.Surface) -> None:
-        """While a finished trick or a capture is held: "Won by West" beside the card that
-        took it, clear of every other card, plate and hand."""
+        """While a finished trick or a capture is held: "Won by West" under the trick, below
+        the card that took it."""
         sc = self.scene
         held = sc.held
         if held is None:
             return
         label, sprite = held
-        lay = sc.table.layout
-        s = lay.scale
-        img = theme.text(label, round(16 * s), (30, 22, 8), True)
-        pad = round(8 * s)
-        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + pad)
-        card = sc.sprite_rect(sprite)
-        key = (label, tuple(card), box.size, lay.size)
-        if self._held_at is None or self._held_at[0] != key:
-            self._held_at = (key, self._label_spot(sprite, card, box))
-        box = self._held_at[1]
+        box, size = self.label_rect(label, sc.sprite_rect(sprite))
+        img = theme.text(label, size, (30, 22, 8), True)
         pygame.draw.rect(surface, theme.GOLD, box, border_radius=box.h // 2)
-        surface.blit(img, img.get_rect(center=box.center))
+        at = img.get_rect(center=box.center)
+        at.left = max(at.left, box.left)  # a label longer than the strip at 9 px is cut short
+        surface.blit(img, at, pygame.Rect(0, 0, box.right - at.left, img.get_height()))
 
     def _draw_banner(self, surface: pygame.Surface, banner: tuple[str, str, float, float]) -> None:
         text, sub, age, ttl = banner
@@ -375,24 +367,6 @@ def _prompt_lines(text: str, width: int, height: int, size: int) -> tuple[list[s
             return two, size
         size -= 1
     return [text], size
-
-
-def _beside(
-    card: pygame.Rect, size: tuple[int, int], gap: int, trick: pygame.Rect
-) -> list[tuple[int, int]]:
-    """Centres for a label of ``size`` just beside ``card``: below, above, right, left, then
-    below and above again slid sideways to stay over the trick."""
-    w, h = size
-    below, above = card.bottom + gap + h // 2, card.top - gap - h // 2
-    slid = min(max(card.centerx, trick.left + w // 2), trick.right - w // 2)
-    return [
-        (card.centerx, below),
-        (card.centerx, above),
-        (card.right + gap + w // 2, card.centery),
-        (card.left - gap - w // 2, card.centery),
-        (slid, below),
-        (slid, above),
-    ]
 
 
 def _glow(w: int, h: int) -> pygame.Surface:
