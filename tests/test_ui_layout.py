@@ -7,7 +7,9 @@ both text sizes of Settings, and check that no two of its rectangles (hands, nam
 piles, the trick or the middle, the label of a held trick, the band of prompts and buttons)
 overlap, that buttons and messages stay inside the band, that no card of a trick hides the
 corner index of another and no card of the middle lies under the label, and that a plate with
-its badges stays inside its rectangle.
+its badges stays inside its rectangle.  The messages are drawn for real in windows of 1024×600,
+1280×720 and 1920×1080: the new-deal announcement, a refusal and a banner, alone and together,
+land clear of every hand (raised cards included), plate and the trick.
 """
 
 from __future__ import annotations
@@ -21,11 +23,23 @@ from ui_harness import click, drive_to_play, run_until, start_game
 
 from game.catalog import CATALOG
 from game.engine.registry import GAMES
+from game.ui import runner
 from game.ui.cards import card_size, index_rect
+from game.ui.scenes.table_draw import TablePainter
 from game.ui.settings import TEXT_SIZES, apply_look
+from game.ui.widgets import Toasts
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (1366, 768), (2560, 1440), (3840, 2160)]
 CASES = [(name, p) for name in CATALOG for p in GAMES[name].players]
+#: the window sizes the messages are drawn at: the smallest, the default and the common screen
+WINDOWS = SIZES[:3]
+#: the longest messages a table shows in English: the new-deal announcement, a refusal
+ANNOUNCE = "South-West holds the ace of hearts: capo"
+REFUSAL = (
+    "You must follow hearts: the 2 of diamonds is not a heart and you hold the king of hearts"
+    " and the jack of hearts"
+)
+BANNER = ("Buongioco!", "South-West declares three aces (3) and Napoli of hearts (3) — 6")
 
 
 def _overlaps(regions: dict[str, pygame.Rect]) -> list[str]:
@@ -187,6 +201,76 @@ def _window(app: Any, size: tuple[int, int]) -> None:
     """The window takes ``size``, and the app lays its scenes out for it."""
     pygame.display.set_mode(size, pygame.RESIZABLE)
     app.resized(size)
+
+
+class _Blits(pygame.Surface):
+    """The window, noting where each blit lands while ``on`` (the messages are being drawn)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.on = False
+        self.rects: list[pygame.Rect] = []
+
+    def blit(self, source: Any, dest: Any, area: Any = None, special_flags: int = 0) -> Any:
+        if self.on:
+            size = pygame.Rect(area).size if area is not None else source.get_size()
+            self.rects.append(pygame.Rect(tuple(dest)[:2], size))
+        return super().blit(source, dest, area, special_flags)
+
+
+def _noting(monkeypatch: Any, owner: type, name: str) -> None:
+    """While ``owner.name`` draws, the window notes its blits."""
+    real = getattr(owner, name)
+
+    def noted(self: Any, surface: Any, *args: Any, **kw: Any) -> Any:
+        assert isinstance(surface, _Blits), "drawn on another surface than the window's"
+        surface.on = True
+        try:
+            return real(self, surface, *args, **kw)
+        finally:
+            surface.on = False
+
+    monkeypatch.setattr(owner, name, noted)
+
+
+@pytest.mark.parametrize("text", TEXT_SIZES)
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_no_message_covers_a_hand_a_plate_or_the_trick(
+    app, monkeypatch, name: str, players: int, text: str
+) -> None:
+    """Toasts (the new-deal announcement, a refusal) and a banner, alone and together, drawn in
+    a real window at each size: every pixel they draw lies clear of every hand, raised cards
+    included, every plate and won pile, the trick or the middle and a held trick's label."""
+    app.settings.text_size = text
+    apply_look(app.settings)
+    _noting(monkeypatch, Toasts, "draw")
+    _noting(monkeypatch, TablePainter, "_draw_banner")
+    table = start_game(app, name, players)
+    for size in WINDOWS:
+        window = _Blits(size)
+        monkeypatch.setattr(runner, "window_surface", lambda window=window: window)
+        _window(app, size)
+        assert app.screen is window
+        lay = table.table.layout
+        clear = {k: r for k, r in lay.regions().items() if k != "band"}
+        for toasts, banner in (((ANNOUNCE, REFUSAL), False), ((), True), ((REFUSAL,), True)):
+            app.toasts.items.clear()
+            for said in toasts:
+                app.toast(said, "warn", 5.0)
+            table.banner = None
+            if banner:
+                table.show_banner(*BANNER, 5.0)
+            window.rects.clear()
+            app.step()
+            assert window.rects, (size, toasts, banner)
+            covered = [
+                f"{r} over {k} {c}"
+                for r in window.rects
+                for k, c in clear.items()
+                if r.colliderect(c)
+            ]
+            assert covered == [], (name, players, size, text, toasts, banner)
+            assert all(window.get_rect().contains(r) for r in window.rects)
 
 
 def test_a_full_trick_shows_every_corner_and_its_label_covers_no_card(app) -> None:

@@ -312,7 +312,7 @@ class TableScene(Scene):
         self.app.push(SummaryScene(self.app, self, self.last_scored, again=True))
 
     def show_banner(self, text: str, sub: str = "", ttl: float = 1.6) -> float:
-        """A big word over the middle of the table ("Scopa!", a Buongioco), fading out."""
+        """A big word in the band ("Scopa!", a Buongioco) with what it says, fading out."""
         self.banner = (text, sub, 0.0, ttl * max(0.5, self.app.settings.speed_factor))
         return 0.0
 
@@ -724,8 +724,8 @@ class TableScene(Scene):
     def wake_in(self) -> float | None:
         return self.damage.wake_in()
 
-    def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """Where the app's messages may go (read by the runner): clear of every card."""
+    def toast_zone(self) -> pygame.Rect:
+        """Where the app's messages go (read by the runner): clear of every card and plate."""
         return self.painter.toast_zone()
 
     def leave(self) -> None:

@@ -220,10 +220,10 @@ class TablePainter:
         s = lay.text  # the band's height and its text follow the text size of Settings
         band = lay.band
         surface.blit(_band(band.w, band.h), band.topleft)
-        if text and not sc.app.toasts.items:  # a message takes the prompt's place a moment
+        if text and not sc.app.toasts.items and sc.banner is None:  # a message takes its place
             area = sc.band_text()
             ink = theme.panel_colours(215)[2]
-            lines, size = _prompt_lines(text, area.w - round(24 * s), area.h, round(19 * s))
+            lines, size = theme.fit_lines(text, area.w - round(24 * s), area.h, round(19 * s))
             step = theme.font(size, True).get_linesize()
             y = area.centery - step * (len(lines) - 1) / 2
             for line in lines:
@@ -271,30 +271,59 @@ class TablePainter:
         at.left = max(at.left, box.left)  # a label longer than the strip at 9 px is cut short
         surface.blit(img, at, pygame.Rect(0, 0, box.right - at.left, img.get_height()))
 
+    def message_areas(self) -> tuple[pygame.Rect | None, pygame.Rect]:
+        """Where the table's messages go, in the band's part for the prompt (the layout keeps
+        it clear of every hand, plate and card): the banner's place (None when there is no
+        banner) and the toasts' place; a banner and toasts shown at once share it, the banner
+        above."""
+        sc = self.scene
+        area = sc.band_text()
+        if sc.banner is None:
+            return None, area
+        if not sc.app.toasts.items:
+            return area, area
+        top = pygame.Rect(area.x, area.y, area.w, area.h // 2)
+        return top, pygame.Rect(area.x, top.bottom, area.w, area.h - top.h)
+
     def _draw_banner(self, surface: pygame.Surface, banner: tuple[str, str, float, float]) -> None:
+        """A banner ("Scopa!", "Buongioco!") in the band: its title in large gold letters and
+        what it says beside, both as large as the band allows."""
         text, sub, age, ttl = banner
+        area = self.message_areas()[0]
+        if area is None:
+            return
         lay = self.scene.table.layout
-        s = lay.scale
+        s = lay.text
         alpha = 255
         if age < 0.15:
             alpha = int(255 * age / 0.15)
         elif ttl - age < 0.4:
             alpha = int(255 * max(0.0, ttl - age) / 0.4)
-        big = theme.text(text, round(46 * s), theme.GOLD, True)
-        small = theme.text(sub, round(18 * s), theme.INK, True) if sub else None
-        w = max(big.get_width(), small.get_width() if small else 0) + round(60 * s)
-        h = big.get_height() + (small.get_height() + round(6 * s) if small else 0) + round(26 * s)
-        panel = theme.rounded_panel((w, h), (8, 16, 12, 215), round(18 * s), theme.GOLD, 2)
-        box = panel.get_rect(center=(round(lay.center[0]), round(lay.center[1])))
-        self.banner_rect = box
+        pad = max(2, round(4 * s))
+        inner = area.inflate(-2 * round(14 * s), -2 * pad)
+        big = theme.text(
+            text, theme.line_size(text, inner.w // 2, inner.h, round(40 * s)), theme.GOLD, True
+        )
+        gap = round(16 * s) if sub else 0
+        room = inner.w - big.get_width() - gap
+        lines, small = theme.fit_lines(sub, room, inner.h, round(19 * s)) if sub else ([], 0)
+        step = theme.font(small, True).get_linesize() if sub else 0
+        subs = [theme.text(line, small, theme.INK, True) for line in lines]
+        width = big.get_width() + gap + max((t.get_width() for t in subs), default=0)
+        panel = theme.rounded_panel(area.size, (8, 16, 12, 225), area.h // 2, theme.GOLD, 2)
+        self.banner_rect = pygame.Rect(area)
         panel.set_alpha(alpha)
-        surface.blit(panel, box.topleft)
+        surface.blit(panel, area.topleft)
+        x = area.centerx - width // 2
+        big = big.copy()  # the cached text is shared: its fade is this copy's
         big.set_alpha(alpha)
-        surface.blit(big, big.get_rect(midtop=(box.centerx, box.y + round(12 * s))))
-        if small is not None:
-            small.set_alpha(alpha)
-            y = box.y + round(14 * s) + big.get_height()
-            surface.blit(small, small.get_rect(midtop=(box.centerx, y)))
+        surface.blit(big, big.get_rect(midleft=(x, area.centery)))
+        y = area.centery - step * (len(subs) - 1) / 2
+        for line in subs:
+            img = line.copy()
+            img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(midleft=(x + big.get_width() + gap, round(y))))
+            y += step
 
     def _draw_last(self, surface: pygame.Surface, look: LastLook) -> None:
         """The last trick or capture on a panel over the middle of the table: its title,
@@ -324,11 +353,10 @@ class TablePainter:
             surface.blit(caption, caption.get_rect(midtop=(x, r.y + round(44 * s) + ch)))
             x += column + gap
 
-    def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """Where messages go: the band's text part, over the prompt (which they outlast only
-        for a moment), so a message never covers a hand, a plate, a card or a button."""
-        sc = self.scene
-        return sc.band_text(), [b.rect for b in sc.buttons]
+    def toast_zone(self) -> pygame.Rect:
+        """Where the app's messages go: the band's part for the prompt (beside the buttons,
+        under a banner), so a message never covers a hand, a plate, a card or a button."""
+        return self.message_areas()[1]
 
 
 _PLATES: dict[tuple[int, int, str, bool], pygame.Surface] = {}
@@ -353,20 +381,6 @@ def _plate(w: int, h: int) -> pygame.Surface:
 
 def _band(w: int, h: int) -> pygame.Surface:
     return _panel(w, h, "band", 215)
-
-
-def _prompt_lines(text: str, width: int, height: int, size: int) -> tuple[list[str], int]:
-    """The prompt as the band shows it: one line at ``size``, or two lines at that size when
-    the band is tall enough (large text), else one line set smaller, down to 11 pixels."""
-    while size > 11:
-        f = theme.font(size, True)
-        if f.size(text)[0] <= width:
-            return [text], size
-        two = theme.wrap_in(f, text, width)
-        if len(two) == 2 and 2 * f.get_linesize() <= height and f.size(two[0])[0] <= width:
-            return two, size
-        size -= 1
-    return [text], size
 
 
 def _glow(w: int, h: int) -> pygame.Surface:
