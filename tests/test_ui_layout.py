@@ -273,6 +273,21 @@ def test_no_message_covers_a_hand_a_plate_or_the_trick(
             assert all(window.get_rect().contains(r) for r in window.rects)
 
 
+def test_a_notice_the_band_has_no_room_for_waits_unread(app) -> None:
+    """At 1024×600 two refusals fill the band: a notice shown just before them waits, without
+    fading, until they are gone, and is read in its turn."""
+    _window(app, (1024, 600))
+    start_game(app, "capodama", 6)
+    notice = "Your statistics could not be saved: the disk is full"
+    app.toasts.show(notice, "warn", 1.0, notice=True)
+    app.toast(REFUSAL, "warn", 3.0)
+    app.toast(REFUSAL.replace("hearts", "spades"), "warn", 3.0)
+    for _ in range(60):  # two seconds: the notice's own second would have passed unseen
+        app.step()
+    assert notice in app.toasts.texts
+    assert run_until(app, lambda: notice not in app.toasts.texts, 300)
+
+
 def test_a_full_trick_shows_every_corner_and_its_label_covers_no_card(app) -> None:
     """6 players in the smallest window, a whole trick held: each card's corner shows whoever
     played last, and "Won by …" lies on no card, plate or hand."""
