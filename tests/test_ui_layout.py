@@ -4,13 +4,18 @@ window size, and a finished trick stays on the table as long as the player asked
 The geometric tests lay out the real table scene of every game and player count at the four
 sizes the issue names (fullscreen taken as the common 1366×768, 2560×1440 and 4K screens), at
 both text sizes of Settings, and check that no two of its rectangles (hands, name plates, won
-piles, the trick or the middle, the band of prompts and buttons) overlap, that buttons and
-messages stay inside the band, and that a plate with its badges stays inside its rectangle.
+piles, the trick or the middle, the label of a held trick, the band of prompts and buttons)
+overlap, that buttons and messages stay inside the band, that no card of a trick hides the
+corner index of another and no card of the middle lies under the label, and that a plate with
+its badges stays inside its rectangle.  The messages are drawn for real in windows of 1024×600,
+1280×720 and 1920×1080: the new-deal announcement, a refusal and a banner, alone and together,
+land clear of every hand (raised cards included), plate and the trick.
 """
 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pygame
 import pytest
@@ -18,10 +23,23 @@ from ui_harness import click, drive_to_play, run_until, start_game
 
 from game.catalog import CATALOG
 from game.engine.registry import GAMES
+from game.ui import runner
+from game.ui.cards import card_size, index_rect
+from game.ui.scenes.table_draw import TablePainter
 from game.ui.settings import TEXT_SIZES, apply_look
+from game.ui.widgets import Toasts
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (1366, 768), (2560, 1440), (3840, 2160)]
 CASES = [(name, p) for name in CATALOG for p in GAMES[name].players]
+#: the window sizes the messages are drawn at: the smallest, the default and the common screen
+WINDOWS = SIZES[:3]
+#: the longest messages a table shows in English: the new-deal announcement, a refusal
+ANNOUNCE = "South-West holds the ace of hearts: capo"
+REFUSAL = (
+    "You must follow hearts: the 2 of diamonds is not a heart and you hold the king of hearts"
+    " and the jack of hearts"
+)
+BANNER = ("Buongioco!", "South-West declares three aces (3) and Napoli of hearts (3) — 6")
 
 
 def _overlaps(regions: dict[str, pygame.Rect]) -> list[str]:
@@ -35,16 +53,22 @@ def _overlaps(regions: dict[str, pygame.Rect]) -> list[str]:
 @pytest.mark.parametrize("text", TEXT_SIZES)
 @pytest.mark.parametrize(("name", "players"), CASES)
 def test_no_two_places_on_the_table_overlap(app, name: str, players: int, text: str) -> None:
-    """At both text sizes of Settings: large text grows the plates, band and panel."""
+    """At both text sizes of Settings (large text grows the plates, band and panel): the places
+    overlap nowhere, no card of a whole trick hides another's corner and the label of a held
+    trick lies on no card of the middle."""
     app.settings.text_size = text
     apply_look(app.settings)
     table = start_game(app, name, players)
     for size in SIZES:
         table.resize(size)
         lay = table.table.layout
+        cards = _middle_cards(table)
+        if lay.center_kind != "stack":  # Cattura's stack hides its lower cards: only the top counts
+            assert _hidden_corners(cards) == [], (name, players, size, text)
         regions = lay.regions()
-        assert len(regions) == 2 + 3 * table.state.seats
         assert _overlaps(regions) == [], (name, players, size, text)
+        assert len(regions) == 3 + 3 * table.state.seats
+        assert [c for c in cards if c.colliderect(regions["label"])] == [], (name, players, size)
         for key, rect in regions.items():
             assert lay.table.contains(rect), (name, players, size, key, rect)
         # the longest prompt's buttons stay in the band, clear of the prompt's text
@@ -145,20 +169,143 @@ def test_a_held_trick_lasts_the_hold_set_in_settings(app) -> None:
     assert abs(held_frames["short"] - 24) <= 2 and abs(held_frames["long"] - 90) <= 2
 
 
-def test_the_winners_label_covers_no_seat(app) -> None:
-    app.settings.hold = "click"
-    for players in (4, 6):
-        table = start_game(app, "capodama", players, seed=5)
-        drive_to_play(app)
-        _to_held_trick(app, table)
+def _middle_cards(table: Any) -> list[pygame.Rect]:
+    """Where the cards of the middle lie: a whole trick (each seat's card at its place), or
+    as many of Scopa's table cards as can lie there, or Cattura's stack."""
+    lay = table.table.layout
+    if lay.center_kind == "grid":
+        pos, w = lay.grid_positions(10)
+    elif lay.center_kind == "stack":
+        pos, w = lay.stack_positions(8), lay.center_w
+    else:
+        pos, w = [lay.spot(seat).trick for seat in range(table.state.seats)], lay.trick_w
+    rects = []
+    for x, y in pos:
+        r = pygame.Rect((0, 0), card_size(w))
+        r.center = (round(x), round(y))
+        rects.append(r)
+    return rects
+
+
+def _hidden_corners(cards: list[pygame.Rect]) -> list[str]:
+    """Cards of a trick whose corner index another card covers (whichever was played last);
+    Scopa's table cards lie apart."""
+    return [
+        f"card {a} under {b}"
+        for a, b in itertools.permutations(cards, 2)
+        if a != b and b.colliderect(index_rect(a))
+    ]
+
+
+def _window(app: Any, size: tuple[int, int]) -> None:
+    """The window takes ``size``, and the app lays its scenes out for it."""
+    pygame.display.set_mode(size, pygame.RESIZABLE)
+    app.resized(size)
+
+
+class _Blits(pygame.Surface):
+    """The window, noting where each blit lands while ``on`` (the messages are being drawn)."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.on = False
+        self.rects: list[pygame.Rect] = []
+
+    def blit(self, source: Any, dest: Any, area: Any = None, special_flags: int = 0) -> Any:
+        if self.on:
+            size = pygame.Rect(area).size if area is not None else source.get_size()
+            self.rects.append(pygame.Rect(tuple(dest)[:2], size))
+        return super().blit(source, dest, area, special_flags)
+
+
+def _noting(monkeypatch: Any, owner: type, name: str) -> None:
+    """While ``owner.name`` draws, the window notes its blits."""
+    real = getattr(owner, name)
+
+    def noted(self: Any, surface: Any, *args: Any, **kw: Any) -> Any:
+        assert isinstance(surface, _Blits), "drawn on another surface than the window's"
+        surface.on = True
+        try:
+            return real(self, surface, *args, **kw)
+        finally:
+            surface.on = False
+
+    monkeypatch.setattr(owner, name, noted)
+
+
+@pytest.mark.parametrize("text", TEXT_SIZES)
+@pytest.mark.parametrize(("name", "players"), CASES)
+def test_no_message_covers_a_hand_a_plate_or_the_trick(
+    app, monkeypatch, name: str, players: int, text: str
+) -> None:
+    """Toasts (the new-deal announcement, a refusal) and a banner, alone and together, drawn in
+    a real window at each size: every pixel they draw lies clear of every hand, raised cards
+    included, every plate and won pile, the trick or the middle and a held trick's label."""
+    app.settings.text_size = text
+    apply_look(app.settings)
+    _noting(monkeypatch, Toasts, "draw")
+    _noting(monkeypatch, TablePainter, "_draw_banner")
+    table = start_game(app, name, players)
+    for size in WINDOWS:
+        window = _Blits(size)
+        monkeypatch.setattr(runner, "window_surface", lambda window=window: window)
+        _window(app, size)
+        assert app.screen is window
         lay = table.table.layout
-        _label, sprite = table.held
-        box = table.painter._label_spot(
-            sprite, table.sprite_rect(sprite), pygame.Rect(0, 0, 160, 22)
-        )
-        seats = {k: r for k, r in lay.regions().items() if k != "trick"}
-        assert [k for k, r in seats.items() if r.colliderect(box)] == [], (players, box)
-        app.scenes.pop()
+        clear = {k: r for k, r in lay.regions().items() if k != "band"}
+        for toasts, banner in (((ANNOUNCE, REFUSAL), False), ((), True), ((REFUSAL,), True)):
+            app.toasts.items.clear()
+            for said in toasts:
+                app.toast(said, "warn", 5.0)
+            table.banner = None
+            if banner:
+                table.show_banner(*BANNER, 5.0)
+            window.rects.clear()
+            app.step()
+            assert window.rects, (size, toasts, banner)
+            covered = [
+                f"{r} over {k} {c}"
+                for r in window.rects
+                for k, c in clear.items()
+                if r.colliderect(c)
+            ]
+            assert covered == [], (name, players, size, text, toasts, banner)
+            assert all(window.get_rect().contains(r) for r in window.rects)
+
+
+def test_a_notice_the_band_has_no_room_for_waits_unread(app) -> None:
+    """At 1024×600 two refusals fill the band: a notice shown just before them waits, without
+    fading, until they are gone, and is read in its turn."""
+    _window(app, (1024, 600))
+    start_game(app, "capodama", 6)
+    notice = "Your statistics could not be saved: the disk is full"
+    app.toasts.show(notice, "warn", 1.0, notice=True)
+    app.toast(REFUSAL, "warn", 3.0)
+    app.toast(REFUSAL.replace("hearts", "spades"), "warn", 3.0)
+    for _ in range(60):  # two seconds: the notice's own second would have passed unseen
+        app.step()
+    assert notice in app.toasts.texts
+    assert run_until(app, lambda: notice not in app.toasts.texts, 300)
+
+
+def test_a_full_trick_shows_every_corner_and_its_label_covers_no_card(app) -> None:
+    """6 players in the smallest window, a whole trick held: each card's corner shows whoever
+    played last, and "Won by …" lies on no card, plate or hand."""
+    app.settings.hold = "click"
+    _window(app, (1024, 600))
+    table = start_game(app, "capodama", 6, seed=5)
+    drive_to_play(app)
+    _to_held_trick(app, table)
+    lay = table.table.layout
+    label, sprite = table.held
+    assert label.startswith("Won by ") and len(table.table.played) == 6
+    cards = [table.sprite_rect(sp) for sp in table.table.played]
+    assert _hidden_corners(cards) == []
+    box, _size = table.painter.label_rect(label, table.sprite_rect(sprite))
+    on = [table.sprite_rect(sp) for sp in table.table.sprites]
+    on += [r for k, r in lay.regions().items() if k not in ("trick", "label")]
+    assert [r for r in on if r.colliderect(box)] == [], box
+    assert lay.label_box.contains(box)
 
 
 def test_trick_cards_keep_their_size_after_continue(app) -> None:

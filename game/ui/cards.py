@@ -55,6 +55,16 @@ def card_size(width: int) -> tuple[int, int]:
     return width, round(width * RATIO)
 
 
+#: The top-left corner of every card that names it (the rank over the suit, in both decks), as
+#: shares of the card's width and height: a card whose corner shows can be told.
+INDEX = (0.22, 0.3)
+
+
+def index_rect(card: pygame.Rect) -> pygame.Rect:
+    """The part of ``card`` (a card's rectangle on screen) that its corner index takes."""
+    return pygame.Rect(card.x, card.y, math.ceil(card.w * INDEX[0]), math.ceil(card.h * INDEX[1]))
+
+
 @dataclass(frozen=True)
 class CacheSize:
     """What the scaled pictures hold: pictures, bytes of pixels, distinct card widths."""

@@ -15,18 +15,42 @@ from dataclasses import dataclass
 import pygame
 
 from . import theme
-from .cards import card_size
+from .cards import RATIO, card_size
 from .theme import ui_scale
 from .widgets import button_text
 
 #: the width kept left of the viewer's hand for a list of captures (at scale 1)
 CHOOSER_W = 250
 
+#: Where each seat's card of a trick may lie, by seat count: patterns that give, per seat (0 the
+#: viewer at the bottom, then clockwise as the seats sit), the offset of the card's centre from
+#: the trick's middle in card widths and heights.  Each card lies toward its player, and no card
+#: hides the corner index of another (:data:`~game.ui.cards.INDEX`) whichever was played last:
+#: two cards are a card apart (a width across or a height down), or one lies up and to the right
+#: of the other by more than the index, so the upper card's corner clears the lower card and the
+#: lower card's corner lies left of the upper one.  The table takes the pattern that lets its
+#: middle hold the largest cards; tests/test_ui_layout.py checks the corners at every size.
+Pattern = tuple[tuple[float, float], ...]
+TRICK_FANS: dict[int, tuple[Pattern, ...]] = {
+    2: (((-0.21, 0.39), (0.21, -0.39)),),
+    3: (((0.0, 0.52), (-0.6, -0.52), (0.6, -0.52)),),
+    4: (
+        ((0.0, 0.52), (-1.04, 0.0), (0.0, -0.52), (1.04, 0.0)),
+        ((-0.15, 0.4), (-1.2, 0.0), (0.15, -0.4), (1.2, 0.0)),
+    ),
+    5: (((0.0, 0.52), (-1.04, 0.2), (-0.52, -0.52), (0.52, -0.52), (1.04, 0.52)),),
+    6: (
+        ((0.27, 0.68), (-0.77, 0.35), (-0.52, -0.35), (-0.27, -0.68), (0.77, -0.35), (0.52, 0.35)),
+        ((0.4, 0.52), (-0.9, 0.19), (-0.65, -0.19), (-0.4, -0.52), (0.9, -0.19), (0.65, 0.19)),
+    ),
+}
+#: How much further apart than the pattern the trick's cards may lie when the middle has room.
+TRICK_SPREAD = 1.2
+
 
 @dataclass
 class SeatSpot:
     rel: int  # 0 = the viewer at the bottom, then clockwise
-    angle: float
     anchor: tuple[float, float]  # centre of the hand
     card_w: int  # width of this hand's cards
     spacing: float  # distance between card centres in the hand
@@ -43,8 +67,9 @@ class TableLayout:
     bottom holds the prompt, the action buttons and the table's messages; the viewer's hand sits
     on the band and its name plate over it; the other seats go round an ellipse above, each hand
     with its plate under it; the trick (or the middle of Scopa and Cattura) fills what is left in
-    the centre.  :meth:`regions` lists these rectangles, and a geometric test checks that none of
-    them overlaps another for every game, seat count and window size.
+    the centre, with a strip under it for the label of a held trick.  :meth:`regions` lists
+    these rectangles, and a geometric test checks that none of them overlaps another for every
+    game, seat count and window size.
     """
 
     def __init__(
@@ -69,6 +94,8 @@ class TableLayout:
         self.solitaire = solitaire
         w, h = size
         self.scale = s = ui_scale(size)
+        #: the size of the label of a held trick or capture
+        self.label_text = round(16 * s)
         #: the scale of the table's text: :attr:`scale` times the text size of Settings
         self.text = t = theme.text_scale(size)
         # the side panel grows with its text (no cap: at 1920×1080 a capped panel cut lines off)
@@ -80,6 +107,8 @@ class TableLayout:
         self.gap = round(6 * s)
         self.plate_h = round(26 * t)
         self.band_h = round(48 * t)
+        #: the height of a held trick's label ("Won by West"), kept free under the trick
+        self.label_h = theme.font(self.label_text, True).get_height() + round(8 * s)
         #: the prompt, the action buttons and the messages: a strip along the bottom of the felt
         self.band = pygame.Rect(m, th - self.gap - self.band_h, tw - 2 * m, self.band_h)
         self.big = round(min(self.band.top * 0.172, tw / 8.6))
@@ -96,23 +125,45 @@ class TableLayout:
         self._place_trick()
 
     def _place_trick(self) -> None:
-        """Each seat's card of the trick between its hand and the middle, spread as far as the
-        free middle of the table allows (cards overlap less when there is room)."""
-        seats = self.seats
-        bw = card_size(self.big)[0]
-        tw_card, th_card = card_size(self.trick_w)
+        """Each seat's card of the trick toward its player, in the pattern of
+        :data:`TRICK_FANS` that fits the largest cards in the middle of the table (never larger
+        than the trick size), spread a little when there is room to spare; the winner's label
+        under the trick."""
+        if self.center_kind:  # Scopa and Cattura lay their cards in the middle box instead
+            self.label_box = self._label_under(self.center_box.bottom + self.gap)
+            return
         box = self.center_box
-        cx, cy = box.center
-        spread_x = bw * (1.0 if seats > 4 else 0.8)
-        rx = max(tw_card * 0.3, min(spread_x, (box.w - tw_card) / 2))
-        ry = max(th_card * 0.25, min(th_card * 0.55, (box.h - th_card) / 2))
-        self.trick_r = (rx, ry)
+        room_w, room_h = box.w, box.h - self.label_h - self.gap
+
+        def extent(fan: Pattern) -> tuple[float, float, float, float]:
+            us, vs = [u for u, _v in fan], [v for _u, v in fan]
+            return min(us), max(us), min(vs), max(vs)
+
+        def fits(fan: Pattern) -> float:  # the widest card this pattern lets the middle hold
+            u0, u1, v0, v1 = extent(fan)
+            return min(room_w / (u1 - u0 + 1), room_h / ((v1 - v0 + 1) * RATIO))
+
+        fan = max(TRICK_FANS[self.seats], key=fits)
+        self.trick_w = max(1, min(self.trick_w, math.floor(fits(fan))))
+        cw, ch = card_size(self.trick_w)
+        u0, u1, v0, v1 = extent(fan)
+        su = max(1.0, min(TRICK_SPREAD, (room_w - cw) / ((u1 - u0) * cw)))
+        sv = max(1.0, min(TRICK_SPREAD, (room_h - ch) / ((v1 - v0) * ch)))
+        high = (v1 - v0) * sv * ch + ch  # the trick's height, its label under it
+        top = box.centery - (high + self.gap + self.label_h) / 2
         for spot in self.spots:
-            ca, sa = math.cos(spot.angle), math.sin(spot.angle)
-            if seats == 2:
-                spot.trick = (cx + (bw * 0.18 if spot.rel == 0 else -bw * 0.18), cy + sa * ry * 0.7)
-            else:
-                spot.trick = (cx + ca * rx, cy + sa * ry)
+            u, v = fan[spot.rel]
+            spot.trick = (
+                box.centerx + (u - (u0 + u1) / 2) * su * cw,
+                top + ch / 2 + (v - v0) * sv * ch,
+            )
+        self.label_box = self._label_under(round(top + high + self.gap))
+
+    def _label_under(self, top: int) -> pygame.Rect:
+        """The strip for a held trick's or capture's label ("Won by West"): as wide as the
+        middle of the table, from ``top``."""
+        box = self.center_box
+        return pygame.Rect(box.x, top, box.w, self.label_h)
 
     # -- seats around the table -------------------------------------------------------------------
     def _hand_w(self, card_w: int, spacing: float) -> float:
@@ -143,7 +194,7 @@ class TableLayout:
             self.table.right - card_size(self.small)[0] * 0.75, ax + hand_w / 2 + bw * 0.75
         )
         self._viewer = SeatSpot(
-            0, math.pi / 2, (ax, ay), self.big, spacing, (0.0, 0.0), (pile_x, ay),
+            0, (ax, ay), self.big, spacing, (0.0, 0.0), (pile_x, ay),
             (ax, plate_y), "bottom",
         )  # fmt: skip
 
@@ -183,9 +234,7 @@ class TableLayout:
             if self.solitaire:
                 pile = (anchor[0] + hand_w / 2 + sw * 1.1, anchor[1])
             plate = (anchor[0], anchor[1] + sh / 2 + self.gap + self.plate_h / 2)
-            self.spots.append(
-                SeatSpot(rel, angle, anchor, self.small, spacing, anchor, pile, plate, side)
-            )
+            self.spots.append(SeatSpot(rel, anchor, self.small, spacing, anchor, pile, plate, side))
 
     # -- rectangles ------------------------------------------------------------------------------
     def hand_rect(self, seat: int, count: int | None = None) -> pygame.Rect:
@@ -269,7 +318,7 @@ class TableLayout:
         """Where a list of choices goes (a Scopa or Cattura capture): left of the viewer's hand
         and above the band, below the middle of the table and every seat on that side."""
         hand = self.hand_rect(self.viewer)
-        top = self.center_box.bottom + self.gap
+        top = max(self.center_box.bottom, self.label_box.bottom) + self.gap
         for seat in range(self.seats):
             if seat != self.viewer:
                 for r in (self.hand_rect(seat), self.plate_rect(seat)):
@@ -280,8 +329,9 @@ class TableLayout:
 
     def regions(self) -> dict[str, pygame.Rect]:
         """Every rectangle that must stay clear of every other: hands, name plates, won piles,
-        the trick (or the middle) and the band."""
+        the trick (or the middle), the label of a held trick and the band."""
         out = {"band": pygame.Rect(self.band), "trick": self.trick_rect()}
+        out["label"] = pygame.Rect(self.label_box)
         for seat in range(self.seats):
             out[f"hand{seat}"] = self.hand_rect(seat)
             out[f"plate{seat}"] = self.plate_rect(seat)
@@ -309,7 +359,8 @@ class TableLayout:
                     top = max(top, r.bottom + self.gap)
                 else:
                     half_w = min(half_w, abs((r.left if r.left > cx else r.right) - cx) - self.gap)
-        bottom = self.floor
+        # under the middle: the label of a held capture (a trick's label goes under the trick)
+        bottom = self.floor - (self.label_h + self.gap if self.center_kind else 0)
         half_w = max(least, half_w)
         self.center_box = pygame.Rect(0, 0, round(2 * half_w), round(max(sh, bottom - top)))
         self.center_box.center = (round(cx), round((top + bottom) / 2))

@@ -378,7 +378,7 @@ class App:
             # a scene's toast zone is laid out for a bigger window than a too small one
             top = None if self.scenes.too_small else self.scenes.top
             zone = getattr(top, "toast_zone", None)
-            self.toasts.draw(self.screen, *(zone() if zone else ()))
+            self.toasts.draw(self.screen, zone() if zone else None)
 
     def run(self, frames: int | None = None, screenshot: Path | None = None) -> int:
         """Loop frames until the app quits, or for ``frames`` frames of 1/fps seconds each (an

@@ -151,6 +151,73 @@ def wrap_in(f: pygame.font.Font, s: str, width: int) -> list[str]:
     return out
 
 
+def balanced(f: pygame.font.Font, s: str, width: int) -> list[str]:
+    """``s`` in as few lines no wider than ``width`` as :func:`wrap_in` makes, of even
+    lengths (no last line of one word): wrapped to the narrowest width that needs no more."""
+    lines = wrap_in(f, s, width)
+    if len(lines) < 2:
+        return lines
+    lo, hi = 1, width  # the narrowest width giving as few lines lies in (lo, hi]
+    while hi - lo > 1:
+        mid = (lo + hi) // 2
+        trial = wrap_in(f, s, mid)
+        if len(trial) <= len(lines) and all(f.size(x)[0] <= mid for x in trial):
+            hi = mid
+        else:
+            lo = mid
+    return wrap_in(f, s, hi)
+
+
+def line_size(
+    s: str, width: int, height: int, size: int, least: int = 11, bold: bool = True
+) -> int:
+    """The largest size from ``size`` down to ``least`` at which ``s`` fits ``width`` and
+    ``height`` on one line (``least`` when none does)."""
+    for k in range(size, least, -1):
+        f = font(k, bold)
+        if f.size(s)[0] <= width and f.get_linesize() <= height:
+            return k
+    return least
+
+
+def fit_texts(
+    texts: list[str], width: int, height: int, size: int, least: int, bold: bool = True
+) -> tuple[list[list[str]], int] | None:
+    """``texts`` wrapped to ``width``, one under the other, at the largest size from ``size``
+    down to ``least`` at which every line fits ``width`` and all of them ``height``: (the lines
+    of each text, the size), or None when even ``least`` is too large."""
+    for k in range(size, least - 1, -1):
+        f = font(k, bold)
+        wrapped = [balanced(f, s, width) for s in texts]
+        lines = [line for group in wrapped for line in group]
+        if len(lines) * f.get_linesize() <= height and all(f.size(x)[0] <= width for x in lines):
+            return wrapped, k
+    return None
+
+
+def fit_lines(
+    s: str, width: int, height: int, size: int, least: int = 11, bold: bool = True
+) -> tuple[list[str], int]:
+    """``s`` in as many lines as fit ``height``, at the largest size from ``size`` down to
+    ``least`` at which it fits ``width`` and ``height`` whole; else at ``least``, cut short
+    with "…" where it runs out of room (a place for a message never spills over)."""
+    fitted = fit_texts([s], width, height, size, least, bold)
+    if fitted is not None:
+        return fitted[0][0], fitted[1]
+    f = font(least, bold)
+    room = max(1, height // f.get_linesize())
+    lines = wrap_in(f, s, width)
+    cut = len(lines) > room
+    lines = lines[:room]
+    out = []
+    for i, line in enumerate(lines):
+        end = "…" if cut and i == len(lines) - 1 else ""
+        while line and f.size(line + end)[0] > width:
+            line = line[:-1]
+        out.append(line.rstrip() + end)
+    return out, least
+
+
 def blit_center(dst: pygame.Surface, surf: pygame.Surface, center: tuple[float, float]) -> None:
     dst.blit(surf, surf.get_rect(center=(round(center[0]), round(center[1]))))
 

@@ -229,7 +229,8 @@ class Toast:
 
 
 class Toasts:
-    """Short messages at the top of the window that fade out: refusals, notices, AI fallbacks.
+    """Short messages that fade out: refusals, notices, AI fallbacks.  At the top of the window,
+    or inside the place a scene keeps for its messages (the table's band), fitted to it.
 
     A passing message (a refusal, "Undone") makes room by pushing out the oldest passing one.
     A notice is never pushed out: past :data:`NOTICES_SHOWN` on screen it waits in
@@ -240,8 +241,9 @@ class Toasts:
     def __init__(self) -> None:
         self.items: list[Toast] = []
         self.waiting: list[Toast] = []  # notices to show, oldest first
-        self._surf: dict[tuple[str, str, int], pygame.Surface] = {}
-        self._last: tuple[int, int] | None = None  # where the stack stood, kept while clear
+        self._surf: dict[tuple[str, str, int, int], pygame.Surface] = {}
+        self._blocks: dict[tuple[tuple[str, ...], int], pygame.Surface] = {}
+        self._unseen: set[int] = set()  # toasts the band had no room for in the last frame
 
     def show(
         self, text: str, kind: str = "info", ttl: float = 3.0, *, notice: bool = False
@@ -268,15 +270,17 @@ class Toasts:
         self.items = [t for t in self.items if t.notice]
 
     def update(self, dt: float) -> None:
-        for t in self.items:
-            t.age += dt
+        for t in self.items:  # a notice the band had no room for waits there, unread
+            if not (t.notice and id(t) in self._unseen):
+                t.age += dt
         self.items = [t for t in self.items if t.age < t.ttl]
         while self.waiting and self._notices() < NOTICES_SHOWN:
             t = self.waiting.pop(0)
             self.show(t.text, t.kind, t.ttl, notice=True)
 
     def _render(self, t: Toast, width: int, size: int) -> pygame.Surface:
-        key = (t.text, t.kind, width)
+        """``t`` wrapped to ``width`` at ``size`` on a panel of its own, edged by its kind."""
+        key = (t.text, t.kind, width, size)
         surf = self._surf.get(key)
         if surf is None:
             if len(self._surf) > 64:
@@ -285,7 +289,7 @@ class Toasts:
             lh = theme.font(size, True).get_linesize()
             h = lh * len(lines) + 20
             w = min(width, max(theme.font(size, True).size(s)[0] for s in lines) + 44)
-            edge = {"error": theme.RED, "warn": theme.GOLD}.get(t.kind, theme.BUTTON_EDGE)
+            edge = _TOAST_EDGE.get(t.kind, theme.BUTTON_EDGE)
             surf = theme.rounded_panel((w, h), (14, 22, 18, 235), 12, edge, 2)
             for i, line in enumerate(lines):
                 img = theme.text(line, size, theme.INK, bold=True)
@@ -293,72 +297,89 @@ class Toasts:
             self._surf[key] = surf
         return surf
 
-    def draw(
-        self,
-        surface: pygame.Surface,
-        area: pygame.Rect | None = None,
-        avoid: Sequence[pygame.Rect] = (),
-    ) -> None:
-        """Stack the toasts in ``area`` (the window), at the highest place that covers none of
-        the ``avoid`` rectangles (the cards on the table), so a message never hides a card."""
+    def _lines(self, lines: list[str], size: int) -> pygame.Surface:
+        """Lines of a toast one under the other, centred, on nothing (for a shared panel)."""
+        key = (tuple(lines), size)
+        surf = self._blocks.get(key)
+        if surf is None:
+            if len(self._blocks) > 64:
+                self._blocks.clear()
+            imgs = [theme.text(line, size, theme.INK, bold=True) for line in lines]
+            lh = theme.font(size, True).get_linesize()
+            surf = pygame.Surface(
+                (max(i.get_width() for i in imgs), lh * len(imgs)), pygame.SRCALPHA
+            )
+            for k, img in enumerate(imgs):
+                surf.blit(img, img.get_rect(midtop=(surf.get_width() // 2, k * lh)))
+            self._blocks[key] = surf
+        return surf
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """The toasts stacked at the top of the window; or, given ``area`` (where a scene shows
+        its messages), fitted inside it and never beyond."""
         if not self.items:
             return
-        sw = surface.get_width()
-        area = area or surface.get_rect()
+        if area is not None:
+            self._draw_in(surface, area)
+            return
+        self._unseen = set()
         scale = theme.ui_scale(surface.get_size())
         size = round(19 * scale)
-        width = max(80, min(area.w - 40, sw - 40, round(760 * scale)))  # a tiny window too
-        items = list(self.items)
-        spot: tuple[int, int] | None = None
-        surfs: list[pygame.Surface] = []
+        width = max(80, min(surface.get_width() - 40, round(760 * scale)))  # a tiny window too
+        surfs = [self._render(t, width, size) for t in self.items]
         gap = 8
-        while items and spot is None:  # the whole stack if it fits clear, else the newest
-            surfs = [self._render(t, width, size) for t in items]
-            total_h = sum(s.get_height() for s in surfs) + gap * (len(surfs) - 1)
-            total_w = max(s.get_width() for s in surfs)
-            top = round(16 * scale) if area.h >= total_h + round(32 * scale) else 0
-            spot = self._place(area, avoid, total_w, total_h, top)
-            if spot is None and len(items) > 1:
-                items = items[-1:]
-            elif spot is None:
-                spot = (area.centerx, area.y + top)
-        if spot is None:
-            return
-        x, y = spot
-        # whole inside the window: a stack taller than its area (a long message in the
-        # table's band) grows upwards, over the table, rather than off the bottom
         total_h = sum(s.get_height() for s in surfs) + gap * (len(surfs) - 1)
-        y = max(0, min(y, surface.get_height() - total_h))
-        for t, surf in zip(items, surfs, strict=True):
-            alpha = 255
-            if t.age < 0.15:
-                alpha = int(255 * t.age / 0.15)
-            elif t.ttl - t.age < 0.5:
-                alpha = int(255 * max(0.0, t.ttl - t.age) / 0.5)
-            surf.set_alpha(alpha)
-            surface.blit(surf, surf.get_rect(midtop=(x, y)))
+        y = round(16 * scale) if surface.get_height() >= total_h + round(32 * scale) else 0
+        for t, surf in zip(self.items, surfs, strict=True):
+            surf.set_alpha(_fade(t))
+            surface.blit(surf, surf.get_rect(midtop=(surface.get_width() // 2, y)))
             y += surf.get_height() + gap
 
-    def _place(
-        self, area: pygame.Rect, avoid: Sequence[pygame.Rect], w: int, h: int, top: int
-    ) -> tuple[int, int] | None:
-        """The midtop of the toast stack: the highest place clear of ``avoid`` (centred, else
-        to a side), kept where it was while that is still clear; None if there is none."""
-        if not avoid:
-            return (area.centerx, area.y + top)
-        box = pygame.Rect(0, 0, w, h)
-        rects = list(avoid)
-        xs = [area.centerx, area.x + w // 2 + 12, area.right - w // 2 - 12]
-        tries = [self._last] if self._last is not None else []
-        for x in xs:
-            tries += [(x, y) for y in range(area.y + top, max(area.y + top, area.bottom - h), 6)]
-        for x, y in tries:
-            box.midtop = (x, y)
-            if area.contains(box) and box.collidelist(rects) < 0:
-                self._last = (x, y)
-                return (x, y)
-        self._last = None
-        return None
+    def _fit(self, inner: pygame.Rect, size: int) -> tuple[list[Toast], list[list[str]], int]:
+        """The toasts ``inner`` shows, the lines of each and their size, as large as ``inner``
+        lets them be: the newest that fit (all if they do) from ``size`` down to three quarters
+        of it, else the newest alone down to 11 pixels (cut short with "…" if even that is too
+        long).  A notice left out waits, unread, until there is room."""
+        items = list(self.items)
+        for n in range(len(items), 1, -1):
+            least = max(11, round(size * 0.75))
+            fit = theme.fit_texts([t.text for t in items[-n:]], inner.w, inner.h, size, least)
+            if fit is not None:
+                return items[-n:], *fit
+        lines, size = theme.fit_lines(items[-1].text, inner.w, inner.h, size)
+        return items[-1:], [lines], size
+
+    def _draw_in(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        """One panel filling ``area``, edged by the gravest kind shown, with each toast's
+        lines centred in it, fading in and out on its own."""
+        scale = theme.text_scale(surface.get_size())
+        inner = area.inflate(-2 * round(14 * scale), -2 * max(2, round(3 * scale)))
+        shown, groups, size = self._fit(inner, round(19 * scale))
+        self._unseen = {id(t) for t in self.items} - {id(t) for t in shown}
+        kinds = {t.kind for t in shown}
+        edge = next((_TOAST_EDGE[k] for k in ("error", "warn") if k in kinds), theme.BUTTON_EDGE)
+        panel = theme.rounded_panel(area.size, (14, 22, 18, 235), area.h // 2, edge, 2)
+        panel.set_alpha(max(_fade(t) for t in shown))
+        surface.blit(panel, area.topleft)
+        lh = theme.font(size, True).get_linesize()
+        y = inner.centery - lh * sum(len(g) for g in groups) // 2
+        for t, lines in zip(shown, groups, strict=True):
+            img = self._lines(lines, size)
+            img.set_alpha(_fade(t))
+            surface.blit(img, img.get_rect(midtop=(inner.centerx, y)))
+            y += img.get_height()
+
+
+_TOAST_EDGE = {"error": theme.RED, "warn": theme.GOLD}
+
+
+def _fade(t: Toast) -> int:
+    """A toast's opacity: fading in over its first 0.15 s and out over its last half second."""
+    if t.age < 0.15:
+        return int(255 * t.age / 0.15)
+    if t.ttl - t.age < 0.5:
+        return int(255 * max(0.0, t.ttl - t.age) / 0.5)
+    return 255
 
 
 def layout_column(

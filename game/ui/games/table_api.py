@@ -77,7 +77,7 @@ class TableApi(Protocol):
         ...
 
     def hold(self, label: str, sprite: CardSprite | None) -> float:
-        """Keep a finished trick or capture on the table with ``label`` beside ``sprite``;
+        """Keep a finished trick or capture on the table with ``label`` under it, below ``sprite``;
         the beat's length (infinite: until the player clicks)."""
         ...
 
@@ -86,7 +86,7 @@ class TableApi(Protocol):
         ...
 
     def show_banner(self, text: str, sub: str = "", ttl: float = 1.6) -> float:
-        """A big word over the middle of the table; returns the beat's duration (0)."""
+        """A big word in the band with what it says; returns the beat's duration (0)."""
         ...
 
     def hidden_hands(self, view: Any) -> dict[int, list[Card | None]]:

@@ -112,7 +112,7 @@ class TableScene(Scene):
         self.show_last = False
         self.show_last_timer = 0.0
         self.winner_mark: CardSprite | None = None
-        #: a finished trick or capture on hold: the label beside the card that took it
+        #: a finished trick or capture on hold: the label, and the card that took it
         self.held: tuple[str, CardSprite] | None = None
         self.held_until_click = False
         self.legal: list[Move] = []
@@ -312,15 +312,15 @@ class TableScene(Scene):
         self.app.push(SummaryScene(self.app, self, self.last_scored, again=True))
 
     def show_banner(self, text: str, sub: str = "", ttl: float = 1.6) -> float:
-        """A big word over the middle of the table ("Scopa!", a Buongioco), fading out."""
+        """A big word in the band ("Scopa!", a Buongioco) with what it says, fading out."""
         self.banner = (text, sub, 0.0, ttl * max(0.5, self.app.settings.speed_factor))
         return 0.0
 
     def hold(self, label: str, sprite: CardSprite | None) -> float:
-        """Keep a finished trick or capture on the table, ``label`` ("Won by West") beside the
-        card that took it, for the time set in Settings (scaled by the speed) or, set to wait
-        for a click, until the player clicks or presses a key; returns the beat's length.  A
-        table of AI seats only never waits for a click."""
+        """Keep a finished trick or capture on the table, ``label`` ("Won by West") under it,
+        below the card that took it, for the time set in Settings (scaled by the speed) or, set
+        to wait for a click, until the player clicks or presses a key; returns the beat's
+        length.  A table of AI seats only never waits for a click."""
         seconds = self.app.settings.hold_seconds
         self.held_until_click = seconds is None and not self.setup.autoplay
         if seconds is None:
@@ -724,8 +724,8 @@ class TableScene(Scene):
     def wake_in(self) -> float | None:
         return self.damage.wake_in()
 
-    def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """Where the app's messages may go (read by the runner): clear of every card."""
+    def toast_zone(self) -> pygame.Rect:
+        """Where the app's messages go (read by the runner): clear of every card and plate."""
         return self.painter.toast_zone()
 
     def leave(self) -> None:

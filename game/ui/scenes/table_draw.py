@@ -31,7 +31,6 @@ class TablePainter:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._plates: dict[tuple[Any, ...], pygame.Surface] = {}
-        self._held_at: tuple[Any, pygame.Rect] | None = None  # a held trick's label
         # where the last frame drew the glow and the banner (scene.damage redraws them alone)
         self.glow_rect: pygame.Rect | None = None
         self.banner_rect: pygame.Rect | None = None
@@ -221,10 +220,10 @@ class TablePainter:
         s = lay.text  # the band's height and its text follow the text size of Settings
         band = lay.band
         surface.blit(_band(band.w, band.h), band.topleft)
-        if text and not sc.app.toasts.items:  # a message takes the prompt's place a moment
+        if text and not sc.app.toasts.items and sc.banner is None:  # a message takes its place
             area = sc.band_text()
             ink = theme.panel_colours(215)[2]
-            lines, size = _prompt_lines(text, area.w - round(24 * s), area.h, round(19 * s))
+            lines, size = theme.fit_lines(text, area.w - round(24 * s), area.h, round(19 * s))
             step = theme.font(size, True).get_linesize()
             y = area.centery - step * (len(lines) - 1) / 2
             for line in lines:
@@ -240,69 +239,91 @@ class TablePainter:
                 at = (b.rect.x + round(10 * lay.scale), b.rect.centery)
                 surface.blit(ace, ace.get_rect(midleft=at))
 
-    def _label_spot(self, sprite: CardSprite, card: pygame.Rect, box: pygame.Rect) -> pygame.Rect:
-        """Where a held trick's label goes: beside the card, clear of every other card if it
-        can be, else over the other cards of the trick only, else on the card itself."""
-        sc = self.scene
-        lay = sc.table.layout
-        seats = [r for k, r in lay.regions().items() if k != "trick"]
-        cards = [sc.sprite_rect(sp) for sp in sc.table.sprites if sp is not sprite]
-        near = _beside(card, box.size, lay.gap, lay.trick_rect())
-        for avoid in (seats + cards, seats):
-            for spot in near:
-                trial = box.copy()
-                trial.center = spot
-                if lay.table.contains(trial) and trial.collidelist(avoid) < 0:
-                    return trial
-        box = box.copy()
-        box.midbottom = (card.centerx, card.bottom - lay.gap)
-        return box
+    def label_rect(self, label: str, card: pygame.Rect) -> tuple[pygame.Rect, int]:
+        """Where a held trick's label goes and its text size: in the layout's strip under the
+        trick (clear of every card, plate and hand), below the card that took it as far as the
+        strip allows; the text set smaller when the strip is narrower than the label."""
+        lay = self.scene.table.layout
+        strip = lay.label_box
+        pad = round(8 * lay.scale)
+        size = theme.line_size(label, strip.w - 2 * pad, strip.h, lay.label_text, 9)
+        box = pygame.Rect(
+            0, 0, min(strip.w, theme.font(size, True).size(label)[0] + 2 * pad), strip.h
+        )
+        box.midtop = (
+            min(max(card.centerx, strip.x + box.w // 2), strip.right - box.w // 2),
+            strip.y,
+        )
+        return box, size
 
     def _draw_held(self, surface: pygame.Surface) -> None:
-        """While a finished trick or a capture is held: "Won by West" beside the card that
-        took it, clear of every other card, plate and hand."""
+        """While a finished trick or a capture is held: "Won by West" under the trick, below
+        the card that took it."""
         sc = self.scene
         held = sc.held
         if held is None:
             return
         label, sprite = held
-        lay = sc.table.layout
-        s = lay.scale
-        img = theme.text(label, round(16 * s), (30, 22, 8), True)
-        pad = round(8 * s)
-        box = pygame.Rect(0, 0, img.get_width() + 2 * pad, img.get_height() + pad)
-        card = sc.sprite_rect(sprite)
-        key = (label, tuple(card), box.size, lay.size)
-        if self._held_at is None or self._held_at[0] != key:
-            self._held_at = (key, self._label_spot(sprite, card, box))
-        box = self._held_at[1]
+        box, size = self.label_rect(label, sc.sprite_rect(sprite))
+        img = theme.text(label, size, (30, 22, 8), True)
         pygame.draw.rect(surface, theme.GOLD, box, border_radius=box.h // 2)
-        surface.blit(img, img.get_rect(center=box.center))
+        at = img.get_rect(center=box.center)
+        at.left = max(at.left, box.left)  # a label longer than the strip at 9 px is cut short
+        surface.blit(img, at, pygame.Rect(0, 0, box.right - at.left, img.get_height()))
+
+    def message_areas(self) -> tuple[pygame.Rect | None, pygame.Rect]:
+        """Where the table's messages go, in the band's part for the prompt (the layout keeps
+        it clear of every hand, plate and card): the banner's place (None when there is no
+        banner) and the toasts' place; a banner and toasts shown at once share it, the banner
+        above."""
+        sc = self.scene
+        area = sc.band_text()
+        if sc.banner is None:
+            return None, area
+        if not sc.app.toasts.items:
+            return area, area
+        top = pygame.Rect(area.x, area.y, area.w, area.h // 2)
+        return top, pygame.Rect(area.x, top.bottom, area.w, area.h - top.h)
 
     def _draw_banner(self, surface: pygame.Surface, banner: tuple[str, str, float, float]) -> None:
+        """A banner ("Scopa!", "Buongioco!") in the band: its title in large gold letters and
+        what it says beside, both as large as the band allows."""
         text, sub, age, ttl = banner
+        area = self.message_areas()[0]
+        if area is None:
+            return
         lay = self.scene.table.layout
-        s = lay.scale
+        s = lay.text
         alpha = 255
         if age < 0.15:
             alpha = int(255 * age / 0.15)
         elif ttl - age < 0.4:
             alpha = int(255 * max(0.0, ttl - age) / 0.4)
-        big = theme.text(text, round(46 * s), theme.GOLD, True)
-        small = theme.text(sub, round(18 * s), theme.INK, True) if sub else None
-        w = max(big.get_width(), small.get_width() if small else 0) + round(60 * s)
-        h = big.get_height() + (small.get_height() + round(6 * s) if small else 0) + round(26 * s)
-        panel = theme.rounded_panel((w, h), (8, 16, 12, 215), round(18 * s), theme.GOLD, 2)
-        box = panel.get_rect(center=(round(lay.center[0]), round(lay.center[1])))
-        self.banner_rect = box
+        pad = max(2, round(4 * s))
+        inner = area.inflate(-2 * round(14 * s), -2 * pad)
+        big = theme.text(
+            text, theme.line_size(text, inner.w // 2, inner.h, round(40 * s)), theme.GOLD, True
+        )
+        gap = round(16 * s) if sub else 0
+        room = inner.w - big.get_width() - gap
+        lines, small = theme.fit_lines(sub, room, inner.h, round(19 * s)) if sub else ([], 0)
+        step = theme.font(small, True).get_linesize() if sub else 0
+        subs = [theme.text(line, small, theme.INK, True) for line in lines]
+        width = big.get_width() + gap + max((t.get_width() for t in subs), default=0)
+        panel = theme.rounded_panel(area.size, (8, 16, 12, 225), area.h // 2, theme.GOLD, 2)
+        self.banner_rect = pygame.Rect(area)
         panel.set_alpha(alpha)
-        surface.blit(panel, box.topleft)
+        surface.blit(panel, area.topleft)
+        x = area.centerx - width // 2
+        big = big.copy()  # the cached text is shared: its fade is this copy's
         big.set_alpha(alpha)
-        surface.blit(big, big.get_rect(midtop=(box.centerx, box.y + round(12 * s))))
-        if small is not None:
-            small.set_alpha(alpha)
-            y = box.y + round(14 * s) + big.get_height()
-            surface.blit(small, small.get_rect(midtop=(box.centerx, y)))
+        surface.blit(big, big.get_rect(midleft=(x, area.centery)))
+        y = area.centery - step * (len(subs) - 1) / 2
+        for line in subs:
+            img = line.copy()
+            img.set_alpha(alpha)
+            surface.blit(img, img.get_rect(midleft=(x + big.get_width() + gap, round(y))))
+            y += step
 
     def _draw_last(self, surface: pygame.Surface, look: LastLook) -> None:
         """The last trick or capture on a panel over the middle of the table: its title,
@@ -332,11 +353,10 @@ class TablePainter:
             surface.blit(caption, caption.get_rect(midtop=(x, r.y + round(44 * s) + ch)))
             x += column + gap
 
-    def toast_zone(self) -> tuple[pygame.Rect, list[pygame.Rect]]:
-        """Where messages go: the band's text part, over the prompt (which they outlast only
-        for a moment), so a message never covers a hand, a plate, a card or a button."""
-        sc = self.scene
-        return sc.band_text(), [b.rect for b in sc.buttons]
+    def toast_zone(self) -> pygame.Rect:
+        """Where the app's messages go: the band's part for the prompt (beside the buttons,
+        under a banner), so a message never covers a hand, a plate, a card or a button."""
+        return self.message_areas()[1]
 
 
 _PLATES: dict[tuple[int, int, str, bool], pygame.Surface] = {}
@@ -361,38 +381,6 @@ def _plate(w: int, h: int) -> pygame.Surface:
 
 def _band(w: int, h: int) -> pygame.Surface:
     return _panel(w, h, "band", 215)
-
-
-def _prompt_lines(text: str, width: int, height: int, size: int) -> tuple[list[str], int]:
-    """The prompt as the band shows it: one line at ``size``, or two lines at that size when
-    the band is tall enough (large text), else one line set smaller, down to 11 pixels."""
-    while size > 11:
-        f = theme.font(size, True)
-        if f.size(text)[0] <= width:
-            return [text], size
-        two = theme.wrap_in(f, text, width)
-        if len(two) == 2 and 2 * f.get_linesize() <= height and f.size(two[0])[0] <= width:
-            return two, size
-        size -= 1
-    return [text], size
-
-
-def _beside(
-    card: pygame.Rect, size: tuple[int, int], gap: int, trick: pygame.Rect
-) -> list[tuple[int, int]]:
-    """Centres for a label of ``size`` just beside ``card``: below, above, right, left, then
-    below and above again slid sideways to stay over the trick."""
-    w, h = size
-    below, above = card.bottom + gap + h // 2, card.top - gap - h // 2
-    slid = min(max(card.centerx, trick.left + w // 2), trick.right - w // 2)
-    return [
-        (card.centerx, below),
-        (card.centerx, above),
-        (card.right + gap + w // 2, card.centery),
-        (card.left - gap - w // 2, card.centery),
-        (slid, below),
-        (slid, above),
-    ]
 
 
 def _glow(w: int, h: int) -> pygame.Surface:
