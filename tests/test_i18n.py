@@ -218,7 +218,16 @@ def test_every_drawn_text_goes_through_gettext(tmp_path, monkeypatch, drawn) -> 
     finally:
         app.shutdown()
         i18n.use_translations(i18n.load_catalogue)
-    assert {"title", "pause", "settings", "keys", "rules", "statistics", "error"} <= set(seen)
+    assert {
+        "title",
+        "solitaire",
+        "pause",
+        "settings",
+        "keys",
+        "rules",
+        "statistics",
+        "error",
+    } <= set(seen)
     assert any(s.startswith("refusal") for s in seen)
     assert any(s.startswith("result") for s in seen)
 
