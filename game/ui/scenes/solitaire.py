@@ -116,7 +116,7 @@ class SolitaireScene(Scene):
         top = round(76 * s)  # under the title
         row_y = top + len(self.wrapped) * lh + gap
         rh, bh = round(40 * s), round(46 * s)
-        h = row_y + rh + gap // 2 + below * lh + gap + bh + round(20 * s)
+        h = row_y + rh + gap // 2 + below * lh + 2 * gap + bh + round(20 * s)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2, size[1] // 2)
         self.winnable_sel.place(pygame.Rect(self.rect.x + pad, self.rect.y + row_y, width, rh))
