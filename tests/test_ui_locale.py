@@ -39,21 +39,6 @@ SIZES = [(1024, 600), (1280, 720), (1366, 768), (1920, 1080), (3840, 2160)]
 
 
 @pytest.fixture
-def drawn(monkeypatch) -> list[str]:
-    """Every text rendered from now on."""
-    texts: list[str] = []
-    real = theme.text
-
-    def spy(s: str, *args: Any, **kw: Any) -> pygame.Surface:
-        texts.append(s)
-        return real(s, *args, **kw)
-
-    monkeypatch.setattr(theme, "text", spy)
-    theme._TEXT_CACHE.clear()
-    return texts
-
-
-@pytest.fixture
 def folders(tmp_path, monkeypatch):
     user_dirs(tmp_path, monkeypatch)
     yield

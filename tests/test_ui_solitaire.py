@@ -4,10 +4,7 @@ and Take back from a lost deal's result."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pygame
-import pytest
 from ui_harness import (
     click,
     click_button,
@@ -20,27 +17,11 @@ from ui_harness import (
 
 from game.ai.capodama_verdict import lost_at
 from game.engine import load_record, new_game
-from game.ui import theme
 from game.ui.savegame import MatchSetup
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.solitaire import SolitaireScene
 from game.ui.scenes.table import TableScene
-
-
-@pytest.fixture
-def drawn(monkeypatch) -> list[str]:
-    """Every text rendered from now on (theme.text is the one place that renders)."""
-    texts: list[str] = []
-    real = theme.text
-
-    def spy(s: str, *args: Any, **kw: Any) -> pygame.Surface:
-        texts.append(s)
-        return real(s, *args, **kw)
-
-    monkeypatch.setattr(theme, "text", spy)
-    theme._TEXT_CACHE.clear()
-    return texts
 
 
 def test_solitaire_deal_to_the_end_with_undo(app):

@@ -326,22 +326,18 @@ def test_a_figure_out_of_range_is_damage_and_the_page_shows(
     ],
 )
 def test_the_solitaires_best_and_worst_points_follow_the_window(
-    tmp_path: Path, monkeypatch: Any, lang: str, best: str, worst: str
+    tmp_path: Path, monkeypatch: Any, drawn: list[str], lang: str, best: str, worst: str
 ) -> None:
     """A lost 101, a won 83 and a lost 62: the page calls the won 83 the best and the 62, the
     farthest from the window, the worst, in every language."""
     from game import i18n
     from game.engine import SeatResult
-    from game.ui import theme
 
     user_dirs(tmp_path, monkeypatch)
     book = stats.Stats()
     for seed, (won, points) in enumerate([(False, 101), (True, 83), (False, 62)]):
         book.add_deal(f"s{seed}", "capodama", 1, SeatResult(won, points, 0), seed)
     assert stats.save(book) is None
-    drawn: list[str] = []
-    real = theme.text
-    monkeypatch.setattr(theme, "text", lambda s, *a, **k: drawn.append(s) or real(s, *a, **k))
     app = make_app(size=(1024, 600))
     try:
         app.set_language(lang)
