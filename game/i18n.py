@@ -12,11 +12,16 @@ message ids, so it needs no catalogue, and a missing catalogue shows English rat
 
 Scenes notice a switch through :func:`revision` (a number that changes with the language), or
 are told by the app (``App.set_language`` calls each scene's ``language_changed``).
+
+Numbers with decimals, percentages, dates and times are written the language's way by
+:func:`number`, :func:`percent`, :func:`date`, :func:`day_month` and :func:`clock` (Babel's
+formatting, from the CLDR): "1,5 s" and "27 nov 2026" in Italian, "45 %" in French.
 """
 
 from __future__ import annotations
 
 import contextlib
+import datetime
 import gettext
 import locale
 import logging
@@ -28,9 +33,14 @@ __all__ = [
     "LANGUAGES",
     "N_",
     "_",
+    "clock",
+    "date",
+    "day_month",
     "domain_gettext",
     "language",
     "ngettext",
+    "number",
+    "percent",
     "pgettext",
     "revision",
     "set_language",
@@ -135,6 +145,48 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks ``message`` for extraction without translating it yet (translate where shown)."""
     return message
+
+
+#: the CLDR locale each language writes numbers, dates and times in: the English texts are
+#: spelled the British way ("colour"), and so are their dates and clock ("27 Nov", "15:51")
+FORMATS: dict[str, str] = {"en": "en_GB", "it": "it", "fr": "fr"}
+
+
+def number(value: float, digits: int | None = None) -> str:
+    """``value`` as the language writes it ("1.5" in English, "1,5" in Italian and French);
+    ``digits`` decimals always, or as many as it has (up to three) when None."""
+    from babel.numbers import format_decimal
+
+    pattern = None if digits is None else "#,##0" + ("." + "0" * digits if digits else "")
+    return format_decimal(value, format=pattern, locale=FORMATS[_language])
+
+
+def percent(fraction: float) -> str:
+    """``fraction`` as a whole percentage the language's way ("45%", "45 %" in French)."""
+    from babel.numbers import format_percent
+
+    return format_percent(fraction, locale=FORMATS[_language])
+
+
+def date(day: datetime.date) -> str:
+    """A date in full, briefly ("27 Nov 2026", "27 nov 2026", "27 nov. 2026")."""
+    from babel.dates import format_date
+
+    return format_date(day, "medium", locale=FORMATS[_language])
+
+
+def day_month(day: datetime.date) -> str:
+    """A date of this year: its day and month ("27 Nov", "27 nov", "27 nov.")."""
+    from babel.dates import format_skeleton
+
+    return format_skeleton("MMMd", day, locale=FORMATS[_language])
+
+
+def clock(moment: datetime.time | datetime.datetime) -> str:
+    """A time of day to the minute, the language's way ("15:51")."""
+    from babel.dates import format_time
+
+    return format_time(moment, "short", locale=FORMATS[_language])
 
 
 def system_language(environ: dict[str, str] | None = None) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -48,3 +49,20 @@ def keys_app(tmp_path, monkeypatch):
     with keys_only(a):
         yield a
     a.shutdown()
+
+
+@pytest.fixture
+def drawn(monkeypatch) -> list[str]:
+    """Every text the app renders from now on (theme.text is the one place that renders)."""
+    from game.ui import theme
+
+    texts: list[str] = []
+    real = theme.text
+
+    def spy(s: str, *args: Any, **kw: Any) -> Any:
+        texts.append(s)
+        return real(s, *args, **kw)
+
+    monkeypatch.setattr(theme, "text", spy)
+    theme._TEXT_CACHE.clear()
+    return texts

@@ -1,10 +1,10 @@
 """A walk through every scene of the app, for the language tests and the screenshots.
 
 :func:`tour` drives a headless app (made with :func:`ui_harness.make_app`) by its real input
-to each scene in turn — the title, the setup of each game, a table of each game mid-deal with a
-refusal, the pause menu, the settings, the key list, the rules, each game's deal summary, a
-match result, the statistics, a confirmation and the error page — and yields the scene's name
-once it is drawn, so a test can look at what was drawn there.
+to each scene in turn — the title, the solitaire's start, the setup of each game, a table of
+each game mid-deal with a refusal, the pause menu, the settings, the key list, the rules, each
+game's deal summary, a match result, the statistics, a confirmation and the error page — and
+yields the scene's name once it is drawn, so a test can look at what was drawn there.
 """
 
 from __future__ import annotations
@@ -78,6 +78,10 @@ def tour(app: App) -> Iterator[str]:
     app.settings.speed = "instant"
     to_title(app)
     yield "title"
+    click_button(app, app.scenes.top, "solitaire")
+    draw(app)
+    yield "solitaire"
+    to_title(app)
     click_button(app, app.scenes.top, "new")
     setup = app.scenes.top
     for _ in CATALOG:

@@ -160,6 +160,17 @@ def test_bundle_holds_the_compiled_catalogues(exe: Path) -> None:
         assert mo in names, f"{mo} is not in the executable"
 
 
+def test_bundle_holds_the_cldr_locales_of_its_languages_only(exe: Path) -> None:
+    """Babel's data for the languages' numbers and dates (and the locales they inherit from),
+    not its thousand others."""
+    from PyInstaller.archive.readers import pkg_archive_contents
+
+    names = set(pkg_archive_contents(str(exe)))
+    cldr = {Path(n).stem for n in names if n.startswith("babel/locale-data/")}
+    assert cldr == {"root", "en", "en_001", "en_GB", "it", "fr"}
+    assert "babel/global.dat" in names
+
+
 @pytest.mark.parametrize(
     ("lang", "name"), [("it_IT.UTF-8", "Italiano"), ("fr_FR.UTF-8", "Français")]
 )
@@ -167,7 +178,16 @@ def test_executable_starts_in_the_system_language(
     exe: Path, sandbox: Sandbox, lang: str, name: str
 ) -> None:
     """A first start (no settings) on an Italian or French system shows Tavolo in that
-    language: the log says which catalogue it uses, and a title drawn in it differs."""
+    language: the log says which catalogue it uses, and a title drawn in it differs; its line
+    of a saved match says when it was saved the language's way (Babel's data is bundled)."""
+    from game.engine import new_game
+    from game.ui.savegame import MatchSetup, save_match
+
+    state = new_game("scopa", players=2, seed=3)
+    state.play(state.legal_moves()[0])
+    slot = Path(sandbox.env["XDG_DATA_HOME"]) / "tavolo" / "match-scopa.json"
+    slot.parent.mkdir(parents=True)
+    assert save_match(state, MatchSetup("scopa", 2, ["human", "rules"]), slot) is None
     sandbox.env["LANG"] = lang
     proc = sandbox.run(exe, "--size", "1024x640", "--frames", "5", "--screenshot", "shot.png")
     _check_clean_run(sandbox, proc, exe)

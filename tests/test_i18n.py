@@ -175,21 +175,6 @@ def unmarked(text: str) -> bool:
     return bool(re.search("[A-Za-z]", _CORNER.sub("", text)))
 
 
-@pytest.fixture
-def drawn(monkeypatch) -> list[str]:
-    """Every text the app renders from now on (theme.text is the one place that renders)."""
-    texts: list[str] = []
-    real = theme.text
-
-    def spy(s: str, *args: Any, **kw: Any) -> pygame.Surface:
-        texts.append(s)
-        return real(s, *args, **kw)
-
-    monkeypatch.setattr(theme, "text", spy)
-    theme._TEXT_CACHE.clear()
-    return texts
-
-
 def _data(app: Any, scene: str) -> set[str]:
     """Texts of a scene that are data, not interface: the languages, each named in itself (a
     player who cannot read this one finds their own) and the error page's log path and
@@ -218,7 +203,16 @@ def test_every_drawn_text_goes_through_gettext(tmp_path, monkeypatch, drawn) -> 
     finally:
         app.shutdown()
         i18n.use_translations(i18n.load_catalogue)
-    assert {"title", "pause", "settings", "keys", "rules", "statistics", "error"} <= set(seen)
+    assert {
+        "title",
+        "solitaire",
+        "pause",
+        "settings",
+        "keys",
+        "rules",
+        "statistics",
+        "error",
+    } <= set(seen)
     assert any(s.startswith("refusal") for s in seen)
     assert any(s.startswith("result") for s in seen)
 

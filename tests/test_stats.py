@@ -10,7 +10,7 @@ import json
 import os
 from pathlib import Path
 
-from game.engine import SeatResult
+from game.engine import GAMES, SeatResult
 from game.ui import stats
 from game.ui.stats import Figures, MatchMark, Stats
 
@@ -60,6 +60,38 @@ def test_the_solitaire_keeps_best_worst_and_the_deal_numbers_won() -> None:
     assert (f.deals, f.deals_won) == (4, 2)
     assert (f.best_points, f.worst_points) == (120, 0)
     assert f.seeds_won == [101, 103]
+
+
+def test_the_solitaires_best_and_worst_follow_the_window() -> None:
+    """The window (the engine's) judges the solitaire's deals: a won 83 beats a lost 101, and
+    out of the window the nearer is the better, whichever side it misses on."""
+    window = GAMES["capodama"].windows[1]
+    assert window == (80, 85)
+    book = Stats()
+    for seed, (won, points) in enumerate([(False, 101), (True, 83), (False, 62), (False, 79)]):
+        book.add_deal(f"s{seed}", "capodama", 1, SeatResult(won, points, 0), seed)
+    assert book.of("capodama", 1).goal(window) == (83, 62)  # 62 misses by 18, 101 by 16
+    lost = Stats()
+    for seed, points in enumerate([101, 70, 88, 120]):
+        lost.add_deal(f"l{seed}", "capodama", 1, SeatResult(False, points, 0), seed)
+    f = lost.of("capodama", 1)
+    assert f.goal(window) == (88, 120)  # 88 misses by 3, 70 by 10, 101 by 16, 120 by 35
+    assert (f.best_points, f.worst_points) == (120, 70)  # the most and the fewest points
+
+
+def test_a_file_from_before_the_window_is_judged_from_what_it_holds() -> None:
+    """A file written before the nearest deal was kept holds the most and the fewest points
+    and the last deals: the farthest is one of the first two, the nearest is looked for in all
+    of them, and the next deal keeps the nearest from then on."""
+    window = (80, 85)
+    old = {
+        "deals": 3, "deals_won": 1, "best_points": 101, "worst_points": 60,
+        "last": [{"won": True, "mine": 83, "other": None, "date": "2026-11-20"}],
+    }  # fmt: skip
+    f = Figures.from_json(old)
+    assert f.goal(window) == (83, 60)
+    f.add_deal(SeatResult(False, 90, 0), 5, True, window)
+    assert f.nearest_points == 83 and f.goal(window) == (83, 60)
 
 
 def test_a_reset_forgets_one_game_only_and_keeps_the_keys() -> None:

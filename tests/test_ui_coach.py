@@ -317,5 +317,6 @@ def test_the_titles_solitaire_button_deals_winnable_deals_when_asked(app, monkey
     monkeypatch.setattr(random.SystemRandom, "randrange", lambda self, *a: lost)
     app.settings.solitaire_winnable_only = True
     click_button(app, app.scenes.top, "solitaire")
+    click_button(app, app.scenes.top, "deal")
     state = app.scenes.top.state
     assert state.seed != lost and winnable(state.seed)

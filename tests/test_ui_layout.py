@@ -84,11 +84,13 @@ def test_a_plate_with_badges_fits_its_place(app) -> None:
     for size in SIZES[:3]:
         table.resize(size)
         lay = table.table.layout
+        names = ["A very long seat name · search", "A very long seat name"]
+        badges = [("CAPO", (240, 200, 90)), ("READY", (120, 220, 140))]
+        rest = [("12", badges, lay.plate_width(seat)) for seat in range(6)]
+        text, form = table.painter._fit_plates([names] * 6, rest)
         for seat in range(6):
             most = lay.plate_width(seat)
-            names = ["A very long seat name · search", "A very long seat name"]
-            badges = [("CAPO", (240, 200, 90)), ("READY", (120, 220, 140))]
-            img = table.painter._plate_image(names, "  12", badges, most)
+            img = table.painter._plate_image(names[form], "12", badges, most, text)
             assert img.get_width() <= most
             assert img.get_height() == lay.plate_h
 

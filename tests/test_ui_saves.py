@@ -150,6 +150,7 @@ def test_a_new_solitaire_asks_before_replacing_the_saved_one(told):
     saved("capodama", 1, moves=5)
     app = make_app(speed="instant")
     click_button(app, app.scenes.top, "solitaire")
+    click_button(app, app.scenes.top, "deal")  # the solitaire's start: its row, then Start
     assert isinstance(app.scenes.top, ConfirmScene)
     click_button(app, app.scenes.top, "no")
     assert isinstance(app.scenes.top, TitleScene) and table_scene(app) is None

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+import pytest
 from ui_harness import (
     autoplay_to_summary,
     click,
@@ -314,3 +315,38 @@ def test_a_figure_out_of_range_is_damage_and_the_page_shows(
     [aside] = _file().parent.glob("stats.json.damaged-*")
     assert aside.read_text(encoding="utf-8") == huge
     assert [t for t in app.toasts.texts if f"kept as {aside.name}" in t]
+
+
+@pytest.mark.parametrize(
+    ("lang", "best", "worst"),
+    [
+        ("en", "83 (in 80–85)", "62 (18 under 80)"),
+        ("it", "83 (entro 80–85)", "62 (18 sotto 80)"),
+        ("fr", "83 (entre 80 et 85)", "62 (18 en dessous de 80)"),
+    ],
+)
+def test_the_solitaires_best_and_worst_points_follow_the_window(
+    tmp_path: Path, monkeypatch: Any, drawn: list[str], lang: str, best: str, worst: str
+) -> None:
+    """A lost 101, a won 83 and a lost 62: the page calls the won 83 the best and the 62, the
+    farthest from the window, the worst, in every language."""
+    from game import i18n
+    from game.engine import SeatResult
+
+    user_dirs(tmp_path, monkeypatch)
+    book = stats.Stats()
+    for seed, (won, points) in enumerate([(False, 101), (True, 83), (False, 62)]):
+        book.add_deal(f"s{seed}", "capodama", 1, SeatResult(won, points, 0), seed)
+    assert stats.save(book) is None
+    app = make_app(size=(1024, 600))
+    try:
+        app.set_language(lang)
+        click_button(app, app.scenes.top, "statistics")
+        page = app.scenes.top
+        assert isinstance(page, StatsScene) and (page.game, page.players) == ("capodama", 1)
+        app.step()
+        assert best in drawn and worst in drawn
+        assert not any(t.startswith("101") for t in drawn)
+    finally:
+        app.shutdown()
+        i18n.set_language("en")

@@ -50,12 +50,14 @@ _RULES = CapodamaRulesSeat()
 @dataclass(frozen=True)
 class Verdict:
     """Whether the window can still be reached: exact (the solver, every card face up), or
-    sampled (``hits`` of ``worlds`` sampled deals can still reach it)."""
+    sampled (``hits`` of ``worlds`` sampled deals can still reach it); ``final`` once the deal
+    is scored, when it says whether the window was reached (the engine's result)."""
 
     window: tuple[int, int]
     exact: bool
     hits: int
     worlds: int
+    final: bool = False
 
     @property
     def reachable(self) -> bool:
@@ -70,8 +72,10 @@ def first_half(state: CapodamaState, rng: random.Random) -> None:
 
 
 def verdict(view: CapodamaView, rng: random.Random, worlds: int = SAMPLED_WORLDS) -> Verdict | None:
-    """The verdict from the player's view, or None before the card play (nothing to judge yet)
-    or outside the solitaire."""
+    """The verdict from the player's view: whether the window was reached once the deal is
+    scored; None before the card play (nothing to judge yet) or outside the solitaire."""
+    if view.window is not None and view.result is not None:
+        return Verdict(view.window, True, int(view.result == "won"), 1, final=True)
     if view.window is None or view.phase != "play":
         return None
     if is_open(view):

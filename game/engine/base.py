@@ -276,11 +276,14 @@ def make_view(cls: type[ViewT], **fields: Any) -> ViewT:
 
 @dataclass(frozen=True)
 class Option:
-    """One rule variant a game accepts: its default and the values allowed."""
+    """One rule variant a game accepts: its default and the values allowed; ``players`` the
+    player counts where it means anything (empty: every count), so a menu offers it only there
+    (a solitaire deal stands alone: no match target)."""
 
     default: Any
     choices: tuple[Any, ...]
     help: str
+    players: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -300,6 +303,13 @@ class GameInfo:
     retired: tuple[str, ...] = ()
     #: the cards a match deals for a player count (default: the whole deck)
     deals: Callable[[int], tuple[Card, ...]] | None = None
+    #: per player count, the points a deal must land in to be won, where a deal is won that
+    #: way rather than by reaching a threshold (the Capodama solitaire's window)
+    windows: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+
+    def options_for(self, players: int) -> dict[str, Option]:
+        """The options that mean anything in a match of ``players``."""
+        return {k: o for k, o in self.options.items() if not o.players or players in o.players}
 
     def cards_for(self, players: int) -> tuple[Card, ...]:
         """Every card a match of ``players`` deals."""

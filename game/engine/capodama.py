@@ -960,8 +960,11 @@ INFO = GameInfo(
     deck=FRENCH,
     players=(1, 2, 3, 4, 5, 6),
     options={
-        "target": Option(7, (3, 5, 7, 9, 11), "match points that win the match"),
+        "target": Option(
+            7, (3, 5, 7, 9, 11), "match points that win the match", players=(2, 3, 4, 5, 6)
+        ),
     },
+    windows={1: SOLITAIRE_WINDOW},
     retired=("deck",),
     deals=deck_for,
     summary="Trick-taking for 1 to 6: the capo (AH) and the dama (QH) need 82 of 150 points.",

@@ -209,12 +209,12 @@ class _Pen:
             pygame.draw.rect(self.surf, theme.GOLD, win, 2, border_radius=3)
             pygame.draw.rect(self.surf, (200, 200, 200), bar, 1, border_radius=h // 2)
             self.y = bar.bottom + round(6 * s)
-        said = ngettext("{count} point", "{count} points", pts).format(count=pts)
-        if window is not None:
-            aim = _("win with {low}–{high}").format(low=window[0], high=window[1])
-            said = f"{said}  ·  {aim}"
-        self.lines(said, theme.INK, round(16 * s), bold=True)  # two lines if it must
         if total:
-            most = _("({total} is the most; {total} loses)").format(total=total)
-            self.lines(most, theme.INK_DIM, round(13 * s))
+            said = ngettext("{count} of {total} point", "{count} of {total} points", pts)
+        else:
+            said = ngettext("{count} point", "{count} points", pts)
+        self.lines(said.format(count=pts, total=total), theme.INK, round(16 * s), bold=True)
+        if window is not None:
+            aim = _("Win with {low} to {high} points: any other total loses.")
+            self.lines(aim.format(low=window[0], high=window[1]), theme.INK_DIM, round(13 * s))
         self.y += round(4 * s)

@@ -15,6 +15,7 @@ before any file in it is read (:func:`folder_failure`).
 
 from __future__ import annotations
 
+import datetime
 import errno
 import logging
 import os
@@ -23,9 +24,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from game import i18n
 from game.ai import seat_kinds
 from game.engine import GAMES, Dealt, GameState, load_record
-from game.i18n import N_, _, ngettext
+from game.i18n import _, ngettext
 
 from . import storage
 
@@ -176,35 +178,18 @@ def _details(state: GameState) -> tuple[str, list[str]]:
 
 
 def when(stamp: float, now: float | None = None) -> str:
-    """When a file was saved, in local time: today 14:02, yesterday 09:30 or 21 Nov 14:02."""
-    day = time.strftime("%Y-%m-%d", time.localtime(stamp))
-    now = time.time() if now is None else now
-    clock = time.strftime("%H:%M", time.localtime(stamp))
-    if day == time.strftime("%Y-%m-%d", time.localtime(now)):
+    """When a file was saved, in local time and the language's way: today 14:02, yesterday
+    09:30, 21 Nov 14:02, or 21 Nov 2025 14:02 in another year."""
+    moment = datetime.datetime.fromtimestamp(stamp)
+    day = moment.date()
+    today = datetime.datetime.fromtimestamp(time.time() if now is None else now).date()
+    clock = i18n.clock(moment)
+    if day == today:
         return _("today {time}").format(time=clock)
-    if day == time.strftime("%Y-%m-%d", time.localtime(now - 86_400)):
+    if day == today - datetime.timedelta(days=1):
         return _("yesterday {time}").format(time=clock)
-    local = time.localtime(stamp)
-    return _("{day} {month} {time}").format(
-        day=local.tm_mday, month=_(MONTHS[local.tm_mon - 1]), time=clock
-    )
-
-
-#: the months as a date says them briefly ("21 Nov 14:02")
-MONTHS = (
-    N_("Jan"),
-    N_("Feb"),
-    N_("Mar"),
-    N_("Apr"),
-    N_("May"),
-    N_("Jun"),
-    N_("Jul"),
-    N_("Aug"),
-    N_("Sep"),
-    N_("Oct"),
-    N_("Nov"),
-    N_("Dec"),
-)
+    said = i18n.day_month(day) if day.year == today.year else i18n.date(day)
+    return _("{day} {time}").format(day=said, time=clock)
 
 
 # -- writing --------------------------------------------------------------------------------------

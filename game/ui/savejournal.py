@@ -9,11 +9,13 @@ was saved.
 
 from __future__ import annotations
 
+import datetime
 import time
 import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game import i18n
 from game.engine import GameState
 from game.i18n import _
 
@@ -64,7 +66,7 @@ class SaveJournal:
                 return _("Your match could not be saved after the last move ({reason}).").format(
                     reason=reason
                 )
-            at = time.strftime("%H:%M", time.localtime(self.saved_at))
+            at = i18n.clock(datetime.datetime.fromtimestamp(self.saved_at))
             return _(
                 "Your match could not be saved after the last move ({reason}); "
                 "it was last saved at {time}."

@@ -9,6 +9,9 @@ restart, or a summary shown again, does not count it twice; the last keys are ke
 Points per deal are the engine's ``DealScored.results[seat].points`` (what the player's side
 took in the deal, in the game's own unit: Capodama's card points, Scopa's deck points, Cattura's
 score), not the match points awarded, which in Capodama would only say won or lost again.
+Where a deal is won by landing in a window (the solitaire: the engine's ``GameInfo.windows``),
+the best deal is the one nearest the window and the worst the farthest (:meth:`Figures.goal`),
+not the most and fewest points.
 
 The file is versioned JSON (``{"format": "tavolo-stats/1", ...}``) written atomically.  A
 damaged file is renamed aside with a timestamp and fresh statistics start (the player is told
@@ -26,7 +29,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeGuard
 
-from game.engine import DealScored, GameState, MatchOver, SeatResult
+from game.engine import GAMES, DealScored, GameState, MatchOver, SeatResult
 from game.i18n import _
 
 from . import savejournal, storage
@@ -67,9 +70,17 @@ class MatchMark:
     date: str
 
 
+def miss(points: int, window: tuple[int, int]) -> int:
+    """How far ``points`` fell from ``window``: 0 inside it."""
+    lo, hi = window
+    return max(lo - points, points - hi, 0)
+
+
 @dataclass
 class Figures:
-    """Everything counted for one game and player count."""
+    """Everything counted for one game and player count: ``best_points`` and ``worst_points``
+    are the most and the fewest points a deal brought (their names in the file);
+    ``nearest_points`` the points of the deal nearest the window, where deals are won in one."""
 
     matches: int = 0
     matches_won: int = 0
@@ -80,6 +91,7 @@ class Figures:
     best_streak: int = 0
     best_points: int | None = None
     worst_points: int | None = None
+    nearest_points: int | None = None
     seeds_won: list[int] = field(default_factory=list)
     last: list[MatchMark] = field(default_factory=list)
 
@@ -95,15 +107,40 @@ class Figures:
     def points_per_deal(self) -> float | None:
         return self.points / self.deals if self.deals else None
 
-    def add_deal(self, result: SeatResult, seed: int, solitaire: bool) -> None:
+    def add_deal(
+        self,
+        result: SeatResult,
+        seed: int,
+        solitaire: bool,
+        window: tuple[int, int] | None = None,
+    ) -> None:
+        """Count a deal; ``window`` is where its points had to land, if they had to."""
+        p = result.points
+        if window is not None:
+            nearest = self.goal(window)[0]
+            if nearest is None or miss(p, window) < miss(nearest, window):
+                nearest = p
+            self.nearest_points = nearest
         self.deals += 1
         self.deals_won += result.won
         self.points += result.points
-        p = result.points
         self.best_points = p if self.best_points is None else max(p, self.best_points)
         self.worst_points = p if self.worst_points is None else min(p, self.worst_points)
         if solitaire and result.won:
             self.seeds_won = [*self.seeds_won, seed][-SEEDS:]
+
+    def goal(self, window: tuple[int, int]) -> tuple[int | None, int | None]:
+        """The best and the worst deal's points as ``window`` judges them: nearest to it and
+        farthest from it (a won 83 beats a lost 101 for a window of 80 to 85).  The farthest
+        is always one of the most and the fewest points; the nearest is kept since this
+        version, and a file from before it is judged from what it holds."""
+        extremes = [p for p in (self.best_points, self.worst_points) if p is not None]
+        if not extremes:
+            return None, None
+        known = [self.nearest_points] if self.nearest_points is not None else []
+        known = known or [*extremes, *(m.mine for m in self.last)]
+        nearest = min(known, key=lambda p: miss(p, window))
+        return nearest, max(extremes, key=lambda p: miss(p, window))
 
     def add_match(self, mark: MatchMark) -> None:
         self.matches += 1
@@ -119,7 +156,9 @@ class Figures:
             raise ValueError("figures are not an object")
         counts = {k: _count(raw, k) for k in _COUNTS}
         points, best, worst = raw.get("points", 0), raw.get("best_points"), raw.get("worst_points")
-        if not _is_score(points) or any(v is not None and not _is_score(v) for v in (best, worst)):
+        nearest = raw.get("nearest_points")
+        scores = (best, worst, nearest)
+        if not _is_score(points) or any(v is not None and not _is_score(v) for v in scores):
             raise ValueError(f"the points are not whole numbers within {MOST} either way")
         seeds = raw.get("seeds_won", [])
         if not isinstance(seeds, list) or not all(
@@ -134,6 +173,7 @@ class Figures:
             points=points,
             best_points=best,
             worst_points=worst,
+            nearest_points=nearest,
             seeds_won=list(seeds),
             last=[_mark(m) for m in marks][-LAST:],
         )
@@ -191,7 +231,9 @@ class Stats:
     def add_deal(self, key: str, game: str, players: int, result: SeatResult, seed: int) -> bool:
         if not self._fresh(key):
             return False
-        self.figures.setdefault(f"{game}/{players}", Figures()).add_deal(result, seed, players == 1)
+        window = GAMES[game].windows.get(players) if game in GAMES else None
+        figures = self.figures.setdefault(f"{game}/{players}", Figures())
+        figures.add_deal(result, seed, players == 1, window)
         return True
 
     def add_match(self, key: str, game: str, players: int, mark: MatchMark) -> bool:

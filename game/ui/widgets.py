@@ -176,13 +176,40 @@ class Selector:
         self.value = self.choices[(i + d) % len(self.choices)]
         self.on_change(self.value)
 
-    def place(self, rect: pygame.Rect) -> None:
+    def place(self, rect: pygame.Rect, value_width: int | None = None) -> None:
+        """Lay the row out in ``rect``: the value ``value_width`` wide between its arrows at
+        the right (half the row by default), the label in what is left."""
         self.rect = pygame.Rect(rect)
         h = rect.h
         self.right.place(pygame.Rect(rect.right - h, rect.y, h, h))
-        vw = max(120, rect.w // 2 - 2 * h)
+        vw = value_width if value_width is not None else max(120, rect.w // 2 - 2 * h)
         self.left.place(pygame.Rect(rect.right - 2 * h - vw - 8, rect.y, h, h))
         self._value_rect = pygame.Rect(self.left.rect.right + 4, rect.y, vw, h)
+
+    def widest_value(self, size: int) -> int:
+        """The width of the longest of its values at ``size`` (bold, as drawn)."""
+        return max(theme.font(size, True).size(self.fmt(c))[0] for c in self.choices)
+
+    def label_room(self) -> int:
+        """How wide the label may be: up to the left arrow, less a third of the row's height
+        of air."""
+        return self.left.rect.x - self.rect.x - self.rect.h // 3
+
+    def label_size(self, size: int) -> int:
+        """The font size the label is drawn at: ``size``, or smaller where the row leaves it
+        less room than that."""
+        room = self.label_room()
+        while size > 9 and theme.font(size).size(self.label)[0] > room:
+            size -= 1
+        return size
+
+    def value_size(self, size: int) -> int:
+        """The font size the value is drawn at: ``size``, or smaller rather than under the
+        arrows."""
+        words = self.fmt(self.value)
+        while size > 9 and theme.font(size, True).size(words)[0] > self._value_rect.w - 4:
+            size -= 1
+        return size
 
     def handle(self, event: pygame.event.Event) -> bool:
         if self.left.handle(event) or self.right.handle(event):
@@ -199,16 +226,12 @@ class Selector:
 
     def draw(self, surface: pygame.Surface, size: int = 20) -> None:
         color = theme.INK if self.enabled else theme.INK_FAINT
-        lab = theme.text(self.label, size, theme.INK_DIM)
+        lab = theme.text(self.label, self.label_size(size), theme.INK_DIM)
         surface.blit(lab, lab.get_rect(midleft=(self.rect.x, self.rect.centery)))
         self.left.enabled = self.right.enabled = self.enabled
         self.left.draw(surface)
         self.right.draw(surface)
-        words = self.fmt(self.value)
-        room = self._value_rect.w - 4
-        while size > 9 and theme.font(size, True).size(words)[0] > room:
-            size -= 1  # a long value is set smaller rather than under the arrows
-        val = theme.text(words, size, color, bold=True)
+        val = theme.text(self.fmt(self.value), self.value_size(size), color, bold=True)
         surface.blit(val, val.get_rect(center=self._value_rect.center))
 
 

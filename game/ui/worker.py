@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
+from game import i18n
 from game.engine import Move
 from game.i18n import _
 
@@ -54,7 +55,7 @@ class Thought:
             if time.monotonic() - self.started > self.timeout:
                 self.future.cancel()
                 said = _("{who} took longer than {seconds} s: a legal move was played for it")
-                return self._fall_back(said.format(who=self.who, seconds=f"{self.timeout:g}"))
+                return self._fall_back(said.format(who=self.who, seconds=i18n.number(self.timeout)))
             return None
         if self.waited < self.min_delay:
             return None

@@ -73,6 +73,8 @@ class GameUI:
     #: before the first one says
     LAST_BUTTON = N_("Last trick (L)")
     LAST_NONE = N_("No trick has been played yet")
+    #: the Settings row that sets how long a finished trick or capture stays on the table
+    HOLD_LABEL = N_("Trick stays")
 
     def __init__(self) -> None:
         # the table scene, once attached; None before (a summary drawn without a table tests

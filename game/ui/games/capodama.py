@@ -24,6 +24,7 @@ from ..cards import card_size
 from ..chooser import Choice, Chooser
 from ..widgets import Button
 from . import words
+from .base import COMPASS
 from .tricks import TrickGameUI
 
 if TYPE_CHECKING:
@@ -121,8 +122,10 @@ class CapodamaUI(TrickGameUI):
 
     # -- words --------------------------------------------------------------------------------
     def seat_name(self, seat: int, viewer: int, seats: int, kinds: list[str], players: int) -> str:
+        """The solitaire's two hands, both the player's, by their places: South (the capo,
+        at the bottom) and North, as at a two-player table."""
         if players == 1:
-            return _("Your hand") if seat == 0 else _("Opponent's hand")
+            return _(COMPASS[seats][seat])
         return super().seat_name(seat, viewer, seats, kinds, players)
 
     def hand_key(self, card: Card) -> Any:
@@ -138,13 +141,13 @@ class CapodamaUI(TrickGameUI):
                 return _("Choose a card for your left, then one for your right")
             return _("Choose a card to pass to your left")
         if players == 1:
-            return _("Play a card from {hand}").format(hand=solitaire_hand)
+            return _("Play a card for {hand}").format(hand=solitaire_hand)
         return _("Your turn: play a card")
 
     def prompt_text(self) -> str:
         t = self.t
         current = t.state.current_player
-        hand = t.names[current].lower() if t.solitaire and current is not None else ""
+        hand = t.names[current] if t.solitaire and current is not None else ""
         return self.prompt(t.prompt_kind, t.state.players, hand)
 
     # -- the panel ----------------------------------------------------------------------------
@@ -199,8 +202,8 @@ class CapodamaUI(TrickGameUI):
         items += [("heading", _("Trumps")), ("cards", list(m.trumps))]
         if m.with_fourth and m.fourth is None:
             items.append(("small", _("4th trump: not named yet"), "faint"))
-        items.append(("heading", _("Points this deal")))
         if m.window is not None:
+            items.append(("heading", _("The capo's points")))
             # the window and the deal's total travel with the points: the gauge draws them
             items.append(("gauge", m.points[0] if m.points else 0, m.window, m.total))
             if self.verdict:
@@ -208,6 +211,7 @@ class CapodamaUI(TrickGameUI):
         else:
             mine, others = m.side_points()
             items += [
+                ("heading", _("Points this deal")),
                 ("text", _("Capo side  {points}").format(points=mine), "gold"),
                 ("text", _("Others     {points}").format(points=others), "bold"),
                 (
@@ -440,8 +444,8 @@ class CapodamaUI(TrickGameUI):
         if kind == "play":
             current = st.current_player
             if t.solitaire and current is not None and sp.owner != current:
-                which = t.names[current].lower()
-                t.app.toast(_("It is the turn of {hand}").format(hand=which), "warn", 2.0)
+                said = _("It is the turn of {hand}").format(hand=t.names[current])
+                t.app.toast(said, "warn", 2.0)
                 return
             t.apply(str(sp.card))
         elif kind == "pass":
@@ -578,11 +582,15 @@ class CapodamaUI(TrickGameUI):
 
 
 def verdict_words(v: Verdict | None) -> str:
-    """The verdict as the panel says it: exact in the second half, sampled in the first; the
-    window is the verdict's, read from the view."""
+    """The verdict as the panel says it: exact in the second half, sampled in the first, the
+    outcome once the deal is scored; the window is the verdict's, read from the view."""
     if v is None:
         return ""
     window = "{}–{}".format(*v.window)
+    if v.final:
+        if v.reachable:
+            return _("{window} reached: the deal is won").format(window=window)
+        return _("{window} missed: the deal is lost").format(window=window)
     if v.exact:
         if v.reachable:
             return _("{window} still reachable").format(window=window)

@@ -72,6 +72,7 @@ class CatturaUI(GameUI):
     center = "stack"
     LAST_BUTTON = N_("Last capture (L)")
     LAST_NONE = N_("Nothing has been captured yet")
+    HOLD_LABEL = N_("Capture stays")
 
     #: the engine's refusals (see game.engine.cattura_refusals), said to the player who tried
     REFUSALS: ClassVar[dict[str, str]] = {

@@ -65,6 +65,7 @@ class ScopaUI(GameUI):
     pile_stride = 4
     LAST_BUTTON = N_("Last capture (L)")
     LAST_NONE = N_("Nothing has been captured in this deal yet")
+    HOLD_LABEL = N_("Capture stays")
 
     REFUSALS: ClassVar[dict[str, str]] = {
         "not_in_hand": N_("{seat} cannot play {card}: it is not in the hand"),

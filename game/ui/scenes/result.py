@@ -2,6 +2,7 @@
 
 The solitaire's deal is its whole match, so its end is this one panel (the deal summary passes
 straight on to it): won or lost, the capo's points against the window, and the deal's number.
+A lost deal offers Take back (or U): the table again, before the move that lost it.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from game.ai.capodama_verdict import lost_at
+from game.ai.capodama_verdict import LostAt, lost_at
 from game.engine import Card, GameState, MatchOver, new_game
 from game.i18n import _
 
@@ -24,10 +25,13 @@ from .common import dialog, dim, open_table
 from .table_tools import solitaire_seed
 
 
-def solitaire_lines(state: GameState, card_words: Callable[[Card], str] = str) -> list[str]:
+def solitaire_lines(
+    state: GameState, card_words: Callable[[Card], str] = str, lost: LostAt | None = None
+) -> list[str]:
     """The solitaire's end in words: the capo's points against the window (from the view), for
-    a lost deal the move that lost it (:func:`game.ai.capodama_verdict.lost_at`, exact), and
-    the deal's number to replay it.  ``card_words`` says a card as the table shows it."""
+    a lost deal the move that lost it (``lost``, from :func:`game.ai.capodama_verdict.lost_at`,
+    exact) and how to take it back, and the deal's number to replay it.  ``card_words`` says a
+    card as the table shows it."""
     view: Any = state.view(0)
     lo, hi = view.window
     lines = [
@@ -35,7 +39,6 @@ def solitaire_lines(state: GameState, card_words: Callable[[Card], str] = str) -
             points=view.points_won[0], low=lo, high=hi
         )
     ]
-    lost = lost_at(state)
     if lost is not None:
         window = f"{lo}–{hi}"
         if lost.move is None:
@@ -51,6 +54,11 @@ def solitaire_lines(state: GameState, card_words: Callable[[Card], str] = str) -
                     "Lost at trick {trick}: after {card}, {window} could no longer be reached."
                 ).format(trick=lost.trick, card=card, window=window)
             )
+        lines.append(
+            _("Take back (U) returns to the table before that move.")
+            if lost.move is not None
+            else _("Take back (U) returns to the start of the deal.")
+        )
     lines.append(_("Deal no. {number} — replay it with Restart deal.").format(number=state.seed))
     return lines
 
@@ -65,15 +73,19 @@ class ResultScene(Scene):
         winners = list(data.winners)
         self.age = 0.0
         self.autoplay = table.setup.autoplay
+        self.lost: LostAt | None = None
         if table.solitaire:
             self.won = bool(winners)
             self.title = _("You won the solitaire!") if self.won else _("Solitaire lost")
-            self.lines = solitaire_lines(st, table.gui.card_short)
+            self.lost = lost_at(st)
+            self.lines = solitaire_lines(st, table.gui.card_short, self.lost)
             self.buttons = [
                 Button(_("Restart deal"), self.retry, tag="retry"),
                 Button(_("New deal"), self.new_deal, primary=True, tag="new_deal"),
                 Button(_("Title"), self.title_screen, tag="title"),
             ]
+            if self.lost is not None:
+                self.buttons.insert(0, Button(_("Take back"), self.take_back, tag="take_back"))
         else:
             names = [table.short_name(s) for s in range(st.seats)]
             self.won = table.viewer in winners and table.kind_of(table.viewer) == "human"
@@ -136,12 +148,23 @@ class ResultScene(Scene):
         st = self.table.state
         self._to_table(new_game(st.name, players=st.players, **st.options))
 
+    def take_back(self) -> None:
+        """The lost solitaire deal again, before the move that lost it (from the deal's start
+        when the first half lost it), to be played another way; U and Shift+U go on undoing."""
+        if self.lost is None:
+            return
+        self.app.scenes.remove(self)
+        self.table.solitaire_tools.back_to(self.lost.move or 0)
+
     def title_screen(self) -> None:
         self.app.scenes.reset(self.app.title_scene())
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.title_screen()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_u and self.lost is not None:
+            self.take_back()
             return
         self.keys.route(event)
 

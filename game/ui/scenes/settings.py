@@ -55,6 +55,10 @@ class SettingsScene(Scene):
         table = app.scenes.find(TableScene)
         #: the game on the table, whose deck the Cards row sets (None: no table, no row)
         self.game = CATALOG[table.state.name].title if isinstance(table, TableScene) else None
+        #: how long a finished play stays: a trick or a capture in the table's game, else both
+        hold = N_("Trick or capture stays")
+        if isinstance(table, TableScene):
+            hold = table.gui.HOLD_LABEL
         self.lang_sel = Selector(
             _("Language"), list(LANGUAGES), i18n.language(), self._language, LANGUAGES.__getitem__
         )
@@ -68,9 +72,7 @@ class SettingsScene(Scene):
         self.speed_sel = Selector(
             _("Animation"), list(SPEEDS), st.speed, self._speed, lambda v: _(SPEED_WORDS[v])
         )
-        self.hold_sel = Selector(
-            _("Trick stays"), list(HOLDS), st.hold, self._hold, self._hold_words
-        )
+        self.hold_sel = Selector(_(hold), list(HOLDS), st.hold, self._hold, self._hold_words)
         self.last_sel = Selector(
             _("Play a forced last card"),
             [True, False],
@@ -97,7 +99,7 @@ class SettingsScene(Scene):
             [round(v / 10, 1) for v in range(0, 11)],
             round(st.volume, 1),
             self._volume,
-            lambda v: f"{round(v * 100)}%",
+            i18n.percent,
         )
         self.mute_sel = Selector(
             _("Sound"),
@@ -182,7 +184,7 @@ class SettingsScene(Scene):
         return (
             _("Until I click")
             if seconds is None
-            else _("{seconds} s").format(seconds=f"{seconds:g}")
+            else _("{seconds} s").format(seconds=i18n.number(seconds))
         )
 
     def _hold(self, v: str) -> None:
@@ -224,21 +226,37 @@ class SettingsScene(Scene):
         return [self.done]
 
     def resize(self, size: tuple[int, int]) -> None:
+        """The dialog as wide as its longest label and value need in the language in use
+        (within the window): a row's label never runs into its arrow."""
         s = theme.ui_scale(size)
         self.scale = s
-        n = len(self.selectors)
-        gap = round(8 * s)
+        sels = self.selectors
+        n = len(sels)
+        gap, pad, fs = round(8 * s), round(36 * s), self.text_size
         rh = min(round(40 * s), (size[1] - round(190 * s)) // n - gap)
-        self.rect = pygame.Rect(0, 0, round(640 * s), round(160 * s) + n * (rh + gap))
+        value_w = max(sel.widest_value(fs) for sel in sels) + round(12 * s)
+        label_w = max(theme.font(fs).size(sel.label)[0] for sel in sels) + rh // 3
+        row_w = label_w + 2 * rh + 8 + value_w
+        w = min(size[0] - 24, max(round(640 * s), row_w + 2 * pad))
+        self.rect = pygame.Rect(0, 0, w, round(160 * s) + n * (rh + gap))
         self.rect.center = (size[0] // 2, size[1] // 2)
         y = self.rect.y + round(76 * s)
-        for sel in self.selectors:
-            sel.place(pygame.Rect(self.rect.x + round(36 * s), y, self.rect.w - round(72 * s), rh))
+        row_w = w - 2 * pad
+        room = row_w - 2 * rh - 8
+        if label_w + value_w > room:  # a narrow window: label and value give way alike
+            value_w = room * value_w // (label_w + value_w)
+        for sel in sels:
+            sel.place(pygame.Rect(self.rect.x + pad, y, row_w, rh), value_w)
             y += rh + gap
         bw, bh = round(180 * s), round(48 * s)
         self.done.place(
             pygame.Rect(self.rect.centerx - bw // 2, self.rect.bottom - bh - round(18 * s), bw, bh)
         )
+
+    @property
+    def text_size(self) -> int:
+        """The rows' text size at the window's scale."""
+        return round(18 * self.scale)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -253,6 +271,6 @@ class SettingsScene(Scene):
             dim(surface, 150)
         dialog(surface, self.rect, _("Settings"), self.scale)
         for sel in self.selectors:
-            sel.draw(surface, round(18 * self.scale))
+            sel.draw(surface, self.text_size)
         self.done.draw(surface)
         self.keys.draw(surface, self.scale)

@@ -70,7 +70,9 @@ def _rows() -> tuple[int, int]:
     """The most rows of the left column (game, players, cards, options, and a solitaire's
     "winnable deals only") and of the right one (seats) over every game: the dialog is laid
     out for them once."""
-    left = 3 + max(len(GAMES[g].options) + (1 in GAMES[g].players) for g in CATALOG)
+    left = 3 + max(
+        len(GAMES[g].options_for(n)) + (n == 1) for g in CATALOG for n in GAMES[g].players
+    )
     right = max(max(GAMES[g].players) for g in CATALOG)
     return left, right
 
@@ -130,6 +132,7 @@ class SetupScene(Scene):
         self.players_sel.set_choices(GAMES[game].players, self.players)
         self.players = self.players_sel.value
         self.wanted = self.app.settings.chosen_deck(game)
+        self.options = {}
         self._make_options()
         self._seats()
 
@@ -145,13 +148,17 @@ class SetupScene(Scene):
         self._load(g)
 
     def _make_options(self) -> None:
-        """A selector per rule option of the game."""
+        """A selector per rule option of the game that means anything for the player count
+        (the engine says which: a solitaire has no match target); a value already chosen in
+        this dialog is kept."""
+        chosen = self.options
         self.options = {}
         self.option_sels = []
-        for key, opt in GAMES[self.game].options.items():
-            self.options[key] = opt.default
+        for key, opt in GAMES[self.game].options_for(self.players).items():
+            value = chosen.get(key, opt.default)
+            self.options[key] = value
             label, fmt = OPTION_WORDS.get(key, (key.replace("_", " ").capitalize(), str))
-            sel = Selector(_(label), list(opt.choices), opt.default, self._option_setter(key), fmt)
+            sel = Selector(_(label), list(opt.choices), value, self._option_setter(key), fmt)
             self.option_sels.append(sel)
 
     def _option_setter(self, key: str) -> Any:
@@ -162,6 +169,7 @@ class SetupScene(Scene):
 
     def _set_players(self, n: int) -> None:
         self.players = n
+        self._make_options()
         self._seats()
 
     def _set_deck(self, d: str) -> None:

@@ -7,12 +7,15 @@ player counts from the catalogue and the engine's registry.
 
 from __future__ import annotations
 
+import datetime
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game import i18n
 from game.catalog import CATALOG
+from game.engine import GAMES
 from game.i18n import _
 
 from .. import stats, theme
@@ -28,7 +31,7 @@ if TYPE_CHECKING:
 
 
 def _percent(rate: float | None) -> str:
-    return "" if rate is None else f" ({round(rate * 100)}%)"
+    return "" if rate is None else f" ({i18n.percent(rate)})"
 
 
 def _streak(f: Figures) -> str:
@@ -36,28 +39,60 @@ def _streak(f: Figures) -> str:
 
 
 def _number(v: float | int | None, digits: int = 0) -> str:
-    if v is None:
+    return "–" if v is None else i18n.number(v, digits)
+
+
+def _day(iso: str) -> str:
+    """A chart's date (kept as 2026-11-27 in the file) the language's way; a date the file
+    holds in another form is shown as it is."""
+    try:
+        return i18n.date(datetime.date.fromisoformat(iso))
+    except ValueError:
+        return iso
+
+
+def _against(points: int | None, window: tuple[int, int]) -> str:
+    """A deal's points with where they fell against the window: "83 (in 80–85)", "101 (16
+    over 85)", "62 (18 under 80)"."""
+    if points is None:
         return "–"
-    return f"{v:.{digits}f}" if digits else str(v)
+    lo, hi = window
+    said = _number(points)
+    if points > hi:
+        return _("{points} ({count} over {high})").format(
+            points=said, count=_number(points - hi), high=hi
+        )
+    if points < lo:
+        return _("{points} ({count} under {low})").format(
+            points=said, count=_number(lo - points), low=lo
+        )
+    return _("{points} (in {low}–{high})").format(points=said, low=lo, high=hi)
 
 
-def figure_lines(f: Figures, solitaire: bool) -> list[tuple[str, str]]:
-    """The figures as (label, value) rows, the solitaire's own set for one player."""
+def figure_lines(
+    f: Figures, solitaire: bool, window: tuple[int, int] | None = None
+) -> list[tuple[str, str]]:
+    """The figures as (label, value) rows, the solitaire's own set for one player; where its
+    deals are won in ``window`` (the engine's), the best and worst points follow the window."""
     if solitaire:
         seeds = ", ".join(str(s) for s in reversed(f.seeds_won[-8:])) or _("none yet")
+        if window is not None:
+            best, worst = (_against(p, window) for p in f.goal(window))
+        else:
+            best, worst = _number(f.best_points), _number(f.worst_points)
         return [
-            (_("Deals played"), str(f.deals)),
-            (_("Deals won"), f"{f.deals_won}{_percent(f.deal_rate)}"),
-            (_("Best points"), _number(f.best_points)),
-            (_("Worst points"), _number(f.worst_points)),
+            (_("Deals played"), _number(f.deals)),
+            (_("Deals won"), f"{_number(f.deals_won)}{_percent(f.deal_rate)}"),
+            (_("Best points"), best),
+            (_("Worst points"), worst),
             (_("Streak of wins"), _streak(f)),
             (_("Deal numbers won"), seeds),
         ]
     return [
-        (_("Matches played"), str(f.matches)),
-        (_("Matches won"), f"{f.matches_won}{_percent(f.win_rate)}"),
-        (_("Deals played"), str(f.deals)),
-        (_("Deals won"), f"{f.deals_won}{_percent(f.deal_rate)}"),
+        (_("Matches played"), _number(f.matches)),
+        (_("Matches won"), f"{_number(f.matches_won)}{_percent(f.win_rate)}"),
+        (_("Deals played"), _number(f.deals)),
+        (_("Deals won"), f"{_number(f.deals_won)}{_percent(f.deal_rate)}"),
         (_("Streak of wins"), _streak(f)),
         (_("Points per deal"), _number(f.points_per_deal, 1)),
     ]
@@ -232,7 +267,8 @@ class StatsScene(Scene):
         col = round(self.body.w * 0.44)
         size, small = round(18 * s), round(14 * s)
         y = self.body.y
-        for label, value in figure_lines(f, self.players == 1):
+        window = GAMES[self.game].windows.get(self.players)
+        for label, value in figure_lines(f, self.players == 1, window):
             lab = theme.text(label, size, theme.INK_DIM)
             surface.blit(lab, (self.body.x, y))
             val = theme.text(value, size, theme.INK, True)
@@ -251,7 +287,7 @@ class StatsScene(Scene):
         t = theme.text(title, size, theme.GOLD, True)
         surface.blit(t, (x, self.body.y))
         if marks:
-            first, last = marks[0].date, marks[-1].date
+            first, last = _day(marks[0].date), _day(marks[-1].date)
             dates = theme.text(
                 first if first == last else _("{first} to {last}").format(first=first, last=last),
                 small,

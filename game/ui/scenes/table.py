@@ -279,6 +279,8 @@ class TableScene(Scene):
         self.model = self.gui.new_model(st.final_view(self.viewer), st.seed)
         if hasattr(self.model, "turn"):  # the panel marks nobody to play under the summary
             self.model.turn = None
+        if self.verdicts is not None and st.current_player is None:
+            self.verdicts.refresh()  # the solitaire's verdict now says how the deal ended
         self.app.push(SummaryScene(self.app, self, e.payload(DealScored)))
         return 0.0
 

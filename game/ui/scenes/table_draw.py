@@ -31,6 +31,8 @@ class TablePainter:
     def __init__(self, scene: TableScene) -> None:
         self.scene = scene
         self._plates: dict[tuple[Any, ...], pygame.Surface] = {}
+        #: the plates' text size and name form, for the plates' contents it was chosen for
+        self._plate_choice: tuple[Any, tuple[int, int]] | None = None
         # where the last frame drew the glow and the banner (scene.damage redraws them alone)
         self.glow_rect: pygame.Rect | None = None
         self.banner_rect: pygame.Rect | None = None
@@ -115,20 +117,68 @@ class TablePainter:
         size = round(13 * self.scene.table.layout.text)
         return theme.text(_("F1: all the keys"), size, theme.INK_FAINT)
 
+    def plate_words(self) -> list[tuple[str, str]]:
+        """Each seat's plate as drawn: its name and its score (apart from the name, in a chip
+        of its own; "" where none is shown).  Every AI seat's name carries its level, or none
+        does, whichever all the plates have room for ("West · normal" beside "East · normal",
+        never beside "East")."""
+        return [(name, score) for name, score, _b, _w in self._plates_now()[1]]
+
+    def _plates_now(self) -> tuple[int, list[tuple[str, str, list[tuple[str, Any]], int]]]:
+        """The plates' text size and, per seat, (name, score, badges, width)."""
+        sc = self.scene
+        lay = sc.table.layout
+        scores = sc.gui.seat_scores(sc.model)
+        forms: list[list[str]] = []
+        rest: list[tuple[str, list[tuple[str, Any]], int]] = []
+        for seat in range(sc.state.seats):
+            short = sc.short_name(seat)
+            names = [short, short]
+            if not sc.solitaire and sc.kind_of(seat) != "human":
+                kind = _(KIND_WORDS.get(sc.kind_of(seat), sc.kind_of(seat)))
+                names[0] = _("{name} · {kind}").format(name=short, kind=kind)
+            forms.append(names)
+            score = str(scores[seat]) if not sc.solitaire and seat < len(scores) else ""
+            rest.append((score, sc.gui.badges(seat), lay.plate_width(seat)))
+        key = (tuple(map(tuple, forms)), tuple((a, tuple(b), c) for a, b, c in rest), lay.text)
+        if self._plate_choice is None or self._plate_choice[0] != key:
+            self._plate_choice = (key, self._fit_plates(forms, rest))
+        size, form = self._plate_choice[1]
+        return size, [
+            (names[form], score, badges, most)
+            for names, (score, badges, most) in zip(forms, rest, strict=True)
+        ]
+
+    def _fit_plates(
+        self, forms: list[list[str]], rest: list[tuple[str, list[tuple[str, Any]], int]]
+    ) -> tuple[int, int]:
+        """The form of the names (0: with the level, 1: without) and the largest text size at
+        which every plate fits its place: the level is kept down to the plate's smallest step
+        for the text size of Settings, else dropped on every plate, never on some only; the
+        smallest size and the short names when nothing fits."""
+        lay = self.scene.table.layout
+        s = lay.text  # the plate's height and its text follow the text size of Settings
+        steps = [round(k * s) for k in (16, 14, 12)]
+        # large text goes on down to the normal text's smallest size, a pixel at a time
+        sizes = steps + list(range(steps[-1] - 1, round(12 * lay.scale) - 1, -1))
+        for form, tried in ((0, steps), (1, sizes)):
+            for size in tried:
+                if all(
+                    _plate_width(names[form], score, badges, size) <= most
+                    for names, (score, badges, most) in zip(forms, rest, strict=True)
+                ):
+                    return size, form
+        return sizes[-1], 1
+
     def _draw_plates(self, surface: pygame.Surface) -> None:
         sc = self.scene
         lay = sc.table.layout
         # no seat is marked to play while the table shows something else (a held trick, a
         # summary): the engine may already be at the next deal
         current = sc.state.current_player if sc.synced else None
-        scores = sc.gui.seat_scores(sc.model)
-        for seat in range(sc.state.seats):
-            score = f"  {scores[seat]}" if not sc.solitaire and seat < len(scores) else ""
-            names = [sc.short_name(seat)]
-            if not sc.solitaire and sc.kind_of(seat) != "human":
-                kind = _(KIND_WORDS.get(sc.kind_of(seat), sc.kind_of(seat)))
-                names.insert(0, _("{name} · {kind}").format(name=names[0], kind=kind))
-            plate = self._plate_image(names, score, sc.gui.badges(seat), lay.plate_width(seat))
+        size, plates = self._plates_now()
+        for seat, (name, score, badges, most) in enumerate(plates):
+            plate = self._plate_image(name, score, badges, most, size)
             rect = plate.get_rect(center=lay.plate_rect(seat).center)
             if current is not None and seat == current:
                 pulse = sc.damage.glow()  # breathes as a turn begins, then holds still
@@ -140,45 +190,36 @@ class TablePainter:
             surface.blit(plate, rect.topleft)
 
     def _plate_image(
-        self, names: list[str], score: str, badges: list[tuple[str, Any]], most: int
+        self, name: str, score: str, badges: list[tuple[str, Any]], most: int, size: int
     ) -> pygame.Surface:
-        """A name plate no wider than ``most``: the first of ``names`` that fits (the longest
-        first), then a smaller font."""
+        """A name plate no wider than ``most``: the name at ``size``, then the score in a chip
+        of its own (so "West" and its 1 never read as "West 1"), then the badges."""
         lay = self.scene.table.layout
-        key = (tuple(names), score, tuple(badges), most, lay.plate_h, theme.LOOK.key)
+        key = (name, score, tuple(badges), most, size, lay.plate_h, theme.LOOK.key)
         cached = self._plates.get(key)
         if cached is not None:
             return cached
         if len(self._plates) > 64:
             self._plates.clear()
-        s = lay.text  # the plate's height and its text follow the text size of Settings
         h = lay.plate_h
         ink = theme.panel_colours(200)[2]
-        # large text goes on down to the normal text's smallest size, a pixel at a time
-        sizes = [round(k * s) for k in (16, 14, 12)]
-        sizes += range(sizes[-1] - 1, round(12 * lay.scale) - 1, -1)
-        for size in sizes:
-            k = size / 16  # paddings follow the font, so a smaller font frees room too
-            for name in names:
-                img = theme.text(name + score, size, ink, True)
-                tags = [theme.text(t, round(size * 0.75), (20, 16, 8), True) for t, _ in badges]
-                w = (
-                    img.get_width()
-                    + round(24 * k)
-                    + sum(t.get_width() + round(14 * k) for t in tags)
-                )
-                if w <= most:
-                    break
-            if w <= most:
-                break
-        w = min(w, most)
+        k = size / 16  # paddings follow the font, so a smaller font frees room too
+        w = min(_plate_width(name, score, badges, size), most)
         plate = _plate(w, h).copy()
+        img = theme.text(name, size, ink, True)
         plate.blit(img, img.get_rect(midleft=(round(12 * k), h // 2)))
         x = round(12 * k) + img.get_width() + round(8 * k)
-        for tag, (_t, color) in zip(tags, badges, strict=True):
+        chips: list[tuple[str, Any, Any]] = [(score, (16, 24, 20), ink)] if score else []
+        chips += [(tag, color, (20, 16, 8)) for tag, color in badges]
+        for i, (words, color, text_ink) in enumerate(chips):
+            tag = theme.text(
+                words, round(size * (0.85 if i == 0 and score else 0.75)), text_ink, True
+            )
             br = pygame.Rect(x, 0, tag.get_width() + round(10 * k), round(h * 0.7))
             br.centery = h // 2
             pygame.draw.rect(plate, color, br, border_radius=br.h // 2)
+            if i == 0 and score:
+                pygame.draw.rect(plate, ink, br, 1, border_radius=br.h // 2)
             plate.blit(tag, tag.get_rect(center=br.center))
             x = br.right + round(4 * k)
         self._plates[key] = plate
@@ -373,6 +414,17 @@ def _panel(w: int, h: int, kind: str, alpha: int) -> pygame.Surface:
         surf = theme.rounded_panel((w, h), fill, h // 2, edge, edge_w)
         _PLATES[key] = surf
     return surf
+
+
+def _plate_width(name: str, score: str, badges: list[tuple[str, Any]], size: int) -> int:
+    """How wide a plate is with ``name``, its ``score`` chip and its ``badges`` at ``size``."""
+    k = size / 16
+    w = theme.font(size, True).size(name)[0] + round(24 * k)
+    chips = [(score, 0.85)] if score else []
+    chips += [(tag, 0.75) for tag, _c in badges]
+    for words, part in chips:
+        w += theme.font(round(size * part), True).size(words)[0] + round(14 * k)
+    return w
 
 
 def _plate(w: int, h: int) -> pygame.Surface:

@@ -240,7 +240,9 @@ class VerdictDesk:
             self.pending[1].cancel()  # a position already left: not asked if not yet begun
         st = self.t.state
         current = st.current_player
-        if current is None:
+        if current is None:  # the deal is scored: its verdict is the engine's result, at once
+            self.known[key] = verdict(st.view(self.t.viewer), self.t.rng)
+            self.show(self.known[key])
             return
         view = st.view(current)
         rng = random.Random(self.t.rng.random())

@@ -47,6 +47,13 @@ class SolitaireTools:
         self._replay(hist[:-1])
         sc.app.toast(_("Undone"), "info", 1.0)
 
+    def back_to(self, moves: int) -> None:
+        """The deal as it was after its first ``moves`` moves (the result's Take back)."""
+        sc = self.scene
+        if sc.solitaire and moves < len(sc.state.history):
+            self._replay(sc.state.history[:moves])
+            sc.app.toast(_("Taken back"), "info", 1.5)
+
     def undo_deal(self) -> None:
         sc = self.scene
         if sc.solitaire and sc.state.history:

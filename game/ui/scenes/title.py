@@ -13,17 +13,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.catalog import CATALOG
-from game.engine import new_game
 from game.i18n import _
 
 from .. import theme
 from ..focus_ring import FocusRing
-from ..savegame import MatchSetup, SavedMatch, load_slot, saved_matches, slot_of
+from ..savegame import SavedMatch, load_slot, saved_matches
 from ..savejournal import check_folder, tell
 from ..scene import Damage, Scene
 from ..widgets import Button, layout_column
 from .common import felt, open_table
-from .confirm import confirm_replace
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -144,15 +142,10 @@ class TitleScene(Scene):
         self.app.push(SetupScene(self.app))
 
     def solitaire(self) -> None:
-        """A new solitaire deal, asking first if a solitaire can be continued."""
-        confirm_replace(self.app, slot_of("capodama", 1), self._deal_solitaire)
+        """The solitaire's start: "winnable deals only" to see and set, then Start."""
+        from .solitaire import SolitaireScene
 
-    def _deal_solitaire(self) -> None:
-        from .table_tools import solitaire_seed  # the solver it may ask is not a start-up cost
-
-        seed = solitaire_seed(self.app.settings, {})
-        state = new_game("capodama", players=1, seed=seed)
-        open_table(self.app, state, MatchSetup("capodama", 1, ["human"]))
+        self.app.push(SolitaireScene(self.app))
 
     def rules(self) -> None:
         from .rules import RulesScene
