@@ -41,6 +41,7 @@ of its height): the hand overlaps the rest."""
 def table_widths() -> list[int]:
     """Card widths the table draws: the smallest (other seats' cards in a small window) and the
     viewer's hand in the smallest and the default window."""
+    pygame.font.init()  # the layout sizes its label strip from the font
     small = TableLayout((1024, 600), 4, 0, hand_max=8)
     default = TableLayout((1280, 720), 4, 0, hand_max=8)
     return sorted({small.small, small.big, default.big})
