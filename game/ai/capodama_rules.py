@@ -21,7 +21,7 @@ from game.engine import Card, Move
 from game.engine.capodama import CapodamaView
 from game.engine.capodama_cards import STRENGTH, card_points, trick_winner
 
-__all__ = ["CapodamaRulesSeat"]
+__all__ = ["CapodamaRulesSeat", "ally_test"]
 
 #: What holding each trump is worth, strongest first (AH, 7H, QH, then a 3-player 4th trump).
 _TRUMP_COST = (40, 25, 14, 12)
@@ -95,7 +95,7 @@ class CapodamaRulesSeat:
         holder = seats[win_pos]
         remaining = view.seats - len(cards) - 1
         on_table = sum(card_points(c, view.doubled) for c in cards)
-        ally = self._ally_test(view, me)
+        ally = ally_test(view, me)
 
         def wins_with(c: Card) -> bool:
             return trick_winner([*cards, c], view.fourth_trump) == len(cards)
@@ -152,16 +152,20 @@ class CapodamaRulesSeat:
         higher = order[: order.index(card)] if card in trumps else order
         return card in trumps and all(t in gone or t in view.hand for t in higher)
 
-    @staticmethod
-    def _ally_test(view: CapodamaView, me: int) -> Callable[[int], bool]:
-        partners = set(view.partners)
-        if view.players == 1:
-            return lambda s: True
-        if me in partners:
-            return lambda s: s in partners
-        expected = len(view.side_cards)  # the capo alone, or with the holders of QH (and KH)
-        if expected == 1:
-            return lambda s: s != view.capo
-        if len(partners) >= expected:
-            return lambda s: s not in partners
-        return lambda s: s == me
+
+def ally_test(view: CapodamaView, me: int) -> Callable[[int], bool]:
+    """Whether a seat is on ``me``'s side as far as the view tells: the capo side as known
+    (view.partners), the capo's opponents once that side is whole (or the capo plays alone),
+    and ``me`` alone while its partners are unknown; in the solitaire every hand is the
+    player's."""
+    partners = set(view.partners)
+    if view.players == 1:
+        return lambda s: True
+    if me in partners:
+        return lambda s: s in partners
+    expected = len(view.side_cards)  # the capo alone, or with the holders of QH (and KH)
+    if expected == 1:
+        return lambda s: s != view.capo
+    if len(partners) >= expected:
+        return lambda s: s not in partners
+    return lambda s: s == me

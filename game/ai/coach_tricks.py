@@ -31,6 +31,7 @@ from game.engine.tressette_events import Declared, TrickWon
 from game.engine.tressette_tables import RAW
 from game.engine.tressette_tables import STRENGTH as TRESSETTE_STRENGTH
 
+from .capodama_rules import ally_test
 from .coach_worlds import Reason, after, trick_end
 from .search import Policy
 
@@ -47,18 +48,9 @@ __all__ = [
 
 
 def capodama_side(view: Any) -> frozenset[int]:
-    """The seats the player knows to be on its side: the capo side as the view knows it, or
-    the capo's opponents once that side is whole (or the capo plays alone); the player alone
-    while its partners are unknown."""
-    me = view.seat
-    partners = set(view.partners)
-    if me in partners:
-        return frozenset(partners)
-    if len(view.side_cards) == 1:  # the capo's side is the capo alone: all the others are one
-        return frozenset(s for s in range(view.seats) if s != view.capo)
-    if len(partners) >= len(view.side_cards):
-        return frozenset(s for s in range(view.seats) if s not in partners)
-    return frozenset({me})
+    """The seats the player knows to be on its side (the rule seat's reading of the view)."""
+    ally = ally_test(view, view.seat)
+    return frozenset(s for s in range(view.seats) if ally(s))
 
 
 def tressette_side(view: Any) -> frozenset[int]:
