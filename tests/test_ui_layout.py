@@ -11,8 +11,9 @@ label, and that a plate with its badges stays inside its rectangle.  The message
 for real in windows of 1024×600, 1280×720 and 1920×1080: the new-deal announcement, a refusal
 and a banner, alone and together, land clear of every hand (raised cards included), plate and
 the trick.  Every pile at its fullest is drawn for real at every size (a dozen scope sticking
-out of each Scopa pile with their words, four Cattura captures face up): its cards and words
-lie in the places the layout keeps for them, on no hand, plate, other pile or the middle.
+out of each Scopa pile with their words, four Cattura captures face up): its cards, words and
+counts lie in the places the layout keeps for them, on no hand, plate, other pile or the
+middle.
 """
 
 from __future__ import annotations
@@ -318,12 +319,13 @@ def test_nothing_a_pile_shows_covers_a_hand_a_plate_or_the_middle(
     sticking out of each Scopa pile with "12 scope" under it, and Cattura's captures face up.
     Each of those cards lies in its pile's place (a flag in the strip beside the pile, under the
     pile) and on no other place; the words lie in their line under the pile, on no place and no
-    card."""
+    card; the count on a pile or the deck lies on that card."""
     app.settings.text_size = text
     apply_look(app.settings)
     table = start_game(app, name, players)
     assert run_until(app, lambda: human_turn(table))
     _noting(monkeypatch, type(table.gui), "draw_extras")
+    _noting(monkeypatch, TablePainter, "_draw_counts")
     monkeypatch.setattr(app, "redraw_all", True)  # every frame drawn whole
     for size in SIZES:
         window = _Blits(size)
@@ -353,6 +355,13 @@ def test_nothing_a_pile_shows_covers_a_hand_a_plate_or_the_middle(
             mine = len(on) == 1 and on[0].startswith("flagwords") and regions[on[0]].contains(r)
             if not mine or under:
                 wrong.append(f"words at {r} on {on} and on the cards at {under}")
+        deck = pygame.Rect((0, 0), lay.small_size)
+        deck.center = (round(table.table.deck_at()[0]), round(table.table.deck_at()[1]))
+        for r in window.by.get("_draw_counts", []):  # on its pile, or on the deck
+            on = [k for k, c in regions.items() if c.colliderect(r)]
+            on_pile = len(on) == 1 and on[0].startswith("pile") and regions[on[0]].contains(r)
+            if not on_pile and not (deck.contains(r) and on in ([], ["trick"])):
+                wrong.append(f"count at {r} on {on}")
         assert not wrong, f"{name}, {players} players, {size}, {text} text:\n" + "\n".join(wrong)
 
 
