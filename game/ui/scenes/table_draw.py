@@ -248,8 +248,9 @@ class TablePainter:
             if pile and not any(sp.moving for sp in pile):
                 counts.append((sc.gui.pile_badge(seat), lay.pile_rect(seat)))
         if sc.gui.center and sc.table.deck_count > 0:
+            x, y = sc.table.deck_at()
             deck = pygame.Rect((0, 0), lay.small_size)
-            deck.center = (round(sc.table.deck_at()[0]), round(sc.table.deck_at()[1]))
+            deck.center = (round(x), round(y))
             counts.append((str(sc.table.deck_count), deck))
         for text, card in counts:
             if text:
