@@ -4,12 +4,16 @@ window size, and a finished trick stays on the table as long as the player asked
 The geometric tests lay out the real table scene of every game and player count at the four
 sizes the issue names (fullscreen taken as the common 1366×768, 2560×1440 and 4K screens), at
 both text sizes of Settings, and check that no two of its rectangles (hands, name plates, won
-piles, the trick or the middle, the label of a held trick, the band of prompts and buttons)
-overlap, that buttons and messages stay inside the band, that no card of a trick hides the
-corner index of another and no card of the middle lies under the label, and that a plate with
-its badges stays inside its rectangle.  The messages are drawn for real in windows of 1024×600,
-1280×720 and 1920×1080: the new-deal announcement, a refusal and a banner, alone and together,
-land clear of every hand (raised cards included), plate and the trick.
+piles with Scopa's flags and their words, the trick or the middle, the label of a held trick,
+the band of prompts and buttons) overlap, that buttons and messages stay inside the band, that
+no card of a trick hides the corner index of another and no card of the middle lies under the
+label, and that a plate with its badges stays inside its rectangle.  The messages are drawn
+for real in windows of 1024×600, 1280×720 and 1920×1080: the new-deal announcement, a refusal
+and a banner, alone and together, land clear of every hand (raised cards included), plate and
+the trick.  Every pile at its fullest is drawn for real at every size (a dozen scope sticking
+out of each Scopa pile with their words, four Cattura captures face up): its cards, words and
+counts lie in the places the layout keeps for them, on no hand, plate, other pile or the
+middle.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from typing import Any
 
 import pygame
 import pytest
-from ui_harness import click, drive_to_play, run_until, start_game
+from ui_harness import click, drive_to_play, human_turn, run_until, start_game
 
 from game.catalog import CATALOG
+from game.engine.cattura import WIN_CAPTURES
 from game.engine.registry import GAMES
 from game.ui import runner
 from game.ui.cards import card_size, index_rect
@@ -67,7 +72,7 @@ def test_no_two_places_on_the_table_overlap(app, name: str, players: int, text: 
             assert _hidden_corners(cards) == [], (name, players, size, text)
         regions = lay.regions()
         assert _overlaps(regions) == [], (name, players, size, text)
-        assert len(regions) == 3 + 3 * table.state.seats
+        assert len(regions) == 3 + (5 if lay.flags else 3) * table.state.seats
         assert [c for c in cards if c.colliderect(regions["label"])] == [], (name, players, size)
         for key, rect in regions.items():
             assert lay.table.contains(rect), (name, players, size, key, rect)
@@ -206,31 +211,34 @@ def _window(app: Any, size: tuple[int, int]) -> None:
 
 
 class _Blits(pygame.Surface):
-    """The window, noting where each blit lands while ``on`` (the messages are being drawn)."""
+    """The window, noting where each blit lands while ``on`` names the drawing noted (the
+    messages, a pile's extras): all of them in ``rects``, and by drawing in ``by``."""
 
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
-        self.on = False
+        self.on = ""
         self.rects: list[pygame.Rect] = []
+        self.by: dict[str, list[pygame.Rect]] = {}
 
     def blit(self, source: Any, dest: Any, area: Any = None, special_flags: int = 0) -> Any:
         if self.on:
             size = pygame.Rect(area).size if area is not None else source.get_size()
             self.rects.append(pygame.Rect(tuple(dest)[:2], size))
+            self.by.setdefault(self.on, []).append(self.rects[-1])
         return super().blit(source, dest, area, special_flags)
 
 
 def _noting(monkeypatch: Any, owner: type, name: str) -> None:
-    """While ``owner.name`` draws, the window notes its blits."""
+    """While ``owner.name`` draws, the window notes its blits under that name."""
     real = getattr(owner, name)
 
     def noted(self: Any, surface: Any, *args: Any, **kw: Any) -> Any:
         assert isinstance(surface, _Blits), "drawn on another surface than the window's"
-        surface.on = True
+        surface.on = name
         try:
             return real(self, surface, *args, **kw)
         finally:
-            surface.on = False
+            surface.on = ""
 
     monkeypatch.setattr(owner, name, noted)
 
@@ -273,6 +281,88 @@ def test_no_message_covers_a_hand_a_plate_or_the_trick(
             ]
             assert covered == [], (name, players, size, text, toasts, banner)
             assert all(window.get_rect().contains(r) for r in window.rects)
+
+
+#: scope on every pile of the test: a dozen, so that the words are at their longest ("12 scope")
+SCOPE = 12
+
+
+def _extras_everywhere(table: Any) -> None:
+    """Lay the table out again as it is, with the most a pile shows on every seat: a dozen
+    scope sticking out of a Scopa pile of won cards, Cattura's captures face up (as many as
+    end the match)."""
+    tv = table.table
+    seats = range(table.state.seats)
+    known = [sp.card for sp in tv.sprites if sp.card is not None]
+    scopa = table.state.name == "scopa"
+    shown = {
+        s: [known[k % len(known)] for k in range(SCOPE if scopa else WIN_CAPTURES)] for s in seats
+    }
+    tv.rebuild(
+        {s: [sp.card for sp in tv.hands[s]] for s in seats},
+        (),
+        {s: 8 for s in seats} if scopa else {},
+        tv.deck_count,
+        tv.dealer,
+        center=[sp.card for sp in tv.center],
+        front=None if scopa else shown,
+        flags=shown if scopa else None,
+    )
+
+
+@pytest.mark.parametrize("text", TEXT_SIZES)
+@pytest.mark.parametrize(("name", "players"), [c for c in CASES if c[0] in ("scopa", "cattura")])
+def test_nothing_a_pile_shows_covers_a_hand_a_plate_or_the_middle(
+    app, monkeypatch, name: str, players: int, text: str
+) -> None:
+    """Every seat's pile at its fullest, drawn in a real window at every size: a dozen scope
+    sticking out of each Scopa pile with "12 scope" under it, and Cattura's captures face up.
+    Each of those cards lies in its pile's place (a flag in the strip beside the pile, under the
+    pile) and on no other place; the words lie in their line under the pile, on no place and no
+    card; the count on a pile or the deck lies on that card."""
+    app.settings.text_size = text
+    apply_look(app.settings)
+    table = start_game(app, name, players)
+    assert run_until(app, lambda: human_turn(table))
+    _noting(monkeypatch, type(table.gui), "draw_extras")
+    _noting(monkeypatch, TablePainter, "_draw_counts")
+    monkeypatch.setattr(app, "redraw_all", True)  # every frame drawn whole
+    for size in SIZES:
+        window = _Blits(size)
+        monkeypatch.setattr(runner, "window_surface", lambda window=window: window)
+        _window(app, size)
+        _extras_everywhere(table)
+        app.step()
+        lay = table.table.layout
+        regions = lay.regions()
+        cards = [table.sprite_rect(sp) for sp in table.table.sprites]
+        wrong = []
+        for seat in range(players):
+            own = {f"pile{seat}", f"flags{seat}"}
+            place = lay.pile_rect(seat).unionall([r for k, r in regions.items() if k in own])
+            shown = [*table.table.flags[seat], *table.table.front[seat]]
+            assert len(shown) == (SCOPE if name == "scopa" else WIN_CAPTURES)
+            for sp in shown:
+                r = table.sprite_rect(sp)
+                on = [k for k, c in regions.items() if c.colliderect(r) and k not in own]
+                if on or not place.contains(r):
+                    wrong.append(f"seat {seat}'s {sp.card} at {r} on {on}, out of {place}")
+        words = window.by.get("draw_extras", [])
+        assert len(words) == (players if name == "scopa" else 0)
+        for r in words:  # in their line, on nothing else
+            on = [k for k, c in regions.items() if c.colliderect(r)]
+            under = [c for c in cards if c.colliderect(r)]
+            mine = len(on) == 1 and on[0].startswith("flagwords") and regions[on[0]].contains(r)
+            if not mine or under:
+                wrong.append(f"words at {r} on {on} and on the cards at {under}")
+        deck = pygame.Rect((0, 0), lay.small_size)
+        deck.center = (round(table.table.deck_at()[0]), round(table.table.deck_at()[1]))
+        for r in window.by.get("_draw_counts", []):  # on its pile, or on the deck
+            on = [k for k, c in regions.items() if c.colliderect(r)]
+            on_pile = len(on) == 1 and on[0].startswith("pile") and regions[on[0]].contains(r)
+            if not on_pile and not (deck.contains(r) and on in ([], ["trick"])):
+                wrong.append(f"count at {r} on {on}")
+        assert not wrong, f"{name}, {players} players, {size}, {text} text:\n" + "\n".join(wrong)
 
 
 def test_a_notice_the_band_has_no_room_for_waits_unread(app) -> None:

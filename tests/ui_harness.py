@@ -129,11 +129,13 @@ def human_turn(table: Any) -> bool:
 
 
 def sprite_center(table: Any, sp: Any) -> tuple[float, float]:
-    """A point of the card no other card covers: in a fanned hand, its left strip."""
+    """A point of the card no other card covers: in a fanned hand or row of captures, its left
+    strip."""
     x = sp.x
-    if sp.zone == "hand":
-        hand = table.table.hands.get(sp.owner, [])
-        if sp in hand and hand.index(sp) < len(hand) - 1:
+    fans = {"hand": table.table.hands, "front": table.table.front}
+    if sp.zone in fans:
+        fan = fans[sp.zone].get(sp.owner, [])
+        if sp in fan and fan.index(sp) < len(fan) - 1:
             x = sp.x - sp.w / 2 + 5
     return (x, sp.y - table.painter.lift(sp))
 

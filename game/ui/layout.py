@@ -46,6 +46,15 @@ TRICK_FANS: dict[int, tuple[Pattern, ...]] = {
 }
 #: How much further apart than the pattern the trick's cards may lie when the middle has room.
 TRICK_SPREAD = 1.2
+#: How far apart, in card widths, the cards of a pile laid side by side lie (Cattura's captures,
+#: face up): more than the corner index (:data:`~game.ui.cards.INDEX`), so every one reads.
+PILE_FAN = 0.3
+#: How far the cards that stick out of a pile face up (Scopa's scope) stick out, in card widths:
+#: the first (on top) by enough to show its corner, each later one a little further under it,
+#: up to the last step (the ones after it lie under that one).
+FLAG_OUT = 0.28
+FLAG_STEP = 0.06
+FLAG_STEPS = 2
 
 
 @dataclass
@@ -66,10 +75,11 @@ class TableLayout:
     The felt is split so that nothing the player must read is ever covered: a *band* along the
     bottom holds the prompt, the action buttons and the table's messages; the viewer's hand sits
     on the band and its name plate over it; the other seats go round an ellipse above, each hand
-    with its plate under it; the trick (or the middle of Scopa and Cattura) fills what is left in
-    the centre, with a strip under it for the label of a held trick.  :meth:`regions` lists
-    these rectangles, and a geometric test checks that none of them overlaps another for every
-    game, seat count and window size.
+    with its plate under it; each seat's won pile lies beside its hand (Scopa's scope sticking
+    out of it on the far side, counted in words under it); the trick (or the middle of Scopa
+    and Cattura) fills what is left in the centre, with a strip under it for the label of a held
+    trick.  :meth:`regions` lists these rectangles, and a geometric test checks that none of
+    them overlaps another for every game, seat count and window size.
     """
 
     def __init__(
@@ -82,13 +92,19 @@ class TableLayout:
         panel: bool = True,
         hand_max: int = 8,
         center: str = "",
+        pile_cards: int = 1,
+        flags: bool = False,
     ) -> None:
         """``hand_max`` is the most cards a hand holds (sizes the side hands); ``center`` is
         what lies in the middle: "" a trick, "grid" Scopa's table cards, "stack" Cattura's
-        battlefield."""
+        battlefield; ``pile_cards`` is how many cards a seat's pile shows side by side, face
+        up (Cattura's captures); ``flags`` keeps room beside each pile for the cards that
+        stick out of it and the words that count them (Scopa's scope)."""
         self.size = size
         self.hand_max = hand_max
         self.center_kind = center
+        self.pile_cards = max(1, pile_cards)
+        self.flags = flags
         self.seats = seats
         self.viewer = viewer
         self.solitaire = solitaire
@@ -114,6 +130,14 @@ class TableLayout:
         self.big = round(min(self.band.top * 0.172, tw / 8.6))
         self.small = round(self.big * (0.92 if solitaire else 0.64))
         self.trick_w = round(self.big * (0.8 if seats > 4 else 0.86))
+        sw = card_size(self.small)[0]
+        #: the width of a seat's pile: one card, or its cards side by side
+        self.pile_w = round(sw * (1 + PILE_FAN * (self.pile_cards - 1)))
+        #: the strip beside a pile where its flags stick out (0 without flags), and the size
+        #: and line height of the words under it that count them
+        self.flag_w = round(sw * (FLAG_OUT + FLAG_STEP * FLAG_STEPS)) if flags else 0
+        self.flag_text = round(13 * t)
+        self.flag_label_h = theme.font(self.flag_text, True).get_linesize() if flags else 0
         self.spots: list[SeatSpot] = []
         self._place_viewer()
         self._place_others()
@@ -190,8 +214,11 @@ class TableLayout:
             self.margin + sh + self.gap + self.plate_h + (self.lift() if self.solitaire else 0)
         )
         self.center = (tw / 2, (top_bottom + self.floor) / 2)
+        # the pile a little right of the hand, its flags (if any) right of it, all on the felt
+        sw = card_size(self.small)[0]
         pile_x = min(
-            self.table.right - card_size(self.small)[0] * 0.75, ax + hand_w / 2 + bw * 0.75
+            self.table.right - sw / 4 - self.flag_w - self.pile_w / 2,
+            ax + hand_w / 2 + bw * 0.75 - sw / 2 + self.pile_w / 2,
         )
         self._viewer = SeatSpot(
             0, (ax, ay), self.big, spacing, (0.0, 0.0), (pile_x, ay),
@@ -208,7 +235,12 @@ class TableLayout:
         sw, sh = card_size(self.small)
         spacing = sw * (0.66 if self.solitaire else 0.3)
         hand_w = self._hand_w(self.small, spacing)
-        rx = tw / 2 - hand_w / 2 - m - sw - self.gap  # room for the won pile outside
+        # room outside the outermost hands for a won pile of one card; a wider pile, or flags
+        # beside it, bring the seats in as far as the outermost seat needs
+        room = tw / 2 - hand_w / 2 - m - sw - self.gap
+        extra = self.pile_w - sw + self.flag_w
+        widest = max(abs(math.cos(math.pi / 2 + 2 * math.pi * rel / seats)) for rel in range(seats))
+        rx = room if widest < 1e-9 else min(room, (room - extra) / widest)
         top_y = m + sh / 2
         low_y = self.floor - self.plate_h - self.gap - sh / 2  # a lower hand and its plate
         for rel in range(seats):
@@ -224,11 +256,13 @@ class TableLayout:
             if self.solitaire:  # the second hand, face up and played too: room to raise it
                 anchor = (cx, top_y + self.lift())
             side = "top" if abs(ca) < 0.3 else ("left" if ca < 0 else "right")
-            dx = (hand_w / 2 + sw / 2 + self.gap) * (1 if side in ("top", "right") else -1)
+            dx = (hand_w / 2 + self.gap + self.pile_w / 2) * (1 if side in ("top", "right") else -1)
             # the won tricks lie on the outer side of the hand, away from the trick, or on
-            # the inner side when the hand reaches the edge of the felt
+            # the inner side when the hand reaches the edge of the felt (their flags, if any,
+            # beyond them, away from the hand)
             px = anchor[0] + dx
-            if not self.table.x + sw / 2 <= px <= self.table.right - sw / 2:
+            reach = self.pile_w / 2 + self.flag_w
+            if not self.table.x + reach <= px <= self.table.right - reach:
                 px = anchor[0] - dx
             pile = (px, anchor[1])
             if self.solitaire:
@@ -321,28 +355,82 @@ class TableLayout:
         top = max(self.center_box.bottom, self.label_box.bottom) + self.gap
         for seat in range(self.seats):
             if seat != self.viewer:
-                for r in (self.hand_rect(seat), self.plate_rect(seat)):
+                for r in self.seat_regions(seat).values():
                     if r.left < hand.left:
                         top = max(top, r.bottom + self.gap)
         left = self.table.x + self.margin
         return pygame.Rect(left, top, hand.left - self.gap - left, self.band.top - self.gap - top)
 
     def regions(self) -> dict[str, pygame.Rect]:
-        """Every rectangle that must stay clear of every other: hands, name plates, won piles,
-        the trick (or the middle), the label of a held trick and the band."""
+        """Every rectangle that must stay clear of every other: hands, name plates, won piles
+        (and their flags with the words under them), the trick (or the middle), the label of a
+        held trick and the band."""
         out = {"band": pygame.Rect(self.band), "trick": self.trick_rect()}
         out["label"] = pygame.Rect(self.label_box)
         for seat in range(self.seats):
-            out[f"hand{seat}"] = self.hand_rect(seat)
-            out[f"plate{seat}"] = self.plate_rect(seat)
-            out[f"pile{seat}"] = self.pile_rect(seat)
+            out.update(self.seat_regions(seat))
+        return out
+
+    def seat_regions(self, seat: int) -> dict[str, pygame.Rect]:
+        """The places of one seat: its hand, name plate and won pile, and where there are
+        flags, their strip and the words under it."""
+        out = {
+            f"hand{seat}": self.hand_rect(seat),
+            f"plate{seat}": self.plate_rect(seat),
+            f"pile{seat}": self.pile_rect(seat),
+        }
+        if self.flags:
+            out[f"flags{seat}"] = self.flags_rect(seat)
+            out[f"flagwords{seat}"] = self.flag_label_rect(seat)
         return out
 
     def pile_rect(self, seat: int) -> pygame.Rect:
-        """Where ``seat``'s won cards lie."""
-        rect = pygame.Rect((0, 0), card_size(self.small))
+        """Where ``seat``'s won cards lie (side by side, where the pile shows several)."""
+        rect = pygame.Rect(0, 0, self.pile_w, card_size(self.small)[1])
         rect.center = (round(self.spot(seat).pile[0]), round(self.spot(seat).pile[1]))
         return rect
+
+    def _away(self, seat: int) -> int:
+        """1 when ``seat``'s pile lies right of its hand, -1 when left: its flags lie further
+        that way."""
+        spot = self.spot(seat)
+        return 1 if spot.pile[0] >= spot.anchor[0] else -1
+
+    def flags_rect(self, seat: int) -> pygame.Rect:
+        """The strip beside ``seat``'s pile, on the side away from its hand, where the cards
+        that stick out of the pile show (Scopa's scope): as tall as the pile."""
+        pile = self.pile_rect(seat)
+        rect = pygame.Rect(0, pile.y, self.flag_w, pile.h)
+        if self._away(seat) > 0:
+            rect.left = pile.right
+        else:
+            rect.right = pile.left
+        return rect
+
+    def flag_label_rect(self, seat: int) -> pygame.Rect:
+        """The line for the words that count a pile's flags ("2 scope"): right under the pile
+        and its flags, on the felt the name plate leaves there."""
+        block = self.pile_rect(seat).union(self.flags_rect(seat))
+        plate = self.plate_rect(seat)
+        left, right = block.left, block.right
+        if plate.right > left and plate.left < right:  # the plate reaches under the pile
+            if self._away(seat) > 0:
+                left = max(left, plate.right + self.gap)
+            else:
+                right = min(right, plate.left - self.gap)
+        top = block.bottom + max(1, self.gap // 2)
+        return pygame.Rect(left, top, max(0, right - left), self.flag_label_h)
+
+    def flag_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
+        """Centres of ``count`` cards sticking out of ``seat``'s pile, oldest first, into
+        :meth:`flags_rect`: the first by enough to show its corner, each later one a step
+        further (and under the ones before), the ones past the last step under that one."""
+        pile = self.pile_rect(seat)
+        sw = card_size(self.small)[0]
+        out = [round(sw * (FLAG_OUT + FLAG_STEP * min(k, FLAG_STEPS))) for k in range(count)]
+        if self._away(seat) > 0:  # a card's left edge is its centre less half its width
+            return [(pile.right + o - sw + sw // 2, pile.centery) for o in out]
+        return [(pile.left - o + sw // 2, pile.centery) for o in out]
 
     def _center_box(self) -> None:
         """The middle of the table for games that lay cards there (Scopa, Cattura): a box
@@ -353,14 +441,17 @@ class TableLayout:
         # between the other seats: below the plates over it, inside the hands and plates beside
         top, half_w = self.margin + sh * 0.4, tw * 0.4
         least = card_size(self.trick_w)[0] * 1.3  # the narrowest the middle may be
+        over: list[pygame.Rect] = []
+        beside: list[pygame.Rect] = []
         for seat in range(1, self.seats):
-            for r in (self.hand_rect(seat), self.plate_rect(seat), self.pile_rect(seat)):
-                if r.right > cx - least and r.left < cx + least:  # over the middle
-                    top = max(top, r.bottom + self.gap)
-                else:
-                    half_w = min(half_w, abs((r.left if r.left > cx else r.right) - cx) - self.gap)
+            for r in self.seat_regions(seat).values():
+                (over if r.right > cx - least and r.left < cx + least else beside).append(r)
+        top = max([top] + [r.bottom + self.gap for r in over])
         # under the middle: the label of a held capture (a trick's label goes under the trick)
         bottom = self.floor - (self.label_h + self.gap if self.center_kind else 0)
+        for r in beside:  # only what reaches down beside the middle narrows it
+            if r.bottom > top and r.top < bottom:
+                half_w = min(half_w, abs((r.left if r.left > cx else r.right) - cx) - self.gap)
         half_w = max(least, half_w)
         self.center_box = pygame.Rect(0, 0, round(2 * half_w), round(max(sh, bottom - top)))
         self.center_box.center = (round(cx), round((top + bottom) / 2))
@@ -409,29 +500,13 @@ class TableLayout:
         return out
 
     def front_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
-        """Centres of up to four face-up cards lying in front of ``seat`` (Cattura's captures):
-        a row beside the hand for the bottom and top seats, under the name plate for a side
-        seat, kept inside the table."""
-        spot = self.spot(seat)
-        sw, sh = card_size(self.small)
-        gap = round(sw * 0.1)
-        ax, ay = spot.anchor
-        cw = card_size(spot.card_w)[0]
-        hand_w = cw + spot.spacing * (min(self.hand_max, 8) - 1)
-        if spot.side in ("left", "right"):
-            x0 = ax - 1.5 * (sw + gap)
-            y = spot.plate[1] + self.plate_h * 0.7 + sh / 2
-        else:
-            x0 = ax + hand_w / 2 + sw * 0.9
-            y = ay
-            if x0 + 3 * (sw + gap) > self.table.right - sw * 0.6:  # no room for a row: 2×2
-                x0 = min(x0, self.table.right - sw * 0.6 - (sw + gap))
-                return [
-                    (x0 + (k % 2) * (sw + gap), y + (k // 2 - 0.5) * (sh + gap))
-                    for k in range(count)
-                ]
-        x0 = min(max(x0, self.table.x + sw * 0.6), self.table.right - sw * 0.6 - 3 * (sw + gap))
-        return [(x0 + k * (sw + gap), y) for k in range(count)]
+        """Centres of the cards of ``seat``'s pile laid face up side by side, left to right
+        (Cattura's captures): in its pile's place, closer together when there are more than
+        the pile was made for."""
+        rect = self.pile_rect(seat)
+        sw = card_size(self.small)[0]
+        step = (rect.w - sw) / max(1, self.pile_cards - 1, count - 1)
+        return [(rect.x + sw // 2 + k * step, rect.centery) for k in range(count)]
 
     # -- seats --------------------------------------------------------------------------------
     def rel(self, seat: int) -> int:

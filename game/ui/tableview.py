@@ -52,10 +52,14 @@ class TableView:
         hand_max: int = 8,
         center: str = "",
         pile_stride: int = 0,
+        pile_cards: int = 1,
+        flags: bool = False,
     ) -> None:
         """``center`` "grid" (Scopa's table cards) or "stack" (Cattura's battlefield) lays
         cards in the middle; ``pile_stride`` is how many cards make one layer of a won pile
-        (one trick: the number of seats, by default)."""
+        (one trick: the number of seats, by default); ``pile_cards`` and ``flags`` are the
+        layout's (:class:`~game.ui.layout.TableLayout`): how many face-up cards a pile shows
+        side by side, and whether cards stick out of the piles."""
         self.images = images
         self.seats = seats
         self.viewer = viewer
@@ -93,12 +97,14 @@ class TableView:
         self.hand_max = hand_max
         self.center_kind = center
         self.pile_stride = pile_stride or seats
+        self.pile_cards = pile_cards
+        self.pile_flags = flags
         self.layout = self._layout(size, viewer)
 
     def _layout(self, size: tuple[int, int], viewer: int) -> TableLayout:
         return TableLayout(
             size, self.seats, viewer, solitaire=self.solitaire, hand_max=self.hand_max,
-            center=self.center_kind,
+            center=self.center_kind, pile_cards=self.pile_cards, flags=self.pile_flags,
         )  # fmt: skip
 
     # -- geometry -----------------------------------------------------------------------------
@@ -183,8 +189,9 @@ class TableView:
         ]
 
     def _flag_slots(self, pile: Pile, count: int) -> list[Slot]:
-        w = self.layout.small
-        return [Slot(self.flag_pos(pile.owner, k), w, 5 + k, True) for k in range(count)]
+        """Under the won pile, each later card under the ones before (it sticks out further)."""
+        pos = self.layout.flag_positions(pile.owner, count)
+        return [Slot(p, self.layout.small, 9 - min(k, 9), True) for k, p in enumerate(pos)]
 
     def _front_slots(self, pile: Pile, count: int) -> list[Slot]:
         pos = self.layout.front_positions(pile.owner, count)
@@ -203,15 +210,6 @@ class TableView:
     def pile_pos(self, seat: int, k: int) -> tuple[float, float]:
         x, y = self.layout.spot(seat).pile
         return (x + k * 0.0, y - min(k, 12) * 1.2)
-
-    def flag_pos(self, seat: int, k: int) -> tuple[float, float]:
-        """Where the k-th card sticking out of ``seat``'s pile lies (a scopa, face up): half
-        under the pile, toward the middle of the table, each a little further along."""
-        x, y = self.layout.spot(seat).pile
-        sw, sh = self.layout.small_size
-        cx, _cy = self.layout.center
-        d = 1 if x < cx else -1
-        return (x + d * sw * (0.45 + 0.14 * k), y + sh * 0.12)
 
     def center_slots(self, count: int) -> tuple[list[tuple[float, float]], int]:
         if self.center_kind == "stack":

@@ -65,8 +65,12 @@ class GameUI:
     #: "" a trick, "grid" Scopa's table cards, "stack" Cattura's battlefield
     hand_max = 8
     center = ""
-    #: cards per layer of a won pile (0: one trick, as many as seats)
+    #: cards per layer of a won pile (0: one trick, as many as seats); how many cards a pile
+    #: shows face up side by side (Cattura's captures); whether cards stick out of a pile face
+    #: up, counted in words under it (Scopa's scope)
     pile_stride = 0
+    pile_cards = 1
+    pile_flags = False
     #: events shown together as one beat (the simultaneous exchange of Capodama)
     batch_kinds: frozenset[str] = frozenset()
     #: the panel's button that shows the last trick or capture again (L), and what a look

@@ -1,6 +1,6 @@
 """How Cattura is shown: the battlefield stack in the middle (its top card clear, a few below
-fanned out), the draw deck with its count, and each player's captured cards face up in front of
-him.
+fanned out), the draw deck with its count, and each player's captured cards face up side by
+side beside his hand, where a won pile would lie.
 
 The last capture (who took the top card, with which cards) is kept when it is held on the table,
 and L or a click on a player's captured cards shows it again, as the trick games show their last
@@ -69,6 +69,7 @@ class CatturaUI(GameUI):
     name = "cattura"
     title = N_("Cattura")
     hand_max = HAND_SIZE
+    pile_cards = WIN_CAPTURES  # the captures lie face up side by side, in the pile's place
     center = "stack"
     LAST_BUTTON = N_("Last capture (L)")
     LAST_NONE = N_("Nothing has been captured yet")

@@ -63,6 +63,7 @@ class ScopaUI(GameUI):
     hand_max = 3
     center = "grid"
     pile_stride = 4
+    pile_flags = True
     LAST_BUTTON = N_("Last capture (L)")
     LAST_NONE = N_("Nothing has been captured in this deal yet")
     HOLD_LABEL = N_("Capture stays")
@@ -191,18 +192,18 @@ class ScopaUI(GameUI):
         return str(n) if n else ""
 
     def draw_extras(self, surface: Any) -> None:
-        """Under a pile with scope: how many, in words (the cards stick out of the pile too)."""
+        """Under a pile with scope: how many, in words (the cards stick out of the pile too),
+        in the line the layout keeps for them, set smaller where the line is short."""
         t = self.t
         lay = t.table.layout
-        s = lay.scale
-        sh = lay.small_size[1]
         for seat in range(t.state.seats):
             n = len(t.table.flags[seat])
             if n and not any(sp.moving for sp in t.table.flags[seat]):
-                x, y = lay.spot(seat).pile
                 said = ngettext("{count} scopa", "{count} scope", n).format(count=n)
-                img = theme.text(said, round(13 * s), theme.GOLD, True)
-                surface.blit(img, img.get_rect(midtop=(round(x), round(y + sh / 2 + 2))))
+                box = lay.flag_label_rect(seat)
+                size = theme.line_size(said, box.w, box.h, lay.flag_text, 8)
+                img = theme.text(said, size, theme.GOLD, True)
+                surface.blit(img, img.get_rect(center=box.center))
 
     # -- events -------------------------------------------------------------------------------
     def enqueue(self, e: Event) -> bool:

@@ -96,7 +96,8 @@ class TableScene(Scene):
         self.table = TableView(
             self.images, state.seats, self.viewer, solitaire=self.solitaire,
             hand_key=g.hand_key, size=app.size, sound=app.audio.play, hand_max=g.hand_max,
-            center=g.center, pile_stride=g.pile_stride,
+            center=g.center, pile_stride=g.pile_stride, pile_cards=g.pile_cards,
+            flags=g.pile_flags,
         )  # fmt: skip
         self.hud = Hud(self.images)
         self.model = g.new_model(state.view(self.viewer), state.seed)

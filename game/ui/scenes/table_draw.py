@@ -225,30 +225,37 @@ class TablePainter:
         self._plates[key] = plate
         return plate
 
-    def _count_badge(self, surface: pygame.Surface, text: str, at: tuple[float, float]) -> None:
+    def _count_badge(self, text: str) -> pygame.Surface:
+        """A count in a dark pill with a gold rim (drawn whole, so it lands where it is put)."""
         s = self.scene.table.layout.text
         t = theme.text(text, round(13 * s), theme.INK, True)
         r = pygame.Rect(0, 0, max(t.get_width() + 10, t.get_height() + 4), t.get_height() + 4)
-        r.center = (round(at[0]), round(at[1]))
-        pygame.draw.rect(surface, (20, 30, 26), r, border_radius=r.h // 2)
-        pygame.draw.rect(surface, theme.GOLD, r, 1, border_radius=r.h // 2)
-        surface.blit(t, t.get_rect(center=r.center))
+        badge = pygame.Surface(r.size, pygame.SRCALPHA)
+        pygame.draw.rect(badge, (20, 30, 26), r, border_radius=r.h // 2)
+        pygame.draw.rect(badge, theme.GOLD, r, 1, border_radius=r.h // 2)
+        badge.blit(t, t.get_rect(center=r.center))
+        return badge
 
     def _draw_counts(self, surface: pygame.Surface) -> None:
-        """The number on each won pile, and on the draw deck where it stays on the table."""
+        """The number on each won pile, and on the draw deck where it stays on the table: in
+        the top corner of the card, so it covers nothing beside it."""
         sc = self.scene
         lay = sc.table.layout
-        sw, sh = lay.small_size
+        pad = max(1, lay.gap // 2)
+        counts = []
         for seat in range(sc.state.seats):
             pile = sc.table.piles[seat]
             if pile and not any(sp.moving for sp in pile):
-                text = sc.gui.pile_badge(seat)
-                if text:
-                    x, y = lay.spot(seat).pile
-                    self._count_badge(surface, text, (x + sw / 2, y - sh / 2))
+                counts.append((sc.gui.pile_badge(seat), lay.pile_rect(seat)))
         if sc.gui.center and sc.table.deck_count > 0:
             x, y = sc.table.deck_at()
-            self._count_badge(surface, str(sc.table.deck_count), (x, y + sh / 2 + 4))
+            deck = pygame.Rect((0, 0), lay.small_size)
+            deck.center = (round(x), round(y))
+            counts.append((str(sc.table.deck_count), deck))
+        for text, card in counts:
+            if text:
+                badge = self._count_badge(text)
+                surface.blit(badge, badge.get_rect(topright=(card.right - pad, card.top + pad)))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         """The band along the bottom: the prompt (or what a held trick waits for) at its left,
