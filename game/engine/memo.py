@@ -7,8 +7,7 @@ keyed on positions never stops meeting new keys, though, so each one is a :class
 empties itself when it reaches its limit and fills again with what is asked for next.  The
 limits are set where a smaller table starts to miss noticeably more in a search (the misses of
 a seeded search were counted at limits from 4,096 up), so the tables together hold a few tens
-of MB at most however long the app runs; before, several grew without end and the rest were
-allowed about 110 MB between them.
+of MB at most however long the app runs.
 
 :data:`MEMOS` lists every table made, so a tool can say what they hold and a test can check
 that every table the engine and the AI fill is one of them; :func:`forget_memos` empties them
