@@ -15,15 +15,17 @@ result scenes show up too.  Frames advance a fixed 1/30 s each and never wait.
 
 It counts exceptions (the app's error page appearing counts as one), stalls (a table on top, not
 loading, with nobody to move: no human asked and no AI thinking, and no move for
-:data:`STALL_FRAMES` frames) and memory (the process's RSS and the card-image cache at the start
-and the end), prints them with the scenes and games it reached, and exits 1 on any exception or
-stall.
+:data:`STALL_FRAMES` frames) and memory (the process's RSS at the start, at the end and at its
+highest, the card-image cache and the memo tables at the start and the end, and the RSS at rest
+after each tenth of the events, see :meth:`Monkey.at_rest`), prints them with the scenes and
+games it reached, and exits 1 on any exception or stall.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import random
 import resource
@@ -43,7 +45,9 @@ from game import i18n
 from game.ai.levels import level_kinds
 from game.catalog import CATALOG
 from game.engine import new_game
+from game.engine.memo import memo_entries
 from game.i18n import LANGUAGES
+from game.ui import allocator, background, theme
 from game.ui.runner import App
 from game.ui.savegame import MatchSetup
 from game.ui.scenes.error import ErrorScene
@@ -101,12 +105,29 @@ class Findings:
     #: the languages switched to at a table (the match on screen made its texts again)
     languages: set[str] = field(default_factory=set)
     rss_start: int = 0
+    #: the RSS, the card cache and the memo tables as the last event left them
     rss_end: int = 0
-    #: the RSS after each tenth of the events: flat, or still growing at the end?
+    #: the highest RSS the process reached
+    rss_peak: int = 0
+    #: the RSS after each tenth of the events, as the events left the app
     rss_curve: list[int] = field(default_factory=list)
+    #: then at rest (see Monkey.at_rest): flat, or still growing at the end?
+    rss_rest: list[int] = field(default_factory=list)
     cache_start: Any = None
     cache_end: Any = None
+    #: the entries of the engine's and the AI's memo tables (game.engine.memo)
+    memos_start: int = 0
+    memos_end: int = 0
     cpu: float = 0.0
+
+
+def second_half(curve: list[int]) -> float | None:
+    """What the second half of a run added to the RSS of ``curve`` (one figure per tenth), as
+    a share of it at the half (None before ten tenths)."""
+    if len(curve) < 10:
+        return None
+    half = curve[len(curve) // 2 - 1]
+    return (curve[-1] - half) / half
 
 
 def rss() -> int:
@@ -115,8 +136,13 @@ def rss() -> int:
         pages = int(Path("/proc/self/statm").read_text().split()[1])
         return pages * os.sysconf("SC_PAGE_SIZE")
     except (OSError, ValueError, IndexError):
-        peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-        return peak if sys.platform == "darwin" else peak * 1024
+        return peak_rss()
+
+
+def peak_rss() -> int:
+    """The highest resident memory the process reached, in bytes."""
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak if sys.platform == "darwin" else peak * 1024
 
 
 def _cache() -> Any:
@@ -164,6 +190,7 @@ class Monkey:
         self._moves: tuple[int, int] = (0, 0)  # (table id, moves made) when last seen
         self.progress = False  # a line on stderr after each tenth of the events
         self.stops = 0  # tables sat down at
+        self.size = app.screen.get_size()  # the window's size at the start
 
     # -- what can be clicked -----------------------------------------------------------------
     def targets(self) -> list[pygame.Rect]:
@@ -295,6 +322,28 @@ class Monkey:
             app.exit_code = 0
             app.scenes.reset(app.title_scene())
 
+    def at_rest(self) -> int:
+        """The RSS with the app at rest: the title alone in a window of the size the run began
+        with, the caches of what was drawn emptied (card pictures, rendered lines, felts:
+        bounded, but as full as the last tables and window sizes left them), the garbage
+        collected and the C allocator's free pages given back.  What the app holds for good,
+        whatever the last events left open, so the tenths compare like with like: the memory
+        that stays on top of this is the caches' (see the card cache and the RSS at most)."""
+        app = self.app
+        app.scenes.reset(app.title_scene())
+        if app.fullscreen:
+            app.toggle_fullscreen()
+        if app.screen.get_size() != self.size:
+            pygame.display.set_mode(self.size, pygame.RESIZABLE)
+            app.resized(self.size)
+        self.frame()
+        card_images().forget()
+        theme.forget_text()
+        background.forget()
+        gc.collect()
+        allocator.give_back()
+        return rss()
+
     def _error_seen(self, scene: ErrorScene) -> bool:
         seen = getattr(scene, "_monkey_seen", False)
         scene.__dict__["_monkey_seen"] = True
@@ -358,6 +407,11 @@ class Monkey:
             f", {over} opened over it" if over else ""
         )
 
+    def note_end(self) -> None:
+        """Note the RSS, the card cache and the memo tables as the events left them."""
+        found = self.found
+        found.rss_end, found.cache_end, found.memos_end = rss(), _cache(), memo_entries()
+
     def run(self, events: int) -> None:
         """Throw ``events`` events, each followed by one to a few frames; every
         :data:`TOUR_EVERY` events sit down at the next table."""
@@ -370,7 +424,9 @@ class Monkey:
             del self.log[:-50]
             self.found.events += 1
             if self.found.events % max(1, events // 10) == 0:
-                self.found.rss_curve.append(rss())
+                self.note_end()
+                self.found.rss_curve.append(self.found.rss_end)
+                self.found.rss_rest.append(self.at_rest())
                 if self.progress:
                     print(f"{self.found.events} events thrown", file=sys.stderr, flush=True)
             for _ in range(self.rng.choice((1, 1, 1, 2, 3, 12))):
@@ -389,15 +445,17 @@ def run(
         app = App(Settings(speed="fast"), size=size, fixed_dt=1 / 30, fps=0)
         app.push(app.title_scene())
         app.step()
-        found.rss_start, found.cache_start = rss(), _cache()
+        found.rss_start, found.cache_start, found.memos_start = rss(), _cache(), memo_entries()
+        monkey = Monkey(app, random.Random(seed), found)
+        monkey.progress = progress
         try:
-            monkey = Monkey(app, random.Random(seed), found)
-            monkey.progress = progress
             monkey.run(events)
         except KeyboardInterrupt:  # Ctrl+C or SIGTERM: report what was met so far
             pass
         finally:
-            found.rss_end, found.cache_end = rss(), _cache()
+            if found.events < events:  # stopped between two tenths
+                monkey.note_end()
+            found.rss_peak = peak_rss()
             app.shutdown()
             i18n.set_language(lang)
     found.cpu = time.process_time() - cpu
@@ -412,15 +470,24 @@ def report(found: Findings, seed: int) -> str:
         "scenes: " + ", ".join(f"{k} {v}" for k, v in sorted(found.scenes.items())),
         "tables: " + (", ".join(sorted(found.games)) or "none"),
         "languages switched to at a table: " + (", ".join(sorted(found.languages)) or "none"),
-        f"memory: RSS {found.rss_start / mb:.0f} MB at start, {found.rss_end / mb:.0f} MB at end; "
-        "after each tenth of the events: "
-        + " ".join(f"{r / mb:.0f}" for r in found.rss_curve)
-        + " MB",
+        f"memory: RSS {found.rss_start / mb:.0f} MB at start, {found.rss_end / mb:.0f} MB at end, "
+        f"{found.rss_peak / mb:.0f} MB at most",
+        "RSS after each tenth of the events: " + _curve(found.rss_curve),
+        "RSS at rest after each tenth (caches emptied): " + _curve(found.rss_rest),
         f"card cache: {found.cache_start} at start, {found.cache_end} at end",
+        f"memo tables: {found.memos_start} entries at start, {found.memos_end} at end",
         *found.failures,
         f"{found.exceptions} exceptions, {found.stalls} stalls",
     ]
     return "\n".join(lines)
+
+
+def _curve(curve: list[int]) -> str:
+    """A curve of RSS figures in MB, with what its second half added."""
+    mb = 1024 * 1024
+    growth = second_half(curve)
+    said = " ".join(f"{r / mb:.0f}" for r in curve) + " MB"
+    return said if growth is None else f"{said}, the second half {growth:+.1%}"
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,7 +33,8 @@ def test_1500_random_events_meet_every_table_without_an_exception_or_a_stall(
     # the tour opens the menu, Settings and Rules over some tables, so all are met on any machine
     over = {"PauseScene", "SettingsScene", "RulesScene"}
     assert {"TitleScene", "TableScene", *over} <= set(found.scenes)
-    assert found.rss_end > 0 and found.cache_end is not None
+    assert found.rss_peak >= found.rss_end > 0 and found.cache_end is not None
+    assert len(found.rss_curve) == len(found.rss_rest) == 10  # after each tenth, and at rest
     assert found.languages == set(LANGUAGES)  # every language met a match on screen
     assert i18n.language() == "en"  # and the process got its own back
     assert not list(tmp_path.rglob("*.json"))  # the test's own user folders stay untouched
@@ -82,6 +83,18 @@ def test_a_table_where_nobody_can_move_counts_as_a_stall(tmp_path, monkeypatch) 
     assert found.stalls == 1
     assert found.failures[0].startswith("stall: scopa")
     app.shutdown()
+
+
+def test_the_report_gives_the_rss_at_the_half_at_the_end_and_what_the_second_half_added() -> None:
+    mb = 1024 * 1024
+    found = monkey.Findings(events=50000, rss_start=50 * mb, rss_end=190 * mb, rss_peak=240 * mb)
+    found.rss_curve = [n * mb for n in (150, 170, 160, 180, 200, 150, 190, 170, 160, 190)]
+    found.rss_rest = [n * mb for n in (60, 70, 75, 78, 80, 80, 81, 82, 83, 84)]
+    said = monkey.report(found, 2)
+    assert "RSS 50 MB at start, 190 MB at end, 240 MB at most" in said
+    assert "150 170 160 180 200 150 190 170 160 190 MB, the second half -5.0%" in said
+    assert "60 70 75 78 80 80 81 82 83 84 MB, the second half +5.0%" in said
+    assert monkey.second_half(found.rss_curve[:9]) is None  # not ten tenths: no figure
 
 
 @pytest.mark.parametrize("argv", [["--events", "0"], ["--events", "x"]])

@@ -37,6 +37,7 @@ from game.engine import FRENCH, Move
 from game.engine.capodama import CapodamaState, CapodamaView
 from game.engine.capodama_cards import SUIT, card_points, legal_mask, winning_index
 from game.engine.cards import mask_of
+from game.engine.memo import forget_also
 
 from .capodama_search import CapodamaSearchSeat
 
@@ -57,9 +58,10 @@ __all__ = [
 #: led, the reply).
 _Child = tuple[int, int, int, int, int, int, int]
 
-#: Positions remembered before the tables are emptied: about 2 KB each, and a whole second half
-#: has fewer than this (one hard question visits a few thousand).
-_MEMO_LIMIT = 40_000
+#: Positions remembered before the tables are emptied: half a KB each as a rule, up to 2 KB.
+#: One question from a cold start visits a few hundred (the median of 300 deals), rarely more
+#: than a few thousand; the tables live as long as the app, so this bounds what they keep.
+_MEMO_LIMIT = 10_000
 
 
 @dataclass(frozen=True)
@@ -286,22 +288,29 @@ _SOLVERS: dict[tuple[int, int], _Solver] = {}
 def _solver_for(p: Position) -> _Solver:
     """The solver for ``p``'s doubled suit and trumps.  What it remembers stays true for any
     deal, but is only of use within one, so it is forgotten when a position holds a card the
-    positions before did not (a new deal), or when it grows past the limit."""
+    positions before did not (a new deal), or when it grows past the limit; and a new deal
+    forgets what the solvers of the other doubled suits remember, so the tables hold one deal's
+    positions at most, not one per doubled suit and trump set ever met."""
     key = (p.doubled, p.trumps)
     s = _SOLVERS.get(key)
     if s is None:
         s = _SOLVERS[key] = _Solver(p.doubled, p.trumps)
     cards = p.hands[0] | p.hands[1] | (0 if p.led is None else 1 << p.led)
     if cards & ~s.cards or s.size() > _MEMO_LIMIT:
-        s.clear()
+        for other in _SOLVERS.values():
+            other.clear()
         s.cards = cards
     return s
 
 
 def clear_cache() -> None:
-    """Forget every position solved (a benchmark's cold start); the card tables stay."""
+    """Forget every position solved (a benchmark's cold start, a table of the app closing);
+    the card tables stay."""
     for s in _SOLVERS.values():
         s.clear()
+
+
+forget_also(clear_cache)
 
 
 # -- positions -------------------------------------------------------------------------------

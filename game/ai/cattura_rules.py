@@ -34,6 +34,7 @@ from math import comb
 from game.engine import Move
 from game.engine.cattura import WIN_CAPTURES, CatturaView
 from game.engine.cattura_cards import VALUE, VALUE_MASK, score_mask
+from game.engine.memo import Memo
 
 __all__ = ["CatturaRulesSeat"]
 
@@ -62,8 +63,8 @@ def _p_two(u: int, k: int, h: int) -> float:
 
 
 #: the probabilities above by ``u << 16 | k << 8 | h`` (-1: the cases that are 0)
-_P_ANY: dict[int, float] = {}
-_P_TWO: dict[int, float] = {}
+_P_ANY: Memo[int, float] = Memo("cattura one of k", 1 << 12)
+_P_TWO: Memo[int, float] = Memo("cattura two of k", 1 << 12)
 
 
 def _reach(hand: int, caps: int) -> int:
@@ -92,11 +93,11 @@ def _reach(hand: int, caps: int) -> int:
 _UP_TO = [0] * 9
 for _v in range(1, 9):
     _UP_TO[_v] = _UP_TO[_v - 1] | VALUE_MASK[_v]
-#: ``_Context._risk_of`` by what it depends on (up to 2**16 of them, then worked out again)
-_RISKS: dict[tuple[int, ...], tuple[float, float]] = {}
+#: ``_Context._risk_of`` by what it depends on
+_RISKS: Memo[tuple[int, ...], tuple[float, float]] = Memo("cattura risks", 1 << 14)
 
-#: :func:`_reach` by ``hand | caps << 64`` (up to 2**16 of them, then made again)
-_REACH: dict[int, int] = {}
+#: :func:`_reach` by ``hand | caps << 64``
+_REACH: Memo[int, int] = Memo("cattura reach", 1 << 14)
 
 
 class CatturaRulesSeat:
@@ -146,7 +147,7 @@ class _Context:
         key = u << 16 | k << 8 | h if k > 0 and h > 0 else -1
         p = _P_ANY.get(key)
         if p is None:
-            p = _P_ANY[key] = _p_any(u, k, h)
+            p = _P_ANY.keep(key, _p_any(u, k, h))
         return p
 
     def p_two(self, k: int, h: int) -> float:
@@ -155,7 +156,7 @@ class _Context:
         key = u << 16 | k << 8 | h if k >= 2 and h >= 2 else -1
         p = _P_TWO.get(key)
         if p is None:
-            p = _P_TWO[key] = _p_two(u, k, h)
+            p = _P_TWO.keep(key, _p_two(u, k, h))
         return p
 
     def risk(self, x: int, my_score_after: int) -> float:
@@ -199,10 +200,7 @@ class _Context:
                 damage = max(damage, p * (x - c + 1))
         if theirs & VALUE_MASK[x]:
             damage += 0.5
-        if len(_RISKS) >= 1 << 16:
-            _RISKS.clear()
-        known = _RISKS[key] = (damage, p_hand)
-        return known
+        return _RISKS.keep(key, (damage, p_hand))
 
     # -- hand potential ------------------------------------------------------------------------
     def potential(self, hand: int, caps: int) -> float:
@@ -210,9 +208,7 @@ class _Context:
         key = hand | caps << 64
         reach = _REACH.get(key)
         if reach is None:
-            if len(_REACH) >= 1 << 16:
-                _REACH.clear()
-            reach = _REACH[key] = _reach(hand, caps)
+            reach = _REACH.keep(key, _reach(hand, caps))
         total = self._worth.get(reach)
         if total is None:
             total = 0.0

@@ -26,6 +26,7 @@ from math import comb
 
 from game.engine import Card, Move
 from game.engine.cards import ITALIAN
+from game.engine.memo import Memo
 from game.engine.scopa import ScopaView
 from game.engine.scopa_moves import VALUE
 from game.engine.scopa_scoring import COINS_MASK, SETTEBELLO
@@ -61,7 +62,7 @@ def _chance(unseen: int, good: int, drawn: int) -> float:
 
 #: :func:`card_worth` by card index, and :func:`_chance` by its arguments: worked out once
 _WORTH = [card_worth(ITALIAN.by_index(i)) for i in range(40)]
-_CHANCES: dict[tuple[int, int, int], float] = {}
+_CHANCES: Memo[tuple[int, int, int], float] = Memo("scopa chances", 1 << 12)
 
 
 class ScopaRulesSeat:
@@ -121,7 +122,7 @@ class _Turn:
             key = (sum(counts), counts[total], self.next_hand)
             p = _CHANCES.get(key)
             if p is None:
-                p = _CHANCES[key] = _chance(*key)
+                p = _CHANCES.keep(key, _chance(*key))
             score -= p * (SCOPA + (1 - EXPOSE) * left_worth)
         return score
 

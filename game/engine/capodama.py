@@ -59,6 +59,7 @@ from .capodama_deal import read_deal
 from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from .cards import FRENCH, Card, bit_list, cards_of, mask_of, ordered_cards, parse_card
 from .dealspec import BIT, check_guess, deal_into, deal_order, shuffled
+from .memo import Memo
 
 __all__ = ["INFO", "CapodamaState", "CapodamaView", "pass_move"]
 
@@ -138,7 +139,7 @@ _DOUBLES = tuple(_DOUBLE[s] for s in DOUBLE_SUITS)
 _TRUMP = [Move("trump", (_card(i),), f"trump {_card(i)}") for i in range(52)]
 _PASS1 = [Move("pass", (_card(i),), f"pass {_card(i)}") for i in range(52)]
 _PASSES1 = MovesByMask(_PASS1, SUIT_MASK)
-_PASS2: dict[tuple[int, int], Move] = {}
+_PASS2: Memo[tuple[int, int], Move] = Memo("capodama passes", 1 << 12)
 _EXCHANGED = Move("pass", (), "pass (made)")  # stands for passes a rebuilt state cannot know
 
 
@@ -146,7 +147,7 @@ def _pass2(left: int, right: int) -> Move:
     m = _PASS2.get((left, right))
     if m is None:
         m = Move("pass", (_card(left), _card(right)), f"pass {_card(left)} {_card(right)}")
-        _PASS2[(left, right)] = m
+        _PASS2.keep((left, right), m)
     return m
 
 
@@ -164,7 +165,7 @@ def pass_move(cards: Sequence[Card]) -> Move:
 
 
 #: A hand in the order a player holds it: by suit, strongest first (each mask's tuple kept).
-_sorted_hand = ordered_cards(_CARD, hand_key)
+_sorted_hand = ordered_cards(_CARD, hand_key, "capodama hands")
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .memo import Memo
+
 __all__ = [
     "FRENCH",
     "ITALIAN",
@@ -234,11 +236,11 @@ def iter_bits(mask: int) -> Iterator[int]:
 
 
 #: How many masks an :func:`ordered_cards` function keeps before it starts afresh.
-ORDERED_KEPT = 1 << 16
+ORDERED_KEPT = 1 << 14
 
 
 def ordered_cards(
-    cards: Sequence[Card], key: Callable[[int], Any]
+    cards: Sequence[Card], key: Callable[[int], Any], name: str
 ) -> Callable[[int], tuple[Card, ...]]:
     """A function from a mask of card indices to those ``cards`` sorted by ``key(index)``.
 
@@ -246,7 +248,7 @@ def ordered_cards(
     again): views show the same hands and piles over and over, most of all in a search's
     rollouts, where a view is built for every move.
     """
-    kept: dict[int, tuple[Card, ...]] = {}
+    kept: Memo[int, tuple[Card, ...]] = Memo(name, ORDERED_KEPT)
     rank = [0] * len(cards)  # each index's place in the order: one int compared per card
     for place, index in enumerate(sorted(range(len(cards)), key=key)):
         rank[index] = place
@@ -255,11 +257,9 @@ def ordered_cards(
     def ordered(mask: int) -> tuple[Card, ...]:
         found = kept.get(mask)
         if found is None:
-            if len(kept) >= ORDERED_KEPT:
-                kept.clear()
             indices = bit_list(mask)
             indices.sort(key=by_rank)
-            found = kept[mask] = tuple([cards[i] for i in indices])
+            found = kept.keep(mask, tuple([cards[i] for i in indices]))
         return found
 
     return ordered

@@ -100,6 +100,7 @@ from .dealspec import (
     mask_cards,
     shuffle_as_random,
 )
+from .memo import Memo
 
 __all__ = [
     "HAND_SIZE",
@@ -224,27 +225,28 @@ def _cards_mask(cards: Iterable[Any]) -> int:
 
 # Events and payloads are immutable, so the frequent ones are made once, when first logged
 # (search rollouts log many events): keyed by seat << 12 | card << 6 | the other number.
-_SENT: dict[int, Event] = {}
-_DREW: dict[int, Event] = {}
+_SENT: Memo[int, Event] = Memo("cattura sends", 1 << 13)
+_DREW: Memo[int, Event] = Memo("cattura draws", 1 << 13)
 _PASSED = Passed()
 #: who sees a card dealt or drawn by each seat
 
 
 def _sent(key: int) -> Event:
     """The "sent" event of ``seat << 12 | card << 6 | former top card``."""
-    ev = _SENT[key] = make_event(
-        ("sent", key >> 12, (card(key >> 6 & 63),), Sent(card(key & 63)), None)
+    return _SENT.keep(
+        key, make_event(("sent", key >> 12, (card(key >> 6 & 63),), Sent(card(key & 63)), None))
     )
-    return ev
 
 
 def _drew(key: int) -> Event:
     """The "drew" event of ``seat << 12 | card << 6 | cards left in the deck``."""
     seat = key >> 12
-    ev = _DREW[key] = make_event(
-        ("drew", seat, (card(key >> 6 & 63),), Drew(key & 63), (SEEN_BY_RECEIVER[seat],))
+    return _DREW.keep(
+        key,
+        make_event(
+            ("drew", seat, (card(key >> 6 & 63),), Drew(key & 63), (SEEN_BY_RECEIVER[seat],))
+        ),
     )
-    return ev
 
 
 #: ``Move.arg`` of a capture (one letter per used card) as the payload's from_captured flags

@@ -76,7 +76,7 @@ _FAN_KEY = [VALUE[i] * 64 + i for i in range(52)]
 
 
 #: Cards of a mask by value then suit, the way a player fans them (each mask's tuple kept).
-sorted_cards = ordered_cards(_CARD, _FAN_KEY.__getitem__)
+sorted_cards = ordered_cards(_CARD, _FAN_KEY.__getitem__, "cattura cards")
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,13 +18,14 @@ from __future__ import annotations
 from .base import CardMove, IllegalMove, Move, MovesByMask
 from .cards import FRENCH, Card, CardError, parse_card
 from .cattura_cards import VALUE, VALUE_MASK, card
+from .memo import Memo
 
 __all__ = ["PASS", "SEND", "legal_moves", "read_move", "take"]
 
 SEND = [CardMove("send", card(i), f"send {card(i)}") for i in range(52)]
 PASS = Move("pass", (), "pass")
 _NONE = 63
-_TAKES: dict[int, Move] = {}
+_TAKES: Memo[int, Move] = Memo("cattura captures", 1 << 13)
 #: the sends of a mask of hand cards, each tuple made once
 _SENDS = MovesByMask(SEND, [((1 << 13) - 1) << (13 * s) for s in range(4)])
 #: the Cattura cards of a value below each value 1..8 (index 0 unused)
@@ -51,7 +52,7 @@ def take(t: int, a: int, ca: int, b: int = _NONE, cb: int = 0) -> Move:
     m = _TAKES.get(key)
     if m is None:
         used = [(card(a), bool(ca))] if b == _NONE else [(card(a), bool(ca)), (card(b), bool(cb))]
-        m = _TAKES[key] = _take_move(card(t), used)
+        m = _TAKES.keep(key, _take_move(card(t), used))
     return m
 
 

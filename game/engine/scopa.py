@@ -54,6 +54,7 @@ from .base import (
 )
 from .cards import ITALIAN, Card
 from .dealspec import SEEN_BY_RECEIVER, check_guess, deal_into, mask_cards, names
+from .memo import Memo
 from .scopa_deal import FULL, read_deal
 from .scopa_events import (
     CAPTURED,
@@ -97,7 +98,7 @@ _SIDES = {2: 2, 3: 3, 4: 2, 6: 3}
 _FULL_DECK = list(range(40))
 #: The "dealt" payloads made so far (immutable, so shared by every match that deals the same
 #: hand number of the same deal number from the same dealer): one fewer object per hand.
-_DEALT: dict[int, Dealt] = {}
+_DEALT: Memo[int, Dealt] = Memo("scopa deals", 1 << 10)
 
 
 def sides_for(players: int) -> tuple[tuple[int, ...], ...]:
@@ -149,7 +150,7 @@ def _shuffled(rng: random.Random) -> list[int]:
 _UP_TO = tuple(sum(VALUE_MASKS[1 : v + 1]) for v in range(11))
 #: The sets of two or more table cards adding up to v, by ``table cards worth <= v << 4 | v``
 #: (see :func:`_sum_sets`): tuples of plain ints, so the collector never walks them.
-_SUM_SETS: dict[int, tuple[int, ...]] = {}
+_SUM_SETS: Memo[int, tuple[int, ...]] = Memo("scopa sums", 1 << 15)
 
 
 def _sum_sets(key: int) -> tuple[int, ...]:
@@ -157,29 +158,24 @@ def _sum_sets(key: int) -> tuple[int, ...]:
     ``key = cards << 4 | v`` where no card of ``cards`` is worth v (a card that finds an equal
     one never takes a sum).  Kept by key: the cards a card can take are those worth at most its
     value, and those repeat from position to position far more than whole tables do (over 4
-    in 5 lookups hit in random 2-player play).  Up to 2**17 kept (about 18 MB), then made again."""
-    if len(_SUM_SETS) >= 1 << 17:
-        _SUM_SETS.clear()
+    in 5 lookups hit in random 2-player play)."""
     v = key & 15
     low = v * SUM_UNIT
-    sets = _SUM_SETS[key] = tuple(
-        [e - low for e in packed_sums(key >> 4, v) if low <= e < low + SUM_UNIT]
+    return _SUM_SETS.keep(
+        key, tuple([e - low for e in packed_sums(key >> 4, v) if low <= e < low + SUM_UNIT])
     )
-    return sets
 
 
 #: a capture as views show it, by the state's (seat, card index, taken mask, scopa) record
-_SHOWN: dict[tuple[int, int, int, bool], tuple[int, Card, tuple[Card, ...], bool]] = {}
+_SHOWN: Memo[tuple[int, int, int, bool], tuple[int, Card, tuple[Card, ...], bool]] = Memo(
+    "scopa captures shown", 1 << 13
+)
 
 
 def _shown(capture: tuple[int, int, int, bool]) -> tuple[int, Card, tuple[Card, ...], bool]:
-    """How views show ``capture``, kept (up to 2**16 of them) since every view lists the
-    deal's captures again."""
-    if len(_SHOWN) >= 1 << 16:
-        _SHOWN.clear()
+    """How views show ``capture``, kept since every view lists the deal's captures again."""
     seat, c, taken, scopa = capture
-    shown = _SHOWN[capture] = (seat, CARD[c], sorted_cards(taken), scopa)
-    return shown
+    return _SHOWN.keep(capture, (seat, CARD[c], sorted_cards(taken), scopa))
 
 
 def _italian_mask(cards: Sequence[Card] | Any) -> int:
@@ -429,7 +425,7 @@ class ScopaState(GameState):
         )
         dealt = _DEALT.get(key)
         if dealt is None:
-            dealt = _DEALT[key] = Dealt(order, self._deal_no, self._hand_no, left)
+            dealt = _DEALT.keep(key, Dealt(order, self._deal_no, self._hand_no, left))
         cards_dealt = tuple([CARD[c] for c in cards])
         self.events.append(make_event(("dealt", self._dealer, cards_dealt, dealt, seen)))
 

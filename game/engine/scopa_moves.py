@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from .base import Event, Move, make_event
 from .cards import ITALIAN, Card, CardError, iter_bits, ordered_cards, parse_card
+from .memo import Memo
 
 __all__ = [
     "CARD",
@@ -52,7 +53,7 @@ _ORDER_KEY: tuple[int, ...] = tuple(VALUE[i] * 4 + i // 10 for i in range(40))
 
 #: The cards of a mask by value, then suit D C S B: a hand, the table, a capture (each mask's
 #: tuple kept).
-sorted_cards = ordered_cards(CARD, _ORDER_KEY.__getitem__)
+sorted_cards = ordered_cards(CARD, _ORDER_KEY.__getitem__, "scopa cards")
 
 
 class ScopaMove(Move):
@@ -90,7 +91,7 @@ class ScopaMove(Move):
 
 
 _PLACE: tuple[ScopaMove, ...] = tuple(ScopaMove(i, 0) for i in range(40))
-_CAPTURES: dict[int, ScopaMove] = {}
+_CAPTURES: Memo[int, ScopaMove] = Memo("scopa capture moves", 1 << 13)
 
 
 def capture_move(played: int, taken: int) -> ScopaMove:
@@ -98,18 +99,18 @@ def capture_move(played: int, taken: int) -> ScopaMove:
     key = taken << 6 | played
     move = _CAPTURES.get(key)
     if move is None:
-        move = _CAPTURES[key] = ScopaMove(played, taken)
+        move = _CAPTURES.keep(key, ScopaMove(played, taken))
     return move
 
 
-_HANDS: dict[int, tuple[int, ...]] = {}
+_HANDS: Memo[int, tuple[int, ...]] = Memo("scopa hands", 1 << 14)
 
 
 def hand_indices(hand: int) -> tuple[int, ...]:
     """The card indices of a hand of at most 3 cards (memoised: there are 10,701 such hands)."""
     found = _HANDS.get(hand)
     if found is None:
-        found = _HANDS[hand] = tuple(iter_bits(hand))
+        found = _HANDS.keep(hand, tuple(iter_bits(hand)))
     return found
 
 

@@ -50,6 +50,7 @@ from .base import (
 )
 from .cards import ITALIAN, Card, cards_of, mask_of, ordered_cards, parse_card
 from .dealspec import deal_into, deal_order, shuffle_as_random
+from .memo import Memo
 from .tressette_deal import ExplicitDeal, guess_hands, read_deal
 from .tressette_events import Dealt, Declared, Played, TressetteScored, TrickWon
 from .tressette_tables import (
@@ -105,25 +106,21 @@ _SIDES = {n: sides_of(n) for n in (3, 4)}
 
 #: The "trick" events' payloads, made once each (immutable; rollouts log many), by the key
 #: players, leader, winner, winning card, raw points, trick number and last (see _trick_won).
-_TRICK_WON: dict[int, TrickWon] = {}
+_TRICK_WON: Memo[int, TrickWon] = Memo("tressette tricks", 1 << 13)
 
 
 def _trick_won(key: int) -> TrickWon:
-    """The payload of ``key`` (``_finish_trick`` packs it), made and kept (up to 2**16 of
-    them, then they are dropped and made again)."""
-    if len(_TRICK_WON) >= 1 << 16:
-        _TRICK_WON.clear()
+    """The payload of ``key`` (``_finish_trick`` packs it), made and kept."""
     last, trick_no, raw = key & 1, key >> 1 & 31, key >> 6 & 63
     best, winner, leader, n = key >> 12 & 63, key >> 18 & 3, key >> 20 & 3, key >> 22
     seats = tuple((leader - k) % n for k in range(n))
-    won = _TRICK_WON[key] = TrickWon(
-        seats, _CARDS[best], raw, side_of(winner, n), trick_no, bool(last)
+    return _TRICK_WON.keep(
+        key, TrickWon(seats, _CARDS[best], raw, side_of(winner, n), trick_no, bool(last))
     )
-    return won
 
 
 #: A hand as a player holds it: by suit, strongest first (each mask's tuple kept).
-_sorted_hand = ordered_cards(_CARDS, hand_order)
+_sorted_hand = ordered_cards(_CARDS, hand_order, "tressette hands")
 
 
 def _shown_trick(trick: _Trick) -> tuple[int, tuple[tuple[int, Card], ...], int, int]:
@@ -136,15 +133,14 @@ def _shown_trick(trick: _Trick) -> tuple[int, tuple[tuple[int, Card], ...], int,
 _PLAYED = tuple(Played(k) for k in range(max(HAND_SIZE.values()) + 2))
 #: so are events: each "played" event by ``(tricks done << 3 | seat) << 6 | card``, made when
 #: first logged
-_PLAYED_EVENTS: dict[int, Event] = {}
+_PLAYED_EVENTS: Memo[int, Event] = Memo("tressette plays", 1 << 13)
 
 
 def _played_event(key: int) -> Event:
     """The "played" event of ``key`` (see ``_PLAYED_EVENTS``)."""
-    ev = _PLAYED_EVENTS[key] = make_event(
-        ("played", key >> 6 & 7, _SOLO[key & 63], _PLAYED[(key >> 9) + 1], None)
+    return _PLAYED_EVENTS.keep(
+        key, make_event(("played", key >> 6 & 7, _SOLO[key & 63], _PLAYED[(key >> 9) + 1], None))
     )
-    return ev
 
 
 class TressetteState(GameState):

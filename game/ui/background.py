@@ -1,7 +1,9 @@
 """The green felt behind every scene, tiled once per window size and kept.
 
 Tiling ``assets/table/felt.png`` over a 1920×1080 window costs dozens of blits; doing it once per
-size and blitting the result is a single copy per frame.  A soft vignette darkens the edges so
+size and blitting the result is a single copy per frame.  Only the last :data:`KEPT` sizes are
+kept (a felt is as big as the window, 8 MB at 1920×1080): the window's, and the one it had before
+a switch to full screen and back.  A soft vignette darkens the edges so
 the middle of the table, where the trick is, reads as the brightest place.  The high-contrast
 table (Settings) is one plain dark colour instead: no texture or shading behind the cards.
 """
@@ -9,6 +11,7 @@ table (Settings) is one plain dark colour instead: no texture or shading behind 
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 
 import pygame
 
@@ -18,7 +21,9 @@ from . import theme
 
 log = logging.getLogger(__name__)
 
-_cache: dict[tuple[tuple[int, int], bool], pygame.Surface] = {}
+#: How many felts (sizes, or the two looks) are kept.
+KEPT = 2
+_cache: OrderedDict[tuple[tuple[int, int], bool], pygame.Surface] = OrderedDict()
 _tile: pygame.Surface | None = None
 _tile_tried = False
 
@@ -41,9 +46,10 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
     key = (size, theme.LOOK.contrast)
     surf = _cache.get(key)
     if surf is not None:
+        _cache.move_to_end(key)
         return surf
-    if len(_cache) > 4:
-        _cache.clear()
+    while len(_cache) >= KEPT:
+        _cache.popitem(last=False)
     surf = pygame.Surface(size).convert()
     if theme.LOOK.contrast:
         surf.fill(theme.CONTRAST_FELT)
@@ -51,6 +57,11 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
         _textured(surf)
     _cache[key] = surf
     return surf
+
+
+def forget() -> None:
+    """Let go of the felts kept (the monkey tool measures what the app holds besides them)."""
+    _cache.clear()
 
 
 def _textured(surf: pygame.Surface) -> None:

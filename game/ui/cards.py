@@ -17,8 +17,11 @@ stay sharp on a 4K screen without a second, larger set of pictures.
 
 Every window size brings new card widths, so the scaled pictures are kept for the
 :data:`MAX_WIDTHS` most recently used widths only (a table draws four to eight at once): memory
-stays flat however often the window is resized.  A width below one pixel (a window narrower than
-anything can be laid out in) is drawn one pixel wide rather than failing.
+stays flat however often the window is resized.  The full-size pictures (1 MB each) are kept for
+the :data:`RAW_KEPT` most recently used only, a deck and its backs: a table scales new widths
+from them without reading files again, and the decks not on the table hold no memory.  A width
+below one pixel (a window narrower than anything can be laid out in) is drawn one pixel wide
+rather than failing.
 """
 
 from __future__ import annotations
@@ -49,6 +52,9 @@ _T = TypeVar("_T")
 
 #: How many card widths keep their scaled pictures (and their shadows, veils, rings).
 MAX_WIDTHS = 12
+#: How many full-size pictures are kept: the 52 of a French deck (an Italian one has 40), the
+#: backs, and a few to spare.
+RAW_KEPT = 56
 
 
 def card_size(width: int) -> tuple[int, int]:
@@ -67,16 +73,19 @@ def index_rect(card: pygame.Rect) -> pygame.Rect:
 
 @dataclass(frozen=True)
 class CacheSize:
-    """What the scaled pictures hold: pictures, bytes of pixels, distinct card widths."""
+    """What the scaled pictures hold (pictures, bytes of pixels, distinct card widths) and what
+    the full-size ones hold (pictures, bytes of pixels)."""
 
     count: int
     bytes: int
     widths: int
+    raw: int = 0
+    raw_bytes: int = 0
 
 
 class CardImages:
     def __init__(self) -> None:
-        self._raw: dict[Key, pygame.Surface] = {}
+        self._raw: OrderedDict[Key, pygame.Surface] = OrderedDict()  # least recently used first
         # width -> pictures at that width, least recently used width first
         self._scaled: OrderedDict[int, dict[Key, pygame.Surface]] = OrderedDict()
         self._extras: OrderedDict[int, dict[str, pygame.Surface]] = OrderedDict()
@@ -111,14 +120,37 @@ class CardImages:
             return None
 
     def prefetch(self, keys: list[Key]) -> None:
-        """Start reading these pictures in the loader thread."""
+        """Start reading these pictures in the loader thread.  A picture read is kept until
+        used, so the reads count towards :data:`RAW_KEPT`: no more than that are under way,
+        and the pictures unused longest make room for them (these, if kept already, are now
+        the most recently used).  The others are read when used."""
         for k in keys:
-            if k not in self._raw and k not in self._loading:
+            if k in self._raw:
+                self._raw.move_to_end(k)
+            elif k not in self._loading and len(self._loading) < RAW_KEPT:
                 self._loading[k] = self._loader.submit(self._read, k)
+        self._make_room()
+
+    def _make_room(self) -> None:
+        """Forget the pictures unused longest while those kept and being read pass
+        :data:`RAW_KEPT` (never the one just used)."""
+        while len(self._raw) > 1 and len(self._raw) + len(self._loading) > RAW_KEPT:
+            self._raw.popitem(last=False)
+
+    def _queue_instead(self, items: list[tuple[Key, int]]) -> None:
+        """Queue ``items`` in place of everything queued before, and let go of the reads no
+        longer wanted (a picture read and never used was kept for good)."""
+        self._queue = deque(items)
+        queued = {k for k, _ in items}
+        for k in [k for k in self._loading if k not in queued]:
+            self._loading.pop(k).cancel()
 
     def raw(self, key: Key) -> pygame.Surface:
+        """The full-size picture, read now unless kept (then the most recently used)."""
         surf = self._raw.get(key)
-        if surf is None:
+        if surf is not None:
+            self._raw.move_to_end(key)
+        else:
             future = self._loading.pop(key, None)
             loaded = future.result() if future is not None else self._read(key)
             if loaded is not None:
@@ -129,6 +161,7 @@ class CardImages:
                     log.info("card image %s/%s missing; drawing a plain card", *key)
                 surf = _plain_card(key)
             self._raw[key] = surf
+            self._make_room()
         return surf
 
     def _ready(self, key: Key) -> bool:
@@ -175,8 +208,16 @@ class CardImages:
     def is_ready(self, key: Key, width: int) -> bool:
         return key in self._scaled.get(width, {})
 
+    def forget(self) -> None:
+        """Let go of every picture kept and every read queued (the monkey tool measures what
+        the app holds besides them)."""
+        self._queue_instead([])
+        self._raw.clear()
+        self._scaled.clear()
+        self._extras.clear()
+
     def cache_size(self) -> CacheSize:
-        """How much the scaled pictures and decorations hold now (the monkey tool watches it)."""
+        """How much the pictures and decorations hold now (the monkey tool watches it)."""
         surfs = [
             s
             for cache in (self._scaled, self._extras)
@@ -187,20 +228,25 @@ class CardImages:
             count=sum(len(at) for at in self._scaled.values()),
             bytes=sum(s.get_height() * s.get_pitch() for s in surfs),
             widths=len(self._scaled),
+            raw=len(self._raw),
+            raw_bytes=sum(s.get_height() * s.get_pitch() for s in self._raw.values()),
         )
 
     def want(self, keys: list[Key], widths: list[int]) -> None:
-        """Queue pictures to prepare in idle time."""
+        """Queue pictures to prepare in idle time, in place of anything queued before: a
+        resize, a deck switch or another table makes it moot (kept, the requests piled up by
+        the thousand under resizing, and pictures were read and scaled for windows long gone).
+        """
         todo = [(k, w) for w in widths if w > 0 for k in keys if not self.is_ready(k, w)]
+        self._queue_instead(todo)
         self.prefetch(list(dict.fromkeys(k for k, _ in todo)))
-        self._queue.extendleft(reversed(todo))  # before any idle prefetching
 
     def want_raw(self, keys: list[Key]) -> None:
-        """Queue pictures to load (not scale) in idle time: the title screen does this."""
-        self.prefetch(keys)
-        for k in keys:
-            if k not in self._raw:
-                self._queue.append((k, 0))
+        """Queue pictures to load (not scale) in idle time, in place of anything queued
+        before: the title screen does this for the deck a table will most likely show."""
+        todo = [(k, 0) for k in dict.fromkeys(keys) if k not in self._raw]
+        self._queue_instead(todo)
+        self.prefetch([k for k, _ in todo])
 
     def warm(self, budget: float = 0.003) -> int:
         """Prepare queued pictures for up to ``budget`` seconds; returns how many are left."""
@@ -208,7 +254,7 @@ class CardImages:
         waiting = 0
         while self._queue and time.perf_counter() < end and waiting < len(self._queue):
             key, w = self._queue.popleft()
-            # a picture a table waits for (w > 0) never waits behind the title's prefetch
+            # a picture a table waits for (w > 0) never waits behind other reads
             if not self._ready(key) and not (w and self._jump(key)):
                 self._queue.append((key, w))  # being read: look at it again later
                 waiting += 1
@@ -220,8 +266,8 @@ class CardImages:
         return len(self._queue)
 
     def _jump(self, key: Key) -> bool:
-        """A picture wanted now whose read still waits behind others in the loader (the title's
-        prefetch of a whole deck): take it out of that queue, so :meth:`raw` reads it at once."""
+        """A picture wanted now whose read still waits behind others in the loader: take it out
+        of that queue, so :meth:`raw` reads it at once."""
         future = self._loading.get(key)
         if future is None or not future.cancel():
             return False

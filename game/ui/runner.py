@@ -29,6 +29,7 @@ import pygame
 from game import i18n
 from game.resources import asset_path
 
+from . import allocator
 from .audio import Audio
 from .damage import merge_areas
 from .logsetup import log_path
@@ -83,6 +84,7 @@ class App:
         # AI seats think in a thread: switch threads often so a frame never waits long for
         # the interpreter lock (the default 5 ms would show as frame-time spikes)
         sys.setswitchinterval(0.0005)
+        allocator.tune()  # before SDL allocates its first pixels
         self.settings = settings or Settings()
         apply_look(self.settings)  # four colours, contrast, text size (game/ui/theme.py)
         self.persist = persist

@@ -113,19 +113,40 @@ def font(size: int, bold: bool = False) -> pygame.font.Font:
         return f
 
 
+#: The most the rendered lines keep, in bytes of pixels, before they are dropped and rendered
+#: again: every window size and language renders them anew, and a line of large type is a few
+#: hundred KB, so a cap on their number alone let a few thousand lines hold 60 MB.
+TEXT_BYTES = 16 << 20
 _TEXT_CACHE: dict[tuple[str, int, bool, Color], pygame.Surface] = {}
+_text_bytes = 0
 
 
 def text(s: str, size: int, color: Color = INK, bold: bool = False) -> pygame.Surface:
-    """A rendered line of text, cached (the cache is cleared when it grows past a few thousand)."""
+    """A rendered line of text, cached (up to :data:`TEXT_BYTES` of them)."""
+    global _text_bytes
     key = (s, size, bold, color)
     surf = _TEXT_CACHE.get(key)
     if surf is None:
-        if len(_TEXT_CACHE) > 4000:
-            _TEXT_CACHE.clear()
         surf = font(size, bold).render(s, True, color)
+        held = surf.get_pitch() * surf.get_height()
+        if _text_bytes + held > TEXT_BYTES:
+            _TEXT_CACHE.clear()
+            _text_bytes = 0
         _TEXT_CACHE[key] = surf
+        _text_bytes += held
     return surf
+
+
+def text_cache_bytes() -> int:
+    """The bytes of pixels the rendered lines hold now."""
+    return _text_bytes
+
+
+def forget_text() -> None:
+    """Let go of every rendered line (the monkey tool measures what the app holds besides)."""
+    global _text_bytes
+    _TEXT_CACHE.clear()
+    _text_bytes = 0
 
 
 def wrap(s: str, size: int, width: int, bold: bool = False) -> list[str]:

@@ -28,8 +28,10 @@ import pygame
 from game import i18n
 from game.ai import make_seat
 from game.engine import Card, DealScored, Event, GameState, IllegalMove, MatchOver, Move
+from game.engine.memo import forget_memos
 from game.i18n import _
 
+from .. import allocator
 from ..anim import CardSprite, StepQueue
 from ..cards import CardImages, card_size
 from ..chooser import Chooser
@@ -732,4 +734,9 @@ class TableScene(Scene):
         return self.painter.toast_zone()
 
     def leave(self) -> None:
+        """The table closes: its AI threads end, the engine's and the AI's memo tables are
+        emptied (the next match fills them with its own positions), and the memory of the
+        matches played before, freed by now, goes back to the system."""
         self.worker.close()
+        forget_memos()
+        allocator.give_back()

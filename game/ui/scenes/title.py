@@ -75,18 +75,19 @@ class TitleScene(Scene):
         self.resize(self.app.size)
 
     def _prefetch(self) -> None:
-        """Load the card pictures while the player reads the menu, a few per frame."""
+        """Load the card pictures of the deck last shown while the player reads the menu, a few
+        per frame (only one deck: the pictures kept are one deck's, see cards.RAW_KEPT)."""
         from game import skins
         from game.engine import GAMES
 
         from .table import card_images
 
         images = card_images()
-        deck = GAMES["capodama"].deck.cards
+        deck = self.app.settings.deck
+        game = next((g for g, d in skins.NATIVE_DECK.items() if d == deck), "capodama")
         keys = [images.back_key(self.app.settings.back)]
-        for d in (self.app.settings.deck, *[x for x in skins.DECKS if x != self.app.settings.deck]):
-            keys += [images.face_key("capodama", c, d) for c in deck]
-        images.want_raw(list(dict.fromkeys(keys)))
+        keys += [images.face_key(game, c, deck) for c in GAMES[game].deck.cards]
+        images.want_raw(keys)
 
     def update(self, dt: float) -> None:
         from .table import card_images
