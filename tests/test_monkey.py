@@ -7,6 +7,7 @@ that the monkey sees an error page and a stalled table when there is one.
 from __future__ import annotations
 
 import random
+from concurrent.futures import wait
 
 import pytest
 from ui_harness import make_app, start_game, user_dirs
@@ -78,6 +79,8 @@ def test_a_table_where_nobody_can_move_counts_as_a_stall(tmp_path, monkeypatch) 
         self.loading = False  # pictures ready, but the table never asks anyone to move
 
     monkeypatch.setattr(TableScene, "update", frozen)
+    if table.thought is not None:  # a move the worker is still choosing counts as thinking:
+        wait([table.thought.future], timeout=60)  # let it end, however busy the machine
     for _ in range(60):
         watcher.frame()
     assert found.stalls == 1
