@@ -83,6 +83,17 @@ def test_the_h_key_asks_for_a_hint(app, game, players):
     assert table.hints.current() is None
 
 
+def test_asking_for_a_hint_leaves_the_ai_seats_random_numbers_alone(app):
+    """The AI seats' moves are drawn from the table's generator; a hint must not draw from
+    it, or asking one would change how the opponents play the rest of the match."""
+    table = start_game(app, "tressette", 4, seed=7)
+    drive_to_play(app)
+    before = table.rng.getstate()
+    key(app, pygame.K_h)
+    assert _answer(app, table) is not None
+    assert table.rng.getstate() == before
+
+
 def test_a_hint_for_the_doubled_suit_rings_its_button(app):
     table = start_game(app, "capodama", 1, seed=2)
     assert run_until(app, lambda: human_turn(table))

@@ -91,6 +91,9 @@ class TableScene(Scene):
         self._wanted: list[tuple[str, str]] = []  # the pictures the table needs
         self.ai = {p: make_seat(k, state.name) for p, k in enumerate(self.kinds) if k != "human"}
         self.rng = random.Random(state.seed * 7919 + 1)
+        # the coach and the solitaire's verdict draw from a stream of their own, so asking
+        # for a hint never changes what the AI seats play next
+        self.coach_rng = random.Random(state.seed * 7919 + 2)
         humans = [s for s in range(state.seats) if self.kind_of(s) == "human"]
         self.viewer = humans[0] if humans and not self.solitaire else 0
         g = self.gui

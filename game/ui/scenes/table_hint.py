@@ -95,7 +95,7 @@ class HintDesk:
         assert current is not None
         view = t.state.view(current)  # the player's own view: never the state
         legal = list(t.legal)
-        rng = random.Random(t.rng.random())
+        rng = random.Random(t.coach_rng.random())
         self.pending = t.worker.pool.submit(self.coach.advise, view, legal, rng)
         self.pending.add_done_callback(_wake)
         self._asked = self._stamp()
@@ -241,11 +241,11 @@ class VerdictDesk:
         st = self.t.state
         current = st.current_player
         if current is None:  # the deal is scored: its verdict is the engine's result, at once
-            self.known[key] = verdict(st.view(self.t.viewer), self.t.rng)
+            self.known[key] = verdict(st.view(self.t.viewer), self.t.coach_rng)
             self.show(self.known[key])
             return
         view = st.view(current)
-        rng = random.Random(self.t.rng.random())
+        rng = random.Random(self.t.coach_rng.random())
         future = self.t.worker.pool.submit(verdict, view, rng)
         future.add_done_callback(_wake)
         self.pending = (key, future)
