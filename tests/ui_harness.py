@@ -85,18 +85,27 @@ def _loading(app: App) -> bool:
     return any(getattr(scene, "loading", False) for scene in app.scenes.stack)
 
 
+def _thinking(app: App) -> bool:
+    """An AI seat's answer is not in yet (its worker thread runs at the machine's speed)."""
+    for scene in app.scenes.stack:
+        thought = getattr(scene, "thought", None)
+        if thought is not None and not thought.future.done():
+            return True
+    return False
+
+
 def run_until(app: App, cond: Callable[[], bool], frames: int = 3000) -> bool:
     """Step the app until ``cond`` holds, for at most ``frames`` frames of play.
 
-    Frames in which a table is still reading its card pictures are not counted: the pictures
-    load in a thread at the machine's speed, while a test counts fixed-time frames, so
-    counting them would make a test pass or fail with the machine's load.
+    Frames in which a table is still reading its card pictures or an AI seat is still thinking
+    are not counted: both run in threads at the machine's speed, while a test counts
+    fixed-time frames, so counting them would make a test pass or fail with the machine's load.
     """
     played = loading = 0
     while played < frames and loading < LOADING_FRAMES:
         if cond():
             return True
-        if _loading(app):
+        if _loading(app) or _thinking(app):
             loading += 1
         else:
             played += 1
