@@ -294,7 +294,6 @@ class CatturaState(GameState):
     _end_reason: str | None
     _winners: tuple[int, ...]
     _seen: dict[tuple[int, ...], int]
-    _legal: list[Move] | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         if deal is None:
@@ -440,23 +439,11 @@ class CatturaState(GameState):
     def top(self) -> Card:
         return card(self._field[-1])
 
-    def legal_moves(self) -> list[Move]:
-        return list(self.legal_sequence())  # the caller's own list
-
-    def legal_sequence(self) -> Sequence[Move]:
-        legal = self._legal
-        if legal is None:
-            if self._over:
-                return ()
-            legal = self._legal_now()
-        return legal
-
-    def _legal_now(self) -> list[Move]:
-        legal = self._legal
-        if legal is None:
-            seat = self._turn
-            legal = self._legal = legal_moves(self._hands[seat], self._caps[seat], self._field[-1])
-        return legal
+    def _find_legal(self) -> Sequence[Move]:
+        if self._over:
+            return ()
+        seat = self._turn
+        return legal_moves(self._hands[seat], self._caps[seat], self._field[-1])
 
     def _parse_other(self, key: str) -> Move | None:
         """Understand move text that is not a legal move now, so the refusal says why.
@@ -465,7 +452,7 @@ class CatturaState(GameState):
         """
         if self._over:
             return read_move(key, None, [])
-        return read_move(key, self._caps[self._turn], self._legal_now())
+        return read_move(key, self._caps[self._turn], self.legal_sequence())
 
     def why_illegal(self, move: Move) -> IllegalMove:
         seat = self._turn
@@ -474,7 +461,6 @@ class CatturaState(GameState):
         )
 
     def _apply(self, move: Move) -> None:
-        self._legal = None
         seat = self._turn
         kind = move.kind
         if kind == "send":

@@ -134,6 +134,8 @@ class TableScene(Scene):
         self.last_scored: DealScored | None = None
         self.loading = True  # the first deal waits until the card pictures are ready
         if resumed:
+            if state.between_deals:  # saved as a deal ended: go on with the next, as laid out
+                state.deal_next()
             self.ev = len(state.events)
             self.rebuild()
             if not state.is_over:
@@ -281,8 +283,8 @@ class TableScene(Scene):
 
         stats.deal_scored(self, e.payload(DealScored))
         self.summary_open = True
-        st = self.state  # the panel shows the deal's last position, as the summary counts it
-        self.model = self.gui.new_model(st.final_view(self.viewer), st.seed)
+        st = self.state  # between deals: the panel shows the deal as it ended, as summed up
+        self.model = self.gui.new_model(st.view(self.viewer), st.seed)
         if hasattr(self.model, "turn"):  # the panel marks nobody to play under the summary
             self.model.turn = None
         if self.verdicts is not None and st.current_player is None:
@@ -301,10 +303,12 @@ class TableScene(Scene):
         return 0.0
 
     def summary_closed(self, data: DealScored) -> None:
-        """The deal's summary was closed: the show goes on, and during the next deal S (and
-        the panel's "Last deal" button) shows that summary again."""
+        """The deal's summary was closed: the next deal is dealt and the show goes on, and
+        during the next deal S (and the panel's "Last deal" button) shows that summary again."""
         self.summary_open = False
         self.queue.release()
+        if self.state.between_deals:
+            self.state.deal_next()
         if not self.state.is_over:
             self.last_scored = data
             self._make_panel_buttons()
