@@ -117,7 +117,7 @@ def test_failing_ai_seat_falls_back_to_a_legal_move(dirs, seat):
     app = make_app(speed="instant")
     state = new_game("capodama", players=3, seed=5)
     table = TableScene(app, state, MatchSetup("capodama", 3, ["rules"] * 3, autoplay=True))
-    table.worker.timeout = 0.2
+    table.worker.timeout = table.worker.backstop = 0.2
     for p in table.ai:
         table.ai[p] = seat
     app.push(table)
