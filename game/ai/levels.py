@@ -14,7 +14,7 @@ A level is a seat kind built from the game's own seats in :mod:`game.catalog`:
   ``easy`` does but less often: there more rollouts alone buy nothing measurable, so slips are
   what set normal below strong.  The budgets are sized so that a ``normal`` decision takes
   about a third of a second of CPU and a ``strong`` one about a second (measured with
-  ``python -m game.ai.search_bench --level ...``; the figures are in docs/EXPERIMENTS.md).
+  ``python -m game.tools.search_bench --level ...``; the figures are in docs/EXPERIMENTS.md).
 
 ``rules`` and ``search`` stay seat kinds for the arena and the command line; a setup remembered
 from before the levels names them, and :data:`LEGACY` says which level they stand for.
