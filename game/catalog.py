@@ -23,7 +23,17 @@ from typing import Any
 from game.engine import GAMES, GameInfo
 from game.i18n import N_
 
-__all__ = ["CATALOG", "GameEntry", "Levels", "Solitaire", "entry", "first", "load", "modules", "solitaires"]
+__all__ = [
+    "CATALOG",
+    "GameEntry",
+    "Levels",
+    "Solitaire",
+    "entry",
+    "first",
+    "load",
+    "modules",
+    "solitaires",
+]
 
 
 @dataclass(frozen=True)
@@ -47,8 +57,8 @@ class Solitaire:
     #: are the engine's points window for one player, ``GameInfo.windows[1]``)
     about: str
     #: "module:function" of ``(seed, **options) -> seed``: the first seed from ``seed`` whose
-    #: deal can be won, behind the start's row "winnable deals only" (None: no such row)
-    winnable: str | None = None
+    #: deal can be won, behind the row "winnable deals only" of the solitaire's start
+    winnable: str
     #: the seat kinds of the solitaire's table (the player count is their number)
     seats: tuple[str, ...] = ("human",)
 
@@ -81,7 +91,7 @@ class GameEntry:
     #: in every rule; a rank absent has no picture there, and the game cannot be shown in it)
     other_ranks: dict[str, str] = field(default_factory=dict)
     #: "module:Name" of the soak's checks of this game's states (a
-    #: :class:`game.soak_checks.GameChecks`)
+    #: :class:`game.tools.soak_checks.GameChecks`)
     soak: str | None = None
 
     @property
@@ -137,10 +147,13 @@ def load(target: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
+def _ranks(native: str, shown: str) -> dict[str, str]:
+    """``{native rank: rank shown in the other deck}`` from two rows of ranks."""
+    return dict(zip(native.split(), shown.split(), strict=True))
+
+
 #: The ranks of the Italian-card games in French cards: 1-7, then Fante, Cavallo, Re as J, Q, K.
-_ITALIAN_IN_FRENCH = dict(
-    zip("1 2 3 4 5 6 7 F C R".split(), "A 2 3 4 5 6 7 J Q K".split(), strict=True)
-)
+_ITALIAN_IN_FRENCH = _ranks("1 2 3 4 5 6 7 F C R", "A 2 3 4 5 6 7 J Q K")
 
 entry(
     GameEntry(
@@ -163,10 +176,8 @@ entry(
             winnable="game.ai.capodama_verdict:winnable_seed",
         ),
         # A→1, 7→7, J→Fante, K→Re, Q→Cavallo, 10→6, 9→5, 8→4, 6→3, 5→2 (no 4 or 3)
-        other_ranks=dict(
-            zip("A 7 J K Q 10 9 8 6 5".split(), "1 7 F R C 6 5 4 3 2".split(), strict=True)
-        ),
-        soak="game.soak_checks:CAPODAMA",
+        other_ranks=_ranks("A 7 J K Q 10 9 8 6 5", "1 7 F R C 6 5 4 3 2"),
+        soak="game.tools.soak_checks:CAPODAMA",
     )
 )
 entry(
@@ -181,7 +192,7 @@ entry(
         levels=Levels((200, 660)),
         coach="game.ai.coach_captures:SCOPA",
         other_ranks=_ITALIAN_IN_FRENCH,
-        soak="game.soak_checks:SCOPA",
+        soak="game.tools.soak_checks:SCOPA",
     )
 )
 entry(
@@ -196,7 +207,7 @@ entry(
         levels=Levels((220, 720), normal_noise=0.15),
         coach="game.ai.coach_tricks:TRESSETTE",
         other_ranks=_ITALIAN_IN_FRENCH,
-        soak="game.soak_checks:TRESSETTE",
+        soak="game.tools.soak_checks:TRESSETTE",
     )
 )
 entry(
@@ -210,7 +221,7 @@ entry(
         rules="cattura.txt",
         levels=Levels((180, 600)),
         coach="game.ai.coach_captures:CATTURA",
-        other_ranks=dict(zip("A 2 3 4 5 6 7 8".split(), "1 2 3 4 5 6 7 F".split(), strict=True)),
-        soak="game.soak_checks:CATTURA",
+        other_ranks=_ranks("A 2 3 4 5 6 7 8", "1 2 3 4 5 6 7 F"),  # A…7 as 1…7, 8 as Fante
+        soak="game.tools.soak_checks:CATTURA",
     )
 )

@@ -10,17 +10,27 @@ values), the score raised the most.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from game.engine import Event, GameState, Move
+from game.engine import Event, GameState, Move, Payload
 from game.engine.cattura_events import Captured as CatturaCaptured
 from game.engine.scopa_events import Captured as ScopaCaptured
+from game.engine.scopa_events import Sweep
 from game.engine.scopa_scoring import PRIMIERA_POINTS
 
-from .coach_worlds import Reason, after, reply_counts
+from .coach_worlds import CoachGame, Planner, Reason, after, reply_counts
+from .search import Policy
 
-__all__ = ["cattura_plan", "cattura_said", "denies", "scopa_plan", "scopa_said"]
+__all__ = [
+    "CATTURA",
+    "SCOPA",
+    "cattura_plan",
+    "cattura_said",
+    "denies",
+    "scopa_plan",
+    "scopa_said",
+]
 
 
 def denies(
@@ -28,11 +38,12 @@ def denies(
     moves: Sequence[Move],
     move: Move,
     seat: int,
-    kind: str,
+    kind: type[Payload],
     code: str,
 ) -> Reason | None:
     """The answer left to nobody ("leaves no scopa"): in none of the sampled ``worlds`` can
-    the next player answer ``move`` with a move logging ``kind`` (a scopa, a capture), while
+    the next player answer ``move`` with a move logging a ``kind`` payload (a scopa's
+    :class:`~game.engine.scopa_events.Sweep`, a capture), while
     after some other move of ``seat`` it could in at least one.  The reason is ``code``."""
     counts = reply_counts(worlds, moves, seat, kind)
     return _denied(counts, moves.index(move), code)
@@ -44,7 +55,7 @@ def _denied(counts: list[int], i: int, code: str) -> Reason | None:
 
 # -- Scopa -------------------------------------------------------------------------------------
 def scopa_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
-    if any(e.kind == "scopa" and e.seat == view.seat for e in events):
+    if any(isinstance(e.data, Sweep) and e.seat == view.seat for e in events):
         return Reason("makes_scopa")
     for e in events:
         if e.kind == "captured" and e.seat == view.seat:
@@ -65,14 +76,14 @@ def scopa_plan(
     """The scopa left to nobody; else, for a capture, the most cards taken; for a card placed,
     the capture left to nobody, or the stronger primiera card kept back."""
     i = moves.index(move)
-    denied = _denied(reply_counts(worlds, moves, view.seat, "scopa"), i, "denies_scopa")
+    denied = _denied(reply_counts(worlds, moves, view.seat, Sweep), i, "denies_scopa")
     if denied is not None:
         return [denied]
     if move.kind == "capture":
         fewer = [m for m in moves if m.kind == "capture" and len(m.cards) < len(move.cards)]
         most = all(len(m.cards) <= len(move.cards) for m in moves)
         return [Reason("takes_most")] if fewer and most else []
-    nothing = _denied(reply_counts(worlds, moves, view.seat, "captured"), i, "denies_capture")
+    nothing = _denied(reply_counts(worlds, moves, view.seat, ScopaCaptured), i, "denies_capture")
     if nothing is not None:
         return [nothing]
     placed = move.cards[0]
@@ -105,7 +116,7 @@ def cattura_plan(
     sends = [m for m in moves if m.kind == "send"]
     if move not in sends or len(sends) < 2:
         return []
-    counts = reply_counts(worlds, sends, view.seat, "captured")
+    counts = reply_counts(worlds, sends, view.seat, CatturaCaptured)
     i = sends.index(move)
     denied = _denied(counts, i, "denies_capture")
     if denied is not None:
@@ -121,3 +132,25 @@ def _gain(view: Any, world: GameState, move: Move) -> int:
         if e.kind == "captured":
             return e.payload(CatturaCaptured).score - view.scores[view.seat]
     return 0
+
+
+def _fishing(
+    plan: Callable[[Any, Sequence[Move], Move, Sequence[GameState]], list[Reason]],
+) -> Planner:
+    """A fishing game's plan as the coach calls every game's: it needs no played-on trick."""
+
+    def planned(
+        view: Any,
+        moves: Sequence[Move],
+        move: Move,
+        worlds: Sequence[GameState],
+        policy: Policy[GameState],
+        seeds: Sequence[float],
+    ) -> list[Reason]:
+        return plan(view, moves, move, worlds)
+
+    return planned
+
+
+SCOPA = CoachGame(scopa_said, _fishing(scopa_plan))
+CATTURA = CoachGame(cattura_said, _fishing(cattura_plan))
