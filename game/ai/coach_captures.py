@@ -128,9 +128,10 @@ def cattura_plan(
 
 def _gain(view: Any, world: GameState, move: Move) -> int:
     """What a capture adds to the player's score, as the engine scores it."""
+    before: int = view.scores[view.seat]
     for e in after(world, move)[1]:
         if e.kind == "captured":
-            return e.payload(CatturaCaptured).score - view.scores[view.seat]
+            return e.payload(CatturaCaptured).score - before
     return 0
 
 
