@@ -12,9 +12,9 @@ A level is a seat kind built from the game's own seats in :mod:`game.catalog`:
   is hidden any more (:mod:`.endgame`), where ``normal`` rolls it out with the rule seat.  In
   the games whose entry sets ``levels.normal_noise``, ``normal`` also slips now and then, as
   ``easy`` does but less often: there more rollouts alone buy nothing measurable, so slips are
-  what set normal below strong.  The budgets are sized so that a ``normal`` decision takes
-  about a third of a second of CPU and a ``strong`` one about a second (measured with
-  ``python -m game.tools.search_bench --level ...``; the figures are in docs/EXPERIMENTS.md).
+  what set normal below strong (docs/EXPERIMENTS.md).  The budgets are sized so that a
+  ``normal`` decision takes about a third of a second of CPU and a ``strong`` one about a
+  second (``python -m game.tools.search_bench --level ...`` says whether they do).
 
 ``rules`` and ``search`` stay seat kinds for the arena and the command line; a setup remembered
 from before the levels names them, and :data:`LEGACY` says which level they stand for.
