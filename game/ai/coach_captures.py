@@ -10,7 +10,7 @@ values), the score raised the most.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from game.engine import Event, GameState, Move, Payload
@@ -19,7 +19,7 @@ from game.engine.scopa_events import Captured as ScopaCaptured
 from game.engine.scopa_events import Sweep
 from game.engine.scopa_scoring import PRIMIERA_POINTS
 
-from .coach_worlds import CoachGame, Planner, Reason, after, reply_counts
+from .coach_worlds import CoachGame, Reason, after, reply_counts
 from .search import Policy
 
 __all__ = [
@@ -71,10 +71,16 @@ def scopa_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
 
 
 def scopa_plan(
-    view: Any, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
+    view: Any,
+    moves: Sequence[Move],
+    move: Move,
+    worlds: Sequence[GameState],
+    policy: Policy[GameState] | None = None,
+    seeds: Sequence[float] = (),
 ) -> list[Reason]:
     """The scopa left to nobody; else, for a capture, the most cards taken; for a card placed,
-    the capture left to nobody, or the stronger primiera card kept back."""
+    the capture left to nobody, or the stronger primiera card kept back (the replies are read
+    at once: no play on by ``policy`` is needed)."""
     i = moves.index(move)
     denied = _denied(reply_counts(worlds, moves, view.seat, Sweep), i, "denies_scopa")
     if denied is not None:
@@ -104,10 +110,16 @@ def cattura_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
 
 
 def cattura_plan(
-    view: Any, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
+    view: Any,
+    moves: Sequence[Move],
+    move: Move,
+    worlds: Sequence[GameState],
+    policy: Policy[GameState] | None = None,
+    seeds: Sequence[float] = (),
 ) -> list[Reason]:
     """For a capture, the score raised the most; for a card sent, the capture left to nobody,
-    or the next player's captures made rarer than after any other card sent."""
+    or the next player's captures made rarer than after any other card sent (read at once, as
+    Scopa's)."""
     if move.kind == "take" and worlds:
         gains = {m: _gain(view, worlds[0], m) for m in moves if m.kind == "take"}
         if gains[move] == max(gains.values()) > min(gains.values()):
@@ -135,23 +147,5 @@ def _gain(view: Any, world: GameState, move: Move) -> int:
     return 0
 
 
-def _fishing(
-    plan: Callable[[Any, Sequence[Move], Move, Sequence[GameState]], list[Reason]],
-) -> Planner:
-    """A fishing game's plan as the coach calls every game's: it needs no played-on trick."""
-
-    def planned(
-        view: Any,
-        moves: Sequence[Move],
-        move: Move,
-        worlds: Sequence[GameState],
-        policy: Policy[GameState],
-        seeds: Sequence[float],
-    ) -> list[Reason]:
-        return plan(view, moves, move, worlds)
-
-    return planned
-
-
-SCOPA = CoachGame(scopa_said, _fishing(scopa_plan))
-CATTURA = CoachGame(cattura_said, _fishing(cattura_plan))
+SCOPA = CoachGame(scopa_said, scopa_plan)
+CATTURA = CoachGame(cattura_said, cattura_plan)
