@@ -11,8 +11,8 @@ import random
 from typing import Any
 
 import pytest
+from engine.test_cattura import position as cattura_position
 from test_capodama_solver import open_position
-from test_cattura import position as cattura_position
 from test_coach import _capodama_2p, _scopa
 
 from game import i18n
