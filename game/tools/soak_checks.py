@@ -255,5 +255,5 @@ def checks_of(game: str) -> GameChecks:
     """The soak's checks of ``game``, as its catalogue entry names them."""
     target = CATALOG[game].soak
     if target is None:
-        raise InvariantBroken(f"the catalogue entry of {game} names no soak checks")
+        raise ValueError(f"the catalogue entry of {game} names no soak checks (its soak)")
     return cast(GameChecks, load(target))
