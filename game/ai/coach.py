@@ -30,11 +30,9 @@ from game.catalog import CATALOG, load
 from game.engine import DealScored, Event, GameState, Move
 
 from . import make_seat
-from .capodama_solver import best_move, is_open
-from .capodama_verdict import reach_by_move
 from .coach_captures import denies
 from .coach_tricks import bid_reason
-from .coach_worlds import CoachGame, Reason, after, deal_outcomes
+from .coach_worlds import CoachGame, Reason, WindowCoach, after, deal_outcomes
 from .search import rule_policy
 from .search_worlds import WorldSampler
 
@@ -161,28 +159,30 @@ class Coach:
     def advise(self, view: Any, legal: Sequence[Move], rng: random.Random) -> Hint:
         """The move the coach would play from ``view`` and the reasons for it."""
         moves = list(legal)
-        solitaire = self.reasons.window and view.window is not None
-        if solitaire and is_open(view):
-            return self._open(view, moves, rng)
+        window = self.reasons.window
+        if window is not None and view.window is None:
+            window = None  # a match of the game, not its solitaire
+        if window is not None and window.is_open(view):
+            return self._open(window, view, moves, rng)
         move = self.seat.choose(view, moves, random.Random(rng.random()))
         worlds = self._worlds(view, rng, FIGURE_WORLDS)
         seeds = [rng.random() for _ in worlds]
         said = self._said(view, move, worlds)
         if len(moves) == 1:
             return _hint(move, said, Reason("only_move"))
-        if solitaire and view.phase == "play":
-            return _hint(move, said, self._window_figure(view, moves, move, rng))
+        if window is not None and view.phase == "play":
+            return _hint(move, said, self._window_figure(window, view, moves, move, rng))
         plan = self._plan(view, moves, move, worlds, seeds)
         reasons = [r for r in (said, *plan) if r is not None]
         if not reasons:
             reasons = [self._figure(view, moves, move, worlds, seeds)]
         return Hint(move, tuple(reasons[:REASONS]))
 
-    def _open(self, view: Any, moves: list[Move], rng: random.Random) -> Hint:
+    def _open(self, window: WindowCoach, view: Any, moves: list[Move], rng: random.Random) -> Hint:
         """The solitaire's second half, every card face up: the exact solver's move."""
         world = self._worlds(view, rng, 1)
         lo, hi = view.window
-        move = best_move(view, moves)
+        move = window.best_move(view, moves)
         if move is None:  # no card reaches the window any more: the strongest seat's card
             move = self.seat.choose(view, moves, random.Random(rng.random()))
             said = self._said(view, move, world)
@@ -250,12 +250,12 @@ class Coach:
         return Reason("won_sampled", parts, others[k])
 
     def _window_figure(
-        self, view: Any, moves: list[Move], move: Move, rng: random.Random
+        self, window: WindowCoach, view: Any, moves: list[Move], move: Move, rng: random.Random
     ) -> Reason:
         """The solitaire's first half: in how many sampled deals the window stays within reach
         after the move and after the next best other move (the same worlds for both)."""
         others = [m for m in moves if m != move]
-        hits, *rest = reach_by_move(view, rng, FIGURE_WORLDS, [move, *others])
+        hits, *rest = window.reach(view, rng, FIGURE_WORLDS, [move, *others])
         lo, hi = view.window
         parts = {"lo": lo, "hi": hi, "hits": hits, "n": FIGURE_WORLDS}
         k = max(range(len(rest)), key=rest.__getitem__)

@@ -32,7 +32,9 @@ from game.engine.tressette_tables import RAW
 from game.engine.tressette_tables import STRENGTH as TRESSETTE_STRENGTH
 
 from .capodama_rules import ally_test
-from .coach_worlds import CoachGame, Reason, after, trick_end
+from .capodama_solver import best_move, is_open
+from .capodama_verdict import reach_by_move
+from .coach_worlds import CoachGame, Reason, WindowCoach, after, trick_end
 from .search import Policy
 
 __all__ = [
@@ -306,5 +308,7 @@ def capodama_partners(view: Any) -> bool:
     return not alone
 
 
-CAPODAMA = CoachGame(capodama_said, capodama_plan, capodama_partners, window=True)
+CAPODAMA = CoachGame(
+    capodama_said, capodama_plan, capodama_partners, WindowCoach(is_open, best_move, reach_by_move)
+)
 TRESSETTE = CoachGame(tressette_said, tressette_plan)

@@ -29,6 +29,7 @@ __all__ = [
     "Planner",
     "Reader",
     "Reason",
+    "WindowCoach",
     "after",
     "deal_outcomes",
     "reply_counts",
@@ -62,6 +63,20 @@ def _by_sides(view: Any) -> bool:
 
 
 @dataclass(frozen=True)
+class WindowCoach:
+    """A solitaire won by landing in a points window (``view.window``): what the coach asks
+    instead of its usual reasons."""
+
+    #: whether the view is the open second half, every card face up (the exact solver's)
+    is_open: Callable[[Any], bool]
+    #: a legal move after which the window is still reachable, or None when none is
+    best_move: Callable[[Any, Sequence[Move]], Move | None]
+    #: per move, in how many of ``count`` worlds sampled from the view the window stays
+    #: within reach (the first half)
+    reach: Callable[[Any, random.Random, int, Sequence[Move]], list[int]]
+
+
+@dataclass(frozen=True)
 class CoachGame:
     """The coach's reason makers for one game, named by the game's catalogue entry."""
 
@@ -72,9 +87,9 @@ class CoachGame:
     #: whether the player's deal is won with partners ("your side") or alone ("you"), as the
     #: view tells: by default its sides
     partners: Callable[[Any], bool] = _by_sides
-    #: the game's solitaire is won by landing in a points window, every card face up in its
-    #: second half: the coach reads the exact solver there and the window's reach before
-    window: bool = False
+    #: the game's solitaire, where it is won by landing in a points window: the coach reads
+    #: the exact solver in its open second half and the window's reach before
+    window: WindowCoach | None = None
 
 
 def after(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
