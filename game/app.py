@@ -127,13 +127,14 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     from game import skins
     from game.ai import seat_kinds
     from game.ai.levels import DEFAULT_LEVEL
+    from game.catalog import first
     from game.engine import GAMES
     from game.ui.games import playable_games
 
     given = (args.game, args.players, args.seats, args.seed)
     if not args.autoplay and all(v is None for v in given):
         return
-    game = args.game if args.game is not None else "capodama"
+    game = args.game if args.game is not None else first().name
     if game not in playable_games():
         known = ", ".join(playable_games())
         p.error(f"unknown game {_shown(args.game)}: the table plays {known}")

@@ -55,7 +55,7 @@ from .capodama_cards import (
     side_marks,
     winning_index,
 )
-from .capodama_deal import read_deal
+from .capodama_deal import HAND_SIZE, SET_ASIDE, read_deal
 from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from .cards import FRENCH, Card, bit_list, cards_of, mask_of, ordered_cards, parse_card
 from .dealspec import BIT, check_guess, deal_into, deal_order, shuffled
@@ -969,4 +969,11 @@ INFO = GameInfo(
     retired=("deck",),
     deals=deck_for,
     summary="Trick-taking for 1 to 6: the capo (AH) and the dama (QH) need 82 of 150 points.",
+    numbers={
+        "hand_size": HAND_SIZE,
+        "set_aside": SET_ASIDE,
+        "total_points": TOTAL,
+        "threshold": THRESHOLD,
+        "solitaire_window": SOLITAIRE_WINDOW,
+    },
 )

@@ -55,7 +55,7 @@ from .base import (
 from .cards import ITALIAN, Card
 from .dealspec import SEEN_BY_RECEIVER, check_guess, deal_into, mask_cards, names
 from .memo import Memo
-from .scopa_deal import FULL, read_deal
+from .scopa_deal import FULL, HAND_SIZE, read_deal
 from .scopa_events import (
     CAPTURED,
     Dealt,
@@ -115,7 +115,7 @@ _SIDES_FOR = {
 
 def _deal_order(players: int, dealer: int) -> tuple[int, ...]:
     """Seats receiving the cards of one hand of 3, one at a time, starting right of the dealer."""
-    return tuple((dealer - 1 - j) % players for j in range(players)) * 3
+    return tuple((dealer - 1 - j) % players for j in range(players)) * HAND_SIZE
 
 
 #: (players, dealer) -> (deal order of one hand, who sees each card): built once.
@@ -523,7 +523,7 @@ class ScopaState(GameState):
         new._deck = [c.index for c in deck]
         # Which hand of 3 this is (a label of the "dealt" events): the hands dealt so far, as
         # in a shuffled deal; a position built through an explicit deal may not fit, hence >= 1.
-        new._hand_no = max(1, (36 - view.deck_count) // (3 * n))
+        new._hand_no = max(1, (36 - view.deck_count) // (HAND_SIZE * n))
         new._captured = [_italian_mask(p) for p in view.captured]
         new._scope = list(view.scope)
         new._captures = [
@@ -902,4 +902,5 @@ INFO = GameInfo(
         ),
     },
     summary="Fishing game for 2, 3, 4 (two teams) or 6 (three teams): sweep the table.",
+    numbers={"hand_size": HAND_SIZE},
 )

@@ -13,12 +13,18 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable
-from dataclasses import fields, is_dataclass
-from typing import Any
+from dataclasses import dataclass, fields, is_dataclass
+from typing import Any, cast
 
+from game.catalog import CATALOG, load
 from game.engine import Card, DealScored, GameState, IllegalMove, load_record
 
 __all__ = [
+    "CAPODAMA",
+    "CATTURA",
+    "SCOPA",
+    "TRESSETTE",
+    "GameChecks",
     "InvariantBroken",
     "card_places",
     "check_cards",
@@ -26,6 +32,7 @@ __all__ = [
     "check_refusal",
     "check_replay",
     "check_scored",
+    "checks_of",
     "junk_move",
 ]
 
@@ -77,18 +84,9 @@ def _cattura(s: Any) -> list[Card]:
     ]
 
 
-#: Where every card of a match can be, per game, read through the state's public accessors.
-PLACES: dict[str, Callable[[Any], list[Card]]] = {
-    "capodama": _capodama,
-    "scopa": _scopa,
-    "tressette": _tressette,
-    "cattura": _cattura,
-}
-
-
 def card_places(state: GameState) -> list[Card]:
     """Every card the state holds anywhere (hands, piles, table, deck), repeats included."""
-    return PLACES[state.name](state)
+    return checks_of(state.name).places(state)
 
 
 def check_cards(state: GameState) -> None:
@@ -206,7 +204,7 @@ def check_scored(state: GameState, scored: DealScored) -> None:
     """A deal's payload is whole and its point totals are the rules' totals."""
     if len(scored.results) not in (state.players, state.seats):
         raise InvariantBroken(f"{len(scored.results)} results for {state.players} players")
-    total = _TOTALS[state.name](scored)
+    total = checks_of(state.name).total(scored)
     if total is not None:
         raise InvariantBroken(total)
 
@@ -237,9 +235,25 @@ def _cattura_total(p: Any) -> str | None:
     return None
 
 
-_TOTALS: dict[str, Callable[[Any], str | None]] = {
-    "capodama": _capodama_total,
-    "scopa": _scopa_total,
-    "tressette": _tressette_total,
-    "cattura": _cattura_total,
-}
+@dataclass(frozen=True)
+class GameChecks:
+    """What the soak checks in one game, named by the game's catalogue entry (``soak``)."""
+
+    #: where every card of a match can be, read through the state's public accessors
+    places: Callable[[Any], list[Card]]
+    #: why a deal's payload does not add up to the rules' totals, or None when it does
+    total: Callable[[Any], str | None]
+
+
+CAPODAMA = GameChecks(_capodama, _capodama_total)
+SCOPA = GameChecks(_scopa, _scopa_total)
+TRESSETTE = GameChecks(_tressette, _tressette_total)
+CATTURA = GameChecks(_cattura, _cattura_total)
+
+
+def checks_of(game: str) -> GameChecks:
+    """The soak's checks of ``game``, as its catalogue entry names them."""
+    target = CATALOG[game].soak
+    if target is None:
+        raise ValueError(f"the catalogue entry of {game} names no soak checks (its soak)")
+    return cast(GameChecks, load(target))

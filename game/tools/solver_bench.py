@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from game.ai import capodama_solver as fast
 from game.ai import capodama_solver_ref as ref
 from game.engine import new_game
-from game.engine.capodama import CapodamaState
+from game.engine.capodama import INFO, CapodamaState
 
 __all__ = ["Figures", "main", "measure", "second_half"]
 
@@ -41,7 +41,7 @@ class Figures:
 
 def second_half(seed: int) -> CapodamaState:
     """Solitaire deal ``seed``, its first half played at random: every card now face up."""
-    state = new_game("capodama", players=1, seed=seed)
+    state = new_game(INFO.name, players=1, seed=seed)
     assert isinstance(state, CapodamaState)
     rng = random.Random(seed)
     while not fast.is_open(state):

@@ -35,6 +35,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.catalog import first
+
 SIZES = ((1280, 720), (1920, 1080))
 
 
@@ -91,7 +93,7 @@ def measure_idle(size: tuple[int, int], seconds: float, reference: bool) -> dict
     import pygame
 
     app = _app(size, reference, fixed_dt=1 / 60, fps=0)
-    table = _table(app, "capodama", 4, ["human", "rules", "rules", "rules"])
+    table = _table(app, first().name, 4, ["human", "rules", "rules", "rules"])
     for _ in range(60 * 600):
         app.step()
         if table.synced and table.prompt_kind and not table.busy():
@@ -203,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m game.tools.bench --ui", description=__doc__)
     parser.add_argument("--runs", type=int, default=5, help="launches for the start-up figure")
     parser.add_argument("--idle", type=float, default=4.0, help="seconds of waiting measured")
-    parser.add_argument("--game", default="capodama", help="the game dealt (capodama)")
+    parser.add_argument("--game", default=first().name, help=f"the game dealt ({first().name})")
     parser.add_argument("--players", type=int, help="players (4 where allowed)")
     parser.add_argument("--child", nargs="+", help=argparse.SUPPRESS)  # one measurement, here
     parser.add_argument("--reference", action="store_true", help=argparse.SUPPRESS)

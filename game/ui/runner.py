@@ -49,8 +49,9 @@ NOTICE_SECONDS = 8.0
 MAX_DT = 0.1
 #: The longest an idle app sleeps before looking at its scenes again, whatever they say.
 MAX_REST = 0.25
-#: How often an idle app looks for input.  pygame's ``event.wait`` looks every millisecond
-#: inside (2.6 % of a core measured under X11); a frame's worth of latency costs a fifth.
+#: How often an idle app looks for input: pygame's ``event.wait`` looks every millisecond
+#: inside, a noticeable share of a core; a frame's worth of latency costs a fifth of it
+#: (docs/EXPERIMENTS.md).
 POLL = 1 / 60
 
 

@@ -22,7 +22,8 @@ from game.ai.coach import DOES, FIGURES, FOR, Coach, Reason, has_partners
 from game.ai.coach_captures import cattura_plan, cattura_said, scopa_plan
 from game.ai.coach_survey import bare, positions
 from game.ai.coach_tricks import (
-    TRICK_GAMES,
+    CAPODAMA_TRICKS,
+    TRESSETTE_TRICKS,
     bid_reason,
     buongioco_plan,
     tressette_said,
@@ -33,6 +34,7 @@ from game.ai.search import rule_policy
 from game.engine import GAMES, GameState, Move, new_game, parse_card
 from game.ui.hint_words import hint_reason, reason_words
 
+TRICK_GAMES = {"capodama": CAPODAMA_TRICKS, "tressette": TRESSETTE_TRICKS}
 POLICY = {game: rule_policy(make_seat("rules", game)) for game in TRICK_GAMES}
 
 

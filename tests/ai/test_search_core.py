@@ -9,8 +9,9 @@ from typing import Any
 import pytest
 
 from game.ai import make_seat, seat_kinds
-from game.ai.levels import EASY_NOISE, LEVELS, NORMAL_NOISE, ROLLOUTS, NoisySeat
+from game.ai.levels import EASY_NOISE, LEVELS, NoisySeat
 from game.ai.search import Budget, DeterminizedSearch, paired_advantage
+from game.catalog import CATALOG
 from game.engine import GameState, new_game
 
 
@@ -103,12 +104,15 @@ def test_every_game_offers_the_three_levels(game: str) -> None:
     for kind in LEVELS:
         assert kind in seat_kinds(game, 2)
     normal, strong = make_seat("normal", game), make_seat("strong", game)
-    if game in NORMAL_NOISE:  # normal slips where strong's rollouts alone measured level
+    levels = CATALOG[game].levels
+    assert levels is not None
+    if levels.normal_noise:  # normal slips where strong's rollouts alone measured level
         assert isinstance(normal, NoisySeat) and 0 < normal.noise < EASY_NOISE
         assert normal.name == "normal"
         normal = normal.seat
     assert isinstance(normal, DeterminizedSearch) and isinstance(strong, DeterminizedSearch)
-    assert normal.budget.rollouts == ROLLOUTS[game][0] < strong.budget.rollouts
+    assert normal.budget.rollouts == levels.rollouts[0] < strong.budget.rollouts
+    assert strong.budget.rollouts == levels.rollouts[1]
     assert normal.budget.keep_rules_z is not None
     assert (normal.name, strong.name) == ("normal", "strong")
     assert isinstance(make_seat("easy", game), NoisySeat)

@@ -34,6 +34,7 @@ from game.engine import (
 from game.engine.base import MatchOver, Payload
 from game.engine.tressette import TressetteState, TressetteView
 from game.engine.tressette_events import TressetteScored
+from game.engine.tressette_tables import whole_and_thirds
 
 # -- the rules, written independently ---------------------------------------------------------
 ORDER_HIGH_TO_LOW = ["3", "2", "1", "R", "C", "F", "7", "6", "5", "4"]
@@ -394,6 +395,14 @@ def test_worked_example_raw_20_vs_13_is_7_vs_4() -> None:
             assert data.points[big] == 7 and data.points[1 - big] == 4
             found += 1
     assert found >= 3
+
+
+def test_raw_points_read_as_whole_points_and_thirds_by_the_engine() -> None:
+    """The table says raw points through the engine's reading of them, never its own divisor."""
+    assert [whole_and_thirds(r) for r in (0, 1, 2, 3, 20, 33)] == [
+        (0, 0), (0, 1), (0, 2), (1, 0), (6, 2), (11, 0),
+    ]  # fmt: skip
+    assert GAMES["tressette"].numbers["raw_per_point"] == 3
 
 
 @pytest.mark.parametrize("players", [3, 4])

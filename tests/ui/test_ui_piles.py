@@ -16,7 +16,14 @@ from game.ui.tableview import TableView
 
 def _view(seats: int = 4, center: str = "") -> TableView:
     tv = TableView(
-        CardImages(), seats, 0, solitaire=False, hand_key=int, size=(1280, 720), center=center
+        CardImages(),
+        seats,
+        0,
+        solitaire=False,
+        hand_key=int,
+        size=(1280, 720),
+        hand_max=8,
+        center=center,
     )
     tv.speed = 0.0  # every flight lands at once
     return tv

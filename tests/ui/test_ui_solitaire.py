@@ -239,3 +239,30 @@ def test_a_won_deal_offers_no_take_back(app):
     assert "take_back" not in [b.tag for b in app.scenes.top.buttons]
     key(app, pygame.K_u)
     assert isinstance(app.scenes.top, ResultScene) and table.state.is_over
+
+
+def test_the_title_offers_the_solitaire_its_catalogue_entry_describes(app, drawn, monkeypatch):
+    """The title asks the catalogue: the Solitaire button opens the start of the game whose
+    entry has a solitaire, in that entry's words and player count, and is not offered when no
+    game is played alone."""
+    import dataclasses
+
+    from game import catalog
+    from game.ui.scenes import title
+
+    entry = catalog.CATALOG["capodama"]
+    assert entry.solitaire is not None
+    alone = dataclasses.replace(entry.solitaire, about="Alone at the table: {low} to {high}.")
+    monkeypatch.setitem(catalog.CATALOG, "capodama", dataclasses.replace(entry, solitaire=alone))
+    click_button(app, app.scenes.top, "solitaire")
+    app.step()
+    lo, hi = entry.info.windows[1]
+    assert f"Alone at the table: {lo} to {hi}." in " ".join(drawn)
+    key(app, pygame.K_RETURN)
+    table = table_scene(app)
+    assert table is not None and table.state.players == alone.players == 1
+    assert table.state.name == "capodama"
+
+    monkeypatch.setattr(title, "solitaires", lambda: [])
+    fresh = title.TitleScene(app)
+    assert "solitaire" not in [b.tag for b in fresh.buttons]

@@ -16,6 +16,7 @@ import pygame
 from game.engine import Card, Event, IllegalMove, Move
 from game.engine.capodama import CapodamaView, pass_move
 from game.engine.capodama_cards import hand_key
+from game.engine.capodama_deal import HAND_SIZE
 from game.engine.capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from game.i18n import N_, _, ngettext
 
@@ -110,6 +111,7 @@ RECEIVED_MARK = 3.0
 class CapodamaUI(TrickGameUI):
     name = "capodama"
     title = N_("Capodama")
+    hand_max = HAND_SIZE
     batch_kinds = frozenset({"passed"})
 
     def __init__(self) -> None:

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from game.engine import Card, Event, Move
 from game.engine.scopa import ScopaView
+from game.engine.scopa_deal import HAND_SIZE
 from game.engine.scopa_events import (
     Captured,
     Dealt,
@@ -60,7 +61,7 @@ class ScopaModel:
 class ScopaUI(GameUI):
     name = "scopa"
     title = N_("Scopa")
-    hand_max = 3
+    hand_max = HAND_SIZE
     center = "grid"
     pile_stride = 4
     pile_flags = True

@@ -19,7 +19,7 @@ import pygame
 from game.engine import Card, Event
 from game.engine.tressette import Combo, TressetteView
 from game.engine.tressette_events import Dealt, Declared, TressetteScored, TrickWon
-from game.engine.tressette_tables import hand_order, raw_of
+from game.engine.tressette_tables import hand_order, raw_of, whole_and_thirds
 from game.i18n import N_, _
 
 from .. import theme
@@ -34,7 +34,7 @@ _THIRDS = {0: "", 1: "⅓", 2: "⅔"}
 
 def thirds(raw: int) -> str:
     """Raw points (thirds of a point) as a player says them: 20 -> '6 ⅔', 3 -> '1'."""
-    whole, part = divmod(raw, 3)
+    whole, part = whole_and_thirds(raw)
     if not part:
         return str(whole)
     return f"{whole} {_THIRDS[part]}" if whole else _THIRDS[part]

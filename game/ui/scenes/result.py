@@ -141,7 +141,7 @@ class ResultScene(Scene):
 
     def new_deal(self) -> None:
         st = self.table.state
-        seed = solitaire_seed(self.app.settings, dict(st.options))
+        seed = solitaire_seed(st.name, self.app.settings, dict(st.options))
         self._to_table(new_game(st.name, players=st.players, seed=seed, **st.options))
 
     def again(self) -> None:

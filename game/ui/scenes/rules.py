@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.catalog import CATALOG
+from game.catalog import CATALOG, first
 from game.i18n import _, domain_gettext
 from game.resources import asset_path
 from game.rules_i18n import translate_rules
@@ -32,8 +32,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-def load_rules(name: str = "capodama") -> str:
-    path = asset_path("rules", CATALOG[name].rules)
+def load_rules(name: str | None = None) -> str:
+    """The rules page of game ``name`` (the first of the menus when None)."""
+    path = asset_path("rules", (CATALOG[name] if name is not None else first()).rules)
     try:
         return path.read_text(encoding="utf-8")
     except OSError as exc:
@@ -78,7 +79,7 @@ class RulesScene(Scene):
         self.done = Button(_("Close"), self.close, primary=True, tag="close")
         #: the keyboard: Tab, Left/Right over the tabs and Close (Up/Down scroll the page)
         self.keys = FocusRing(app, lambda: [*self.tabs, self.done], lambda: self.done)
-        self.show(game or "capodama", relayout=False)
+        self.show(game or first().name, relayout=False)
 
     def language_changed(self) -> None:
         """The page, its tabs and its button again in the new language."""

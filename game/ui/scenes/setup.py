@@ -254,7 +254,7 @@ class SetupScene(Scene):
 
     def _start(self) -> None:
         options: dict[str, Any] = dict(self.options)
-        seed = solitaire_seed(self.app.settings, options) if self.players == 1 else None
+        seed = solitaire_seed(self.game, self.app.settings, options) if self.players == 1 else None
         state = new_game(self.game, players=self.players, seed=seed, **options)
         self._remember()
         open_table(self.app, state, MatchSetup(self.game, self.players, list(self.kinds)))

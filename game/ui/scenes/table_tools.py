@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from game.ai.capodama_verdict import winnable_seed
+from game.catalog import CATALOG, load
 from game.engine import load_record, new_game
 from game.i18n import _
 
@@ -20,11 +20,17 @@ if TYPE_CHECKING:
     from .table import TableScene
 
 
-def solitaire_seed(settings: Settings, options: dict[str, Any], seed: int | None = None) -> int:
-    """The seed of a new solitaire deal: ``seed`` (else a random one), or with "winnable deals
-    only" the next one from it whose deal the solver says can still be won."""
+def solitaire_seed(
+    game: str, settings: Settings, options: dict[str, Any], seed: int | None = None
+) -> int:
+    """The seed of a new deal of ``game``'s solitaire: ``seed`` (else a random one), or with
+    "winnable deals only" the next one from it whose deal the game's solver says can still be
+    won (its catalogue entry's ``solitaire.winnable``, imported on first use)."""
     seed = seed if seed is not None else random.SystemRandom().randrange(1, 1_000_000)
-    return winnable_seed(seed, **options) if settings.solitaire_winnable_only else seed
+    solitaire = CATALOG[game].solitaire
+    if solitaire is None or not settings.solitaire_winnable_only:
+        return seed
+    return int(load(solitaire.winnable)(seed, **options))
 
 
 class SolitaireTools:
@@ -71,4 +77,5 @@ class SolitaireTools:
     def new_deal(self, seed: int | None = None) -> None:
         sc = self.scene
         if sc.solitaire:
-            self._fresh(solitaire_seed(sc.app.settings, dict(sc.state.options), seed))
+            options = dict(sc.state.options)
+            self._fresh(solitaire_seed(sc.state.name, sc.app.settings, options, seed))

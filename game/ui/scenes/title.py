@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.catalog import CATALOG
+from game.catalog import CATALOG, first, solitaires
 from game.i18n import _
 
 from .. import theme
@@ -56,7 +56,7 @@ class TitleScene(Scene):
         ]
         self.menu = [
             Button(_("New game"), self.new_game, primary=not self.matches, tag="new"),
-            Button(_("Solitaire"), self.solitaire, tag="solitaire"),
+            *([Button(_("Solitaire"), self.solitaire, tag="solitaire")] if solitaires() else []),
             Button(_("Rules"), self.rules, tag="rules"),
             Button(_("Statistics"), self.statistics, tag="statistics"),
             Button(_("Settings"), self.settings, tag="settings"),
@@ -84,7 +84,7 @@ class TitleScene(Scene):
 
         images = card_images()
         deck = self.app.settings.deck
-        game = next((g for g, d in skins.NATIVE_DECK.items() if d == deck), "capodama")
+        game = next((g for g, d in skins.NATIVE_DECK.items() if d == deck), first().name)
         keys = [images.back_key(self.app.settings.back)]
         keys += [images.face_key(game, c, deck) for c in GAMES[game].deck.cards]
         images.want_raw(keys)
@@ -143,7 +143,8 @@ class TitleScene(Scene):
         self.app.push(SetupScene(self.app))
 
     def solitaire(self) -> None:
-        """The solitaire's start: "winnable deals only" to see and set, then Start."""
+        """The solitaire's start (the first game the catalogue says is played alone): "winnable
+        deals only" to see and set, then Start."""
         from .solitaire import SolitaireScene
 
         self.app.push(SolitaireScene(self.app))
