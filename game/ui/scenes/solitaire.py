@@ -17,11 +17,11 @@ from game.i18n import _
 
 from .. import theme
 from ..focus_ring import FocusRing
+from ..routes import confirm_replace
 from ..savegame import MatchSetup, slot_of
 from ..scene import Scene
 from ..widgets import Button, Selector, label_width
-from .common import dialog, dim, open_table
-from .confirm import confirm_replace
+from .common import dialog, dim
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -86,11 +86,11 @@ class SolitaireScene(Scene):
         confirm_replace(self.app, slot_of("capodama", 1), self._deal)
 
     def _deal(self) -> None:
-        from .table_tools import solitaire_seed  # the solver it may ask is not a start-up cost
+        from ..table.tools import solitaire_seed  # the solver it may ask is not a start-up cost
 
         seed = solitaire_seed(self.app.settings, {})
         state = new_game("capodama", players=1, seed=seed)
-        open_table(self.app, state, MatchSetup("capodama", 1, ["human"]))
+        self.app.go("table", state, MatchSetup("capodama", 1, ["human"]))
 
     def language_changed(self) -> None:
         self._build()
