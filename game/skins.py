@@ -5,7 +5,7 @@ a fixed one-to-one mapping, so the player may switch decks mid-deal and no rule 
 UI asks :func:`face_image` for every card it shows and :func:`can_show` before offering a deck.
 The native deck and the cards a game deals come from the engine's registry, so nothing here
 restates a rule: a deck can show a game when every card it deals has a picture in that deck.
-This is display knowledge, not drawing code: the running app imports it, while ``game.art``
+This is display knowledge, not drawing code: the running app imports it, while ``game.tools.art``
 (Pillow) stays a build-time tool.
 """
 

@@ -194,7 +194,7 @@ def drive_to_play(app: App, frames: int = 6000) -> Any:
 def quick_seats(setup: Any) -> None:
     """Seat rule-based AIs where the setup put AI levels: the table tests exercise the table,
     and the rule seat answers at once where the default level searches for a fraction of a
-    second per move (the levels are tested in tests/test_search_core.py and the arena)."""
+    second per move (the levels are tested in tests/ai/test_search_core.py and the arena)."""
     for i, kind in enumerate(setup.kinds):
         if kind != "human":
             setup.kinds[i] = "rules"

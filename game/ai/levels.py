@@ -12,7 +12,7 @@ A level is a seat kind built from the game's own seats in :mod:`game.catalog`:
   any more (:mod:`.endgame`), where ``normal`` rolls it out with the rule seat.  In the trick
   games (:data:`NORMAL_NOISE`) ``normal`` also slips now and then, as ``easy`` does but less
   often: there more rollouts bought nothing measurable, so slips are what set normal below
-  strong.  The budgets are sized so that, measured with ``python -m game.ai.search_bench
+  strong.  The budgets are sized so that, measured with ``python -m game.tools.search_bench
   --level ...``, a ``normal`` decision takes at most about 0.3 s of CPU (median) and a
   ``strong`` one about 1 s (median, 2 s worst) on the project machine.
 

@@ -571,7 +571,7 @@ class GameState(ABC):
 
     def mute(self) -> None:
         """Stop logging what each move did (and each hand of 3 Scopa deals): for a playout
-        that only wants the deal's result (random play in ``python -m game.bench``, a search's
+        that only wants the deal's result (random play in ``python -m game.tools.bench``, a search's
         rollouts).
 
         Building those events was 5% (Capodama, Scopa) to a quarter (Tressette) of a random

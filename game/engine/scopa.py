@@ -25,7 +25,7 @@ Decisions taken where the seed leaves a choice (documented in the README):
 
 Hands, table and piles are int bitmasks over the Italian deck's card indices; moves are
 created once (see :mod:`.scopa_moves`), the running table total spares most subset walks, and
-the deck is shuffled from one 256-bit draw (``python -m game.bench`` gives the speed of random
+the deck is shuffled from one 256-bit draw (``python -m game.tools.bench`` gives the speed of random
 play).
 
 Sibling modules hold the rest: :mod:`.scopa_moves` (moves and the capture arithmetic),

@@ -29,7 +29,7 @@ CHOOSER_W = 250
 #: two cards are a card apart (a width across or a height down), or one lies up and to the right
 #: of the other by more than the index, so the upper card's corner clears the lower card and the
 #: lower card's corner lies left of the upper one.  The table takes the pattern that lets its
-#: middle hold the largest cards; tests/test_ui_layout.py checks the corners at every size.
+#: middle hold the largest cards; tests/ui/test_ui_layout.py checks the corners at every size.
 Pattern = tuple[tuple[float, float], ...]
 TRICK_FANS: dict[int, tuple[Pattern, ...]] = {
     2: (((-0.21, 0.39), (0.21, -0.39)),),

@@ -4,7 +4,7 @@ Scenes never import one another: a scene asks the app for the next one by name
 (:meth:`~game.ui.runner.App.open` pushes it over the scenes open, :meth:`~game.ui.runner.App.go`
 leaves them for it) and this module, the one place that names every scene module, makes it.  A
 scene module is imported at its first use, so the app starts with the title's alone.
-``tests/test_ui_wiring.py`` keeps the scenes from importing each other.
+``tests/ui/test_ui_wiring.py`` keeps the scenes from importing each other.
 """
 
 from __future__ import annotations
