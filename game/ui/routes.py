@@ -84,16 +84,12 @@ def make(app: App, name: str, *args: Any, **kw: Any) -> Scene:
     return scene_class(name)(app, *args, **kw)
 
 
-def find(app: App, name: str) -> Scene | None:
-    """The topmost scene called ``name`` open in ``app``, if any."""
-    return app.scenes.find(scene_class(name))
-
-
 def table_model(app: App) -> TableModel | None:
     """The model of the table open in ``app`` (under its menus and dialogs), if any."""
-    table = find(app, "table")
-    model: TableModel | None = getattr(table, "model", None)
-    return model
+    from .scenes.table import TableScene
+
+    table = app.scenes.find(TableScene)
+    return table.model if isinstance(table, TableScene) else None
 
 
 def go(app: App, name: str, *args: Any, **kw: Any) -> None:
