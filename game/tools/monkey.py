@@ -48,11 +48,12 @@ from game.engine import new_game
 from game.engine.memo import memo_entries
 from game.i18n import LANGUAGES
 from game.ui import allocator, background, theme
+from game.ui.cards import card_images
 from game.ui.runner import App
 from game.ui.savegame import MatchSetup
 from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.pause import PauseScene
-from game.ui.scenes.table import TableScene, card_images
+from game.ui.scenes.table import TableScene
 from game.ui.settings import Settings
 from game.ui.widgets import Button, Selector
 
@@ -198,23 +199,28 @@ class Monkey:
         scene = self.app.scenes.top
         if scene is None:
             return []
-        rects = [b.rect for v in vars(scene).values() for b in _buttons(v) if b.rect.w > 0]
+        held = vars(scene.model if isinstance(scene, TableScene) else scene)  # a table's: its model
+        rects = [b.rect for v in held.values() for b in _buttons(v) if b.rect.w > 0]
         if isinstance(scene, TableScene):
-            rects += [scene.sprite_rect(sp) for sp in scene.table.sprites]
-            rects += [r for r, *_ in getattr(scene, "trump_rects", None) or ()]
+            table = scene.model
+            rects += [table.sprite_rect(sp) for sp in table.table.sprites]
+            rects += [r for r, *_ in table.trump_rects]
         return rects
 
     def legal_card(self) -> pygame.Rect | None:
         """A card the human may play now, when a table asks for one."""
         scene = self.app.scenes.top
-        if not isinstance(scene, TableScene) or scene.prompt_kind != "play" or scene.busy():
+        if not isinstance(scene, TableScene):
             return None
-        legal = scene.legal_cards()
-        cards = [sp for sp in scene.table.hands.get(scene.viewer) or () if sp.card in legal]
+        table = scene.model
+        if table.prompt_kind != "play" or table.busy():
+            return None
+        legal = table.legal_cards()
+        cards = [sp for sp in table.table.hands.get(table.viewer) or () if sp.card in legal]
         if not cards:
             return None
         sp = self.rng.choice(cards)
-        rect = scene.sprite_rect(sp)
+        rect = table.sprite_rect(sp)
         return pygame.Rect(rect.x + 2, rect.y + 10, 4, 4)  # its left strip: fanned cards overlap
 
     # -- events --------------------------------------------------------------------------------
@@ -313,7 +319,7 @@ class Monkey:
             self._failed(f"error page: {app.crashed}")
             app.crashed = None
         if isinstance(top, TableScene):
-            self.found.games.add(f"{top.state.name} {top.state.players}p")
+            self.found.games.add(f"{top.model.state.name} {top.model.state.players}p")
             self._watch(top)
         else:
             self._still = 0
@@ -349,9 +355,11 @@ class Monkey:
         scene.__dict__["_monkey_seen"] = True
         return bool(seen)
 
-    def _watch(self, table: TableScene) -> None:
-        moves = (id(table), len(table.state.history))
-        thinking = table.thought is not None and not table.thought.future.done()
+    def _watch(self, scene: TableScene) -> None:
+        table = scene.model
+        moves = (id(scene), len(table.state.history))
+        thought = table.ai.thought
+        thinking = thought is not None and not thought.future.done()
         waiting = (
             table.loading
             or self.app.scenes.too_small

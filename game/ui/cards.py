@@ -349,6 +349,17 @@ class CardImages:
         return surf
 
 
+_IMAGES: CardImages | None = None
+
+
+def card_images() -> CardImages:
+    """One image cache for the whole app (kept across matches; the title fills it early)."""
+    global _IMAGES
+    if _IMAGES is None:
+        _IMAGES = CardImages()
+    return _IMAGES
+
+
 #: the card's corner radius as a share of its width (game.tools.art.card.CORNER_RADIUS / CARD_W)
 CORNER = 26 / ART_W
 

@@ -74,14 +74,16 @@ def test_a_table_where_nobody_can_move_counts_as_a_stall(tmp_path, monkeypatch) 
     for _ in range(200):
         watcher.frame()
     assert found.stalls == 0  # the AI plays on
-    assert table.state.history
+    assert table.model.state.history
 
     def frozen(self: TableScene, dt: float) -> None:
         self.loading = False  # pictures ready, but the table never asks anyone to move
 
     monkeypatch.setattr(TableScene, "update", frozen)
-    if table.thought is not None:  # a move the worker is still choosing counts as thinking:
-        wait([table.thought.future], timeout=60)  # let it end, however busy the machine
+    if (
+        table.model.ai.thought is not None
+    ):  # a move the worker is still choosing counts as thinking:
+        wait([table.model.ai.thought.future], timeout=60)  # let it end, however busy the machine
     for _ in range(60):
         watcher.frame()
     assert found.stalls == 1

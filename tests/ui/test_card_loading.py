@@ -38,18 +38,18 @@ def test_a_table_asks_again_for_widths_the_cache_dropped(tmp_path, monkeypatch) 
     app = make_app()
     table = start_game(app, "capodama", 4)
     for _ in range(2000):
-        if not table.loading:
+        if not table.model.loading:
             break
         app.step()
-    assert not table.loading
-    sizes = list(table.table.layout.sizes)
+    assert not table.model.loading
+    sizes = list(table.model.table.layout.sizes)
     for w in range(20, 21 + MAX_WIDTHS):  # other widths push the table's out of the cache
-        table.images.get(table.back_key, w)
-    assert table.images.missing(table._wanted, sizes) > 0
-    table.loading = True
+        table.model.images.get(table.model.back_key, w)
+    assert table.model.images.missing(table.wanted, sizes) > 0
+    table.model.loading = True
     for _ in range(2000):
-        if not table.loading:
+        if not table.model.loading:
             break
         app.step()
-    assert not table.loading
+    assert not table.model.loading
     app.shutdown()

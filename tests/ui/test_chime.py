@@ -46,9 +46,9 @@ def test_only_the_winning_side_hears_the_chime(name: str, players: int) -> None:
             kinds = ["random"] * state.seats
             kinds[seat] = "human"
             table = TableScene(app, state, MatchSetup(name, players, kinds))
-            assert table.viewer == seat
+            assert table.model.viewer == seat
             heard.clear()
-            SummaryScene(app, table, scored)
+            SummaryScene(app, table.model, scored)
             won = scored.results[seat].won
             outcomes.add(won)
             assert ("chime" in heard) == won, (name, players, seed, seat, scored.results)

@@ -343,8 +343,8 @@ def test_a_language_switch_mid_deal_keeps_the_match(tmp_path, monkeypatch) -> No
         table = start_game(app, "scopa", 2, seed=4)
         app.step()
         app.step()
-        assert not table.queue.idle  # still dealing
-        record, shown = table.state.record(), len(table.table.hands[0])
+        assert not table.model.queue.idle  # still dealing
+        record, shown = table.model.state.record(), len(table.model.table.hands[0])
         key(app, pygame.K_ESCAPE)
         click_button(app, app.scenes.top, "settings")
         settings = app.scenes.top
@@ -352,23 +352,23 @@ def test_a_language_switch_mid_deal_keeps_the_match(tmp_path, monkeypatch) -> No
         click(app, settings.lang_sel.right.rect.center, frames=2)
         assert i18n.language() == "it" and app.settings.language == "it"
         assert app.scenes.top.lang_sel.label == "Lingua"  # the settings made again
-        assert table.state.record() == record and app.scenes.stack[1] is table
-        assert len(table.table.hands[0]) == shown and not table.queue.idle
+        assert table.model.state.record() == record and app.scenes.stack[1] is table
+        assert len(table.model.table.hands[0]) == shown and not table.model.queue.idle
         key(app, pygame.K_ESCAPE)
         click_button(app, app.scenes.top, "resume")
         assert app.scenes.top is table
-        assert table.names == ["Tu", "Nord (regole)"]
-        labels = [b.label for b in table.panel_buttons]
+        assert table.model.names == ["Tu", "Nord (regole)"]
+        labels = [b.label for b in table.model.panel_buttons]
         assert labels == ["Ultima presa (L)", "Regole", "Menu (Esc)"]
         assert run_until(app, lambda: human_turn(table))
-        assert table.band_message() == "Tocca a te: gioca una carta"
-        items = table.gui.hud_items(table.model, table.names, table.deck)
+        assert table.painter.band_message() == "Tocca a te: gioca una carta"
+        items = table.model.gui.hud_items(table.model.panel, table.model.names, table.model.deck)
         assert ("heading", "Prese della smazzata") in items
         key(app, pygame.K_ESCAPE)
         click_button(app, app.scenes.top, "settings")
         settings = app.scenes.top
         settings.lang_sel.step(-1)  # Italiano → English
-        assert i18n.language() == "en" and table.names == ["You", "North (rules)"]
+        assert i18n.language() == "en" and table.model.names == ["You", "North (rules)"]
         assert app.scenes.top.lang_sel.label == "Language"
     finally:
         app.shutdown()
@@ -481,8 +481,8 @@ def test_refusals_come_out_right_in_every_language(where, said, tmp_path, monkey
         for (lang, deck), sentence in said.items():
             i18n.set_language(lang)
             app.settings.deck = deck
-            names = [table.short_name(s) for s in range(state.seats)]
-            assert table.gui.refusal_text(refused.value, names, seat) == sentence
+            names = [table.model.short_name(s) for s in range(state.seats)]
+            assert table.model.gui.refusal_text(refused.value, names, seat) == sentence
     finally:
         app.shutdown()
         i18n.set_language("en")

@@ -108,7 +108,7 @@ def test_a_save_failing_after_every_move_is_one_console_line(fresh_logging, caps
     monkeypatch.setattr(storage, "write_json_atomic", full_disk)
     app = make_app(speed="instant")
     table = start_game(app, "scopa", 2, seed=5, seats=["rules", "rules"])
-    table.setup.autoplay = False  # saved like a player's match
+    table.model.setup.autoplay = False  # saved like a player's match
     assert run_until(app, lambda: len(tries) >= 12, 3000)
     app.shutdown()
     err = capsys.readouterr().err.splitlines()

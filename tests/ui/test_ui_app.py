@@ -117,11 +117,11 @@ def test_failing_ai_seat_falls_back_to_a_legal_move(dirs, seat):
     app = make_app(speed="instant")
     state = new_game("capodama", players=3, seed=5)
     table = TableScene(app, state, MatchSetup("capodama", 3, ["rules"] * 3, autoplay=True))
-    table.worker.timeout = table.worker.backstop = 0.2
-    for p in table.ai:
-        table.ai[p] = seat
+    table.model.ai.worker.timeout = table.model.ai.worker.backstop = 0.2
+    for p in table.model.ai.seats:
+        table.model.ai.seats[p] = seat
     app.push(table)
-    assert run_until(app, lambda: len(table.state.history) >= 3, 50000)
+    assert run_until(app, lambda: len(table.model.state.history) >= 3, 50000)
     assert any("a legal move was played" in t for t in app.toasts.texts)
     if isinstance(seat, Hanging):
         seat.release.set()
@@ -160,18 +160,18 @@ def test_the_match_is_saved_and_continue_resumes_it(dirs):
     state = new_game("capodama", players=4, seed=8)
     table = TableScene(app, state, MatchSetup("capodama", 4, ["human", "rules", "rules", "rules"]))
     app.push(table)
-    assert run_until(app, lambda: table.synced and table.prompt_kind != "", 2000)
-    history = table.state.history
+    assert run_until(app, lambda: table.model.synced and table.model.prompt_kind != "", 2000)
+    history = table.model.state.history
     app.scenes.reset(app.title_scene())
     app.step()
     title = app.scenes.top
     assert title.buttons[0].tag == "continue"
     click_button(app, title, "continue")
     resumed = table_scene(app)
-    assert resumed is not table and resumed.state.history == history
-    assert sum(len(h) for h in resumed.table.hands.values()) == 32 - sum(
-        len(t[1]) for t in resumed.state.view(0).tricks
-    ) - len(resumed.state.view(0).trick)
+    assert resumed is not table and resumed.model.state.history == history
+    assert sum(len(h) for h in resumed.model.table.hands.values()) == 32 - sum(
+        len(t[1]) for t in resumed.model.state.view(0).tricks
+    ) - len(resumed.model.state.view(0).trick)
     app.shutdown()
 
 
@@ -183,5 +183,5 @@ def test_autoplay_reaches_the_deal_summary(dirs, players):
     table = TableScene(app, state, MatchSetup("capodama", players, kinds, autoplay=True))
     app.push(table)
     assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 4000)
-    assert table.state.view(0).points_won  # the engine scored the deal
+    assert table.model.state.view(0).points_won  # the engine scored the deal
     app.shutdown()

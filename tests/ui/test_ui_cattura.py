@@ -26,11 +26,11 @@ from game.engine.cattura_cards import CARDS
 def test_start_from_setup_and_send_a_card_by_clicking(app, players):
     table = start_from_setup(app, "cattura", players)
     assert run_until(app, lambda: human_turn(table), 6000)
-    sends = {m.cards[0]: m for m in table.legal if m.kind == "send"}
-    sp = next(sp for sp in table.table.hands[table.viewer] if sp.card in sends)
+    sends = {m.cards[0]: m for m in table.model.legal if m.kind == "send"}
+    sp = next(sp for sp in table.model.table.hands[table.model.viewer] if sp.card in sends)
     click(app, sprite_center(table, sp))
-    assert table.state.history[-1] == sends[sp.card].text
-    assert run_until(app, lambda: table.table.center[-1].card == sp.card, 200)
+    assert table.model.state.history[-1] == sends[sp.card].text
+    assert run_until(app, lambda: table.model.table.center[-1].card == sp.card, 200)
 
 
 def _position(hand0: str, captured0: list[str], top: str) -> dict:
@@ -50,14 +50,16 @@ def _position(hand0: str, captured0: list[str], top: str) -> dict:
 def test_take_with_an_own_captured_card(app):
     table = start_game(app, "cattura", 2, deal=_position("AH 8C 8D 7S 7H", ["6S"], "6D"))
     assert run_until(app, lambda: human_turn(table))
-    assert [str(sp.card) for sp in table.table.front[0]] == ["6S"]
-    assert table.chooser is not None and len(table.chooser.rects) == 1
-    own = table.table.front[0][0]
-    assert table.gui.clickable(own)
+    assert [str(sp.card) for sp in table.model.table.front[0]] == ["6S"]
+    assert table.model.chooser is not None and len(table.model.chooser.rects) == 1
+    own = table.model.table.front[0][0]
+    assert table.model.gui.clickable(own)
     click(app, sprite_center(table, own))
-    assert table.state.history == ["take 6D with 6S*"]
-    assert run_until(app, lambda: [str(sp.card) for sp in table.table.front[0]] == ["6D"], 200)
-    assert str(table.table.center[-1].card) == "6S"
+    assert table.model.state.history == ["take 6D with 6S*"]
+    assert run_until(
+        app, lambda: [str(sp.card) for sp in table.model.table.front[0]] == ["6D"], 200
+    )
+    assert str(table.model.table.center[-1].card) == "6S"
 
 
 def test_captures_from_the_chooser_and_by_an_equal_card(app):
@@ -65,17 +67,17 @@ def test_captures_from_the_chooser_and_by_an_equal_card(app):
     deal = _position("3H 5S 2S 6H 8C", [], "8D")
     table = start_game(app, "cattura", 2, deal=deal)
     assert run_until(app, lambda: human_turn(table))
-    rows = {m.text: rect for rect, m in table.chooser.rects}
+    rows = {m.text: rect for rect, m in table.model.chooser.rects}
     assert set(rows) == {"take 8D with 3H 5S", "take 8D with 2S 6H", "take 8D with 8C"}
     click(app, rows["take 8D with 3H 5S"].center)
-    assert table.state.history == ["take 8D with 3H 5S"]
+    assert table.model.state.history == ["take 8D with 3H 5S"]
     # the same position: the 8 of clubs can only capture, so one click captures with it
     app.scenes.reset(app.title_scene())
     table = start_game(app, "cattura", 2, deal=deal)
     assert run_until(app, lambda: human_turn(table))
-    eight = next(sp for sp in table.table.hands[0] if str(sp.card) == "8C")
+    eight = next(sp for sp in table.model.table.hands[0] if str(sp.card) == "8C")
     click(app, sprite_center(table, eight))
-    assert table.state.history == ["take 8D with 8C"]
+    assert table.model.state.history == ["take 8D with 8C"]
 
 
 def test_deck_switch_mid_deal(app):
@@ -108,9 +110,9 @@ def test_deck_flag_is_for_the_session_and_the_suit_words_follow(tmp_path, monkey
     # a refusal names the cards in the deck on screen, from the engine's parts
     table = start_game(app, "cattura", 2, deal=_position("5H AS 2S 3S 4S", [], "5D"))
     assert run_until(app, lambda: human_turn(table))
-    refusal = table.state.why_illegal(table.state.parse_move("send 5H"))
+    refusal = table.model.state.why_illegal(table.model.state.parse_move("send 5H"))
     assert refusal.code == "same_value"
-    said = table.refusal(refusal)
+    said = table.model.refusal(refusal)
     assert (
         said
         == "The 5 of coins has the value of the 5 of cups: send another card, or capture with it"
@@ -122,23 +124,23 @@ def test_refusals_and_moves_in_the_players_words(app):
     deal = _position("3H 5S 2S 6H 8C", ["6D"], "8D")
     table = start_game(app, "cattura", 2, deal=deal)
     assert run_until(app, lambda: human_turn(table))
-    gui, state = table.gui, table.state
+    gui, state = table.model.gui, table.model.state
     swapped = state.parse_move("take 8D with 2S 6D*")
     assert gui.move_words(swapped) == (
         "taking the 8 of diamonds with the 2 of spades and the 6 of diamonds (from your captures)"
     )
     assert gui.move_words(state.parse_move("send 5S")) == "sending the 5 of spades"
     refusal = state.why_illegal(state.parse_move("take 8D with 5S 3H"))
-    assert table.refusal(refusal) == (
+    assert table.model.refusal(refusal) == (
         "The larger card goes on top: taking the 8 of diamonds with the 3 of hearts and the 5 of "
         "spades"
     )
     refusal = state.why_illegal(state.parse_move("take 8D with 2S 5S"))
-    assert table.refusal(refusal) == (
+    assert table.model.refusal(refusal) == (
         "The 2 of spades and the 5 of spades make 7, but the 8 of diamonds is worth 8"
     )
     refusal = state.why_illegal(state.parse_move("pass"))
-    said = table.refusal(refusal)
+    said = table.model.refusal(refusal)
     assert said.startswith("You may pass only with an empty hand and no capture: try sending ")
     for code in (refusal.code, "not_held", "not_top", "bad_mark", "wrong_sum"):
         assert code in gui.REFUSALS
@@ -196,13 +198,13 @@ def test_a_click_that_brings_a_position_back_a_third_time_ends_the_game(app):
     table = TableScene(app, state, MatchSetup("cattura", 2, ["human", "rules"]))
     app.push(table)
     assert run_until(app, lambda: human_turn(table))
-    own = next(sp for sp in table.table.front[0] if str(sp.card) == "7C")
+    own = next(sp for sp in table.model.table.front[0] if str(sp.card) == "7C")
     click(app, sprite_center(table, own))
-    assert table.state.history[-1] == "take 7S with 7C*"
-    assert table.state.is_over and table.state.end_reason == "repetition"
+    assert table.model.state.history[-1] == "take 7S with 7C*"
+    assert table.model.state.is_over and table.model.state.end_reason == "repetition"
     assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 3000)
     lines = app.scenes.top.lines
     ended = f"The game ends: the same position came up {REPETITIONS} times."
     assert lines[:2] == [ended, "You win!"]
     # the side panel under the summary shows the last position: the 7 taken, not the 7 used
-    assert [str(c) for c in table.model.captured[0]] == ["7S", "8H"]
+    assert [str(c) for c in table.model.panel.captured[0]] == ["7S", "8H"]

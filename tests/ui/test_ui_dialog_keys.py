@@ -65,7 +65,7 @@ def test_cattura_3p_to_the_end_by_keys_then_the_result_by_keys(app):
         else:
             keyboard_turn(app, table)
     result = app.scenes.top
-    assert isinstance(result, ResultScene) and table.state.is_over
+    assert isinstance(result, ResultScene) and table.model.state.is_over
     # reached by keys, the dialog shows at once where Enter goes: Play again, ringed
     assert result.keys.shown and focused(result) == "again"
     assert ring_drawn(app, result)
@@ -84,8 +84,8 @@ def test_cattura_3p_to_the_end_by_keys_then_the_result_by_keys(app):
     key(app, pygame.K_RETURN)  # Play again: a new match of the same table
     again = table_scene(app)
     assert app.scenes.top is again and again is not table
-    assert again.state.name == "cattura" and again.state.players == 3
-    assert not again.state.history
+    assert again.model.state.name == "cattura" and again.model.state.players == 3
+    assert not again.model.state.history
 
 
 def autoplay_to_result(app) -> ResultScene:

@@ -46,52 +46,52 @@ def drag(app, table, sp, end) -> None:
 
 def in_its_place(table, sp) -> bool:
     """Back in the hand, laid where the hand's layout puts it."""
-    hand = table.table.hands[sp.owner]
+    hand = table.model.table.hands[sp.owner]
     if sp not in hand or sp.moving:
         return False
-    slot = table.table.slots(hand)[hand.index(sp)]
+    slot = table.model.table.slots(hand)[hand.index(sp)]
     return (round(sp.x), round(sp.y)) == tuple(round(v) for v in slot.pos)
 
 
 def test_a_card_dragged_onto_the_table_is_played(app):
     table = start_game(app, "tressette", 4, deal=DEAL)
     assert run_until(app, lambda: human_turn(table))
-    sp = next(sp for sp in table.table.hands[0] if sp.card in table.legal_cards())
+    sp = next(sp for sp in table.model.table.hands[0] if sp.card in table.model.legal_cards())
     start, was = sprite_center(table, sp), (sp.x, sp.y)
-    drop = table.table.layout.drop_rect()
+    drop = table.model.table.layout.drop_rect()
     press(app, start)
-    assert not table.state.history  # a press alone plays nothing: it may become a drag
+    assert not table.model.state.history  # a press alone plays nothing: it may become a drag
     end = move_to(app, start, drop.center)
-    assert not table.state.history and sp.zone == "hand"
+    assert not table.model.state.history and sp.zone == "hand"
     moved = (sp.x - was[0], sp.y - was[1])  # the card follows the pointer
     assert abs(moved[0] - (end[0] - start[0])) <= 1 and abs(moved[1] - (end[1] - start[1])) <= 1
     release(app, end)
-    assert table.state.history == [str(sp.card)]
+    assert table.model.state.history == [str(sp.card)]
     assert run_until(app, lambda: sp.zone == "trick" and not sp.moving, 120)
 
 
 def test_a_card_let_go_off_the_table_goes_back_to_the_hand(app):
     table = start_game(app, "tressette", 4, deal=DEAL)
     assert run_until(app, lambda: human_turn(table))
-    sp = next(sp for sp in table.table.hands[0] if sp.card in table.legal_cards())
-    band = table.table.layout.band
+    sp = next(sp for sp in table.model.table.hands[0] if sp.card in table.model.legal_cards())
+    band = table.model.table.layout.band
     drag(app, table, sp, (band.x + 10, band.centery))  # over the band: not the table
-    assert not table.state.history
+    assert not table.model.state.history
     assert run_until(app, lambda: in_its_place(table, sp), 60)
     assert human_turn(table)  # and it may still be played, by a click
     click(app, sprite_center(table, sp))
-    assert table.state.history == [str(sp.card)]
+    assert table.model.state.history == [str(sp.card)]
 
 
 def test_an_illegal_card_dragged_is_refused_as_a_click_and_goes_back(app):
     table, bad = a_card_that_cannot_follow(app)
-    record = table.state.record()
+    record = table.model.state.record()
     click(app, sprite_center(table, bad))
     said = app.toasts.texts[-1]
     assert said.startswith("You must follow")
     app.toasts.items.clear()
-    drag(app, table, bad, table.table.layout.drop_rect().center)
-    assert table.state.record() == record
+    drag(app, table, bad, table.model.table.layout.drop_rect().center)
+    assert table.model.state.record() == record
     assert app.toasts.texts == [said]  # the same words as for the click
     assert run_until(app, lambda: in_its_place(table, bad), 60)
 
@@ -99,12 +99,14 @@ def test_an_illegal_card_dragged_is_refused_as_a_click_and_goes_back(app):
 def test_a_scopa_card_with_two_captures_dragged_asks_which(app):
     table = start_game(app, "scopa", 2, deal=SCOPA_DEAL)
     assert run_until(app, lambda: human_turn(table))
-    seven = next(sp for sp in table.table.hands[0] if str(sp.card) == "7B")
-    drag(app, table, seven, table.table.layout.drop_rect().center)
-    assert not table.state.history
-    assert table.chooser is not None and len(table.chooser.rects) == 2  # as a click asks
-    assert table.selected == [seven.card]
+    seven = next(sp for sp in table.model.table.hands[0] if str(sp.card) == "7B")
+    drag(app, table, seven, table.model.table.layout.drop_rect().center)
+    assert not table.model.state.history
+    assert (
+        table.model.chooser is not None and len(table.model.chooser.rects) == 2
+    )  # as a click asks
+    assert table.model.selected == [seven.card]
     assert run_until(app, lambda: in_its_place(table, seven), 60)
-    rect, move = table.chooser.rects[1]
+    rect, move = table.model.chooser.rects[1]
     click(app, rect.center)
-    assert table.state.history == [move.text]
+    assert table.model.state.history == [move.text]

@@ -14,7 +14,7 @@ from game.ui import runner
 from game.ui import worker as worker_module
 from game.ui.damage import MAX_AREAS, merge_areas
 from game.ui.scene import WAKEUP
-from game.ui.scenes.table_damage import GLOW_FOR
+from game.ui.table.damage import GLOW_FOR
 from game.ui.worker import AIWorker
 
 SIZE = (1280, 720)
@@ -54,7 +54,7 @@ def waiting_table(app: runner.App) -> Any:
     table = start_game(app, "capodama", 4, seed=3)
     for _ in range(20000):
         app.step()
-        if table.synced and table.prompt_kind and not table.busy() and app.idle:
+        if table.model.synced and table.model.prompt_kind and not table.model.busy() and app.idle:
             return table
     raise AssertionError("the table never came to rest at the human's decision")
 
@@ -98,14 +98,14 @@ def test_the_glow_breathes_as_a_turn_begins_then_holds_still(app):
     table = waiting_table(app)
     damage = table.damage
     assert damage.glow() == 1.0  # it rested: the breath is over
-    table.synced_at = -2  # a new decision: the turn begins again
+    table.model.synced_at = -2  # a new decision: the turn begins again
     seen = set()
     for _ in range(round(GLOW_FOR * 60)):
         seen.add(round(damage.glow(), 3))
         assert table.wake_in() == 0.0
-        table.time += 1 / 60
+        table.model.time += 1 / 60
     assert min(seen) < 0.7 and max(seen) == 1.0
-    table.time += 1 / 60
+    table.model.time += 1 / 60
     assert damage.glow() == 1.0
 
 
@@ -163,13 +163,13 @@ def test_moving_cards_are_redrawn_where_they_were_and_where_they_are(app, monkey
     presents = Presents(monkeypatch)
     checked = 0
     for _ in range(3000):
-        before = {id(sp): table.sprite_rect(sp) for sp in table.table.sprites}
+        before = {id(sp): table.model.sprite_rect(sp) for sp in table.model.table.sprites}
         app.step()
         if not presents.updates:
             continue
         areas = presents.updates.pop()
-        for sp in table.table.sprites:
-            was, now = before.get(id(sp)), table.sprite_rect(sp)
+        for sp in table.model.table.sprites:
+            was, now = before.get(id(sp)), table.model.sprite_rect(sp)
             if was is not None and was != now:
                 assert any(a.contains(now) for a in areas), (now, areas)
                 assert any(a.contains(was) for a in areas), (was, areas)

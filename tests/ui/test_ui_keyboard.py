@@ -43,13 +43,13 @@ def hand_card(table):
 
 
 def wait_for_move(app, table, before: int, frames: int = 120) -> str:
-    assert run_until(app, lambda: len(table.state.history) > before, frames)
-    return table.state.history[before]
+    assert run_until(app, lambda: len(table.model.state.history) > before, frames)
+    return table.model.state.history[before]
 
 
 def choose_by_number(app, table, n: int = 1) -> str:
     """Press the number key ``n``: the n-th choice of the chooser or button row is taken."""
-    before = len(table.state.history)
+    before = len(table.model.state.history)
     options = table.keys.numbered()
     assert len(options) >= n
     want = options[n - 1]
@@ -61,14 +61,14 @@ def choose_by_number(app, table, n: int = 1) -> str:
 
 def keyboard_pass(app, table) -> None:
     """The exchange: each card to pass focused and taken with Enter, then the Pass button."""
-    before = len(table.state.history)
-    for _ in range(table._pass_count()):
+    before = len(table.model.state.history)
+    for _ in range(table.model.pass_count()):
         tg = focus_on(
-            app, table, lambda t: hand_card(table)(t) and t.sprite.card not in table.selected
+            app, table, lambda t: hand_card(table)(t) and t.sprite.card not in table.model.selected
         )
         key(app, pygame.K_RETURN)
-        assert tg.sprite.card in table.selected
-    chosen = list(table.selected)
+        assert tg.sprite.card in table.model.selected
+    chosen = list(table.model.selected)
     focus_on(app, table, lambda t: t.button is not None and t.button.tag == "confirm")
     key(app, pygame.K_RETURN)
     made = wait_for_move(app, table, before, 1)
@@ -77,35 +77,35 @@ def keyboard_pass(app, table) -> None:
 
 def keyboard_play(app, table) -> str:
     """A card played with Right and Enter (a capture chosen with the number keys)."""
-    before = len(table.state.history)
+    before = len(table.model.state.history)
     if not any(tg.sprite is not None for tg in table.keys.targets()):
         return choose_by_number(app, table)  # no card to play: Cattura's Pass button
     tg = focus_on(app, table, hand_card(table))
-    assert tg.sprite.card in table.legal_cards()
-    current = table.state.current_player
+    assert tg.sprite.card in table.model.legal_cards()
+    current = table.model.state.current_player
     assert tg.sprite.owner == current
     key(app, pygame.K_RETURN)
-    if len(table.state.history) == before:  # several captures: the chooser asks which
-        assert table.chooser is not None
+    if len(table.model.state.history) == before:  # several captures: the chooser asks which
+        assert table.model.chooser is not None
         return choose_by_number(app, table)
-    made = table.state.history[before]
+    made = table.model.state.history[before]
     assert str(tg.sprite.card) in made
     return made
 
 
 def keyboard_turn(app, table) -> str:
     forced = table.forced.sprite
-    before = len(table.state.history)
+    before = len(table.model.state.history)
     if forced is not None:  # the only card: it plays itself after its beat
         made = wait_for_move(app, table, before)
         assert str(forced.card) in made
         return made
-    kind = table.prompt_kind
+    kind = table.model.prompt_kind
     if kind in ("double", "trump"):
         return choose_by_number(app, table, 2 if len(table.keys.numbered()) > 1 else 1)
     if kind == "pass":
         keyboard_pass(app, table)
-        return table.state.history[before]
+        return table.model.state.history[before]
     return keyboard_play(app, table)
 
 
@@ -161,16 +161,16 @@ def test_scopa_2p_capture_choice_by_keys(app):
     assert run_until(app, lambda: human_turn(table))
     tg = focus_on(app, table, lambda t: t.sprite is not None and str(t.sprite.card) == "7B")
     key(app, pygame.K_RETURN)
-    assert not table.state.history and table.chooser is not None
-    options = [m.text for _r, m in table.chooser.rects]
+    assert not table.model.state.history and table.model.chooser is not None
+    options = [m.text for _r, m in table.model.chooser.rects]
     assert len(options) == 2
     # the table cards the 7 could take are lit: the focus reaches them and the choices
     keys_now = [t.key for t in table.keys.targets()]
     assert ("choice", options[0]) in keys_now and ("choice", options[1]) in keys_now
     assert any(k[0] == "card" and k[1].startswith("center") for k in keys_now)
-    assert tg.sprite.card in table.selected
+    assert tg.sprite.card in table.model.selected
     key(app, pygame.K_2)
-    assert table.state.history == [options[1]]
+    assert table.model.state.history == [options[1]]
     keyboard_deal(app, table)
 
 
@@ -186,7 +186,7 @@ def test_tressette_4p_buongioco_by_the_focus(app):
     assert targets[len(cards)].button.tag == "buongioco"
     focus_on(app, table, lambda t: t.button is not None)
     key(app, pygame.K_RETURN)
-    assert table.state.history == ["buongioco"]
+    assert table.model.state.history == ["buongioco"]
     keyboard_deal(app, table)
 
 
@@ -195,7 +195,7 @@ def test_cattura_2p_capture_choice_by_keys(app):
 
     table = start_game(app, "cattura", 2, deal=_position("3H 5S 2S 6H 8C", [], "8D"))
     assert run_until(app, lambda: human_turn(table))
-    options = [m.text for _r, m in table.chooser.rects]
+    options = [m.text for _r, m in table.model.chooser.rects]
     assert len(options) == 3
     # the choices come after the cards: Left from the first card wraps round to the last one
     key(app, pygame.K_RIGHT)  # shows the focus
@@ -204,7 +204,7 @@ def test_cattura_2p_capture_choice_by_keys(app):
     key(app, pygame.K_UP)
     assert table.keys.current().move.text == options[-2]
     key(app, pygame.K_RETURN)
-    assert table.state.history == [options[-2]]
+    assert table.model.state.history == [options[-2]]
     keyboard_deal(app, table)
 
 
@@ -216,8 +216,8 @@ def test_first_key_shows_the_focus_and_the_mouse_hides_it(app):
     assert table.keys.shown
     first = table.keys.current()
     assert first.key == table.keys.targets()[0].key
-    assert not table.state.history  # showing it played nothing
-    assert table.hover is first.sprite  # the focused card is lifted like one under the mouse
+    assert not table.model.state.history  # showing it played nothing
+    assert table.model.hover is first.sprite  # the focused card is lifted like one under the mouse
     key(app, pygame.K_TAB)
     second = table.keys.current()
     assert second.key == table.keys.targets()[1].key
@@ -229,11 +229,11 @@ def test_first_key_shows_the_focus_and_the_mouse_hides_it(app):
 
 def test_space_skips_the_running_animation(app):
     table = start_game(app, "tressette", 4, seed=3)
-    assert run_until(app, lambda: table.table.moving, 2000)
+    assert run_until(app, lambda: table.model.table.moving, 2000)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
     for event in pygame.event.get():  # the key alone, without the frame's update after it
         app._dispatch(event)
-    assert not table.table.moving  # every card where it goes, at once
+    assert not table.model.table.moving  # every card where it goes, at once
 
 
 def test_the_key_list_names_every_key_the_table_handles(app):
@@ -252,7 +252,7 @@ def test_the_key_list_names_every_key_the_table_handles(app):
     # every key code the table's handlers compare with is on a line of the list
     listed = {code for row in keylist.KEYS for code in row.codes}
     root = Path(focus.__file__).parent
-    sources = [root / "focus.py", root / "runner.py", *sorted(root.glob("scenes/table*.py"))]
+    sources = [root / "focus.py", root / "runner.py", *sorted(root.glob("table/*.py"))]
     sources += sorted((root / "games").glob("*.py"))
     used: set[str] = set()
     for path in sources:
@@ -284,13 +284,13 @@ def test_a_forced_card_plays_itself_after_a_beat(app):
         keyboard_play(app, table)
     assert run_until(app, lambda: human_turn(table))
     sp = table.forced.sprite
-    assert sp is not None and len(table.legal) == 1
-    assert table.selected == [sp.card]  # lifted and ringed while it waits
-    before = len(table.state.history)
+    assert sp is not None and len(table.model.legal) == 1
+    assert table.model.selected == [sp.card]  # lifted and ringed while it waits
+    before = len(table.model.state.history)
     app.step()
-    assert len(table.state.history) == before  # it waits its beat...
-    assert run_until(app, lambda: len(table.state.history) > before, 30)
-    assert table.state.history[before].startswith(str(sp.card))  # ...then goes by itself
+    assert len(table.model.state.history) == before  # it waits its beat...
+    assert run_until(app, lambda: len(table.model.state.history) > before, 30)
+    assert table.model.state.history[before].startswith(str(sp.card))  # ...then goes by itself
 
 
 def test_forced_card_waits_when_the_setting_is_off(app):
@@ -300,11 +300,11 @@ def test_forced_card_waits_when_the_setting_is_off(app):
         assert run_until(app, lambda: human_turn(table))
         keyboard_play(app, table)
     assert run_until(app, lambda: human_turn(table))
-    assert len(table.legal) == 1 and table.forced.sprite is None
-    before = len(table.state.history)
+    assert len(table.model.legal) == 1 and table.forced.sprite is None
+    before = len(table.model.state.history)
     for _ in range(120):
         app.step()
-    assert len(table.state.history) == before  # the player plays it
+    assert len(table.model.state.history) == before  # the player plays it
 
 
 def test_a_single_pass_is_never_played_for_the_player(app):
@@ -313,9 +313,9 @@ def test_a_single_pass_is_never_played_for_the_player(app):
     # an empty hand and nothing to capture: passing is the only move, and it is a decision
     table = start_game(app, "cattura", 2, deal=_position("", ["3S"], "8D"))
     assert run_until(app, lambda: human_turn(table))
-    assert [m.kind for m in table.legal] == ["pass"]
+    assert [m.kind for m in table.model.legal] == ["pass"]
     assert table.forced.sprite is None
     for _ in range(60):
         app.step()
-    assert not table.state.history
+    assert not table.model.state.history
     assert choose_by_number(app, table) == "pass"

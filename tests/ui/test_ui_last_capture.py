@@ -29,7 +29,7 @@ def let_go_l(app) -> None:
 
 
 def settled(table) -> bool:
-    return not table.busy() and not table.table.moving
+    return not table.model.busy() and not table.model.table.moving
 
 
 # Seat 0 leads: its 7 of batons takes the 7 of coins; North then can take nothing (4, 6, ace
@@ -42,29 +42,29 @@ def test_scopa_last_capture_by_l_and_by_a_click_on_the_pile(app):
     assert run_until(app, lambda: human_turn(table))
     assert button(table, "last").label == "Last capture (L)"
     hold_l(app)
-    assert not table.show_last  # nothing captured yet: nothing to show
+    assert not table.model.show_last  # nothing captured yet: nothing to show
     let_go_l(app)
     click_button(app, table, "last")
     assert "Nothing has been captured" in app.toasts.texts[-1]
-    seven = next(sp for sp in table.table.hands[0] if str(sp.card) == "7B")
+    seven = next(sp for sp in table.model.table.hands[0] if str(sp.card) == "7B")
     click(app, sprite_center(table, seven))
-    assert table.state.history == ["7B x 7D"]
-    assert run_until(app, lambda: human_turn(table) and len(table.state.history) == 2)
-    assert not table.state.history[1].count("x")  # North placed a card: no capture
+    assert table.model.state.history == ["7B x 7D"]
+    assert run_until(app, lambda: human_turn(table) and len(table.model.state.history) == 2)
+    assert not table.model.state.history[1].count("x")  # North placed a card: no capture
     hold_l(app)
-    assert table.show_last
-    look = table.gui.last_look()
+    assert table.model.show_last
+    look = table.model.gui.last_look()
     assert "taken by you with" in look.title
     assert [(str(c), said) for c, said in look.cards] == [("7B", "played"), ("7D", "taken")]
     app.step()  # drawn over the table
     let_go_l(app)
-    assert not table.show_last
+    assert not table.model.show_last
     # a click on the pile the capture went to shows it too, until the next click
-    pile = table.table.layout.pile_rect(table.gui.keeper(0))
+    pile = table.model.table.layout.pile_rect(table.model.gui.keeper(0))
     click(app, pile.center)
-    assert table.show_last and table.show_last_timer > 0
+    assert table.model.show_last and table.model.show_last_timer > 0
     click(app, pile.center)
-    assert not table.show_last
+    assert not table.model.show_last
 
 
 def test_scopa_an_opponents_capture_is_named_with_its_cards(app):
@@ -72,13 +72,13 @@ def test_scopa_an_opponents_capture_is_named_with_its_cards(app):
     deal = {"dealer": 1, "hands": ["2D 2C 4B", "5C 1B 3C"], "table": "5S 1C 3S RC"}
     table = start_game(app, "scopa", 2, deal=deal)
     assert run_until(app, lambda: human_turn(table))
-    two = next(sp for sp in table.table.hands[0] if str(sp.card) == "2D")  # takes nothing
+    two = next(sp for sp in table.model.table.hands[0] if str(sp.card) == "2D")  # takes nothing
     click(app, sprite_center(table, two))
-    assert run_until(app, lambda: human_turn(table) and len(table.state.history) == 2)
-    captured = [e for e in table.state.events if e.kind == "captured"][-1]
+    assert run_until(app, lambda: human_turn(table) and len(table.model.state.history) == 2)
+    captured = [e for e in table.model.state.events if e.kind == "captured"][-1]
     assert captured.seat == 1
     hold_l(app)
-    look = table.gui.last_look()
+    look = table.model.gui.last_look()
     assert look.title.startswith("Last capture — taken by North with")
     assert [c for c, _said in look.cards] == [captured.data.card, *captured.cards]
 
@@ -87,19 +87,19 @@ def test_cattura_last_capture_by_l_and_by_a_click_on_the_captured_cards(app):
     table = start_game(app, "cattura", 2, deal=_position("3H 5S 2S 6H 8C", [], "8D"))
     assert run_until(app, lambda: human_turn(table))
     assert button(table, "last").label == "Last capture (L)"
-    eight = next(sp for sp in table.table.hands[0] if str(sp.card) == "8C")
+    eight = next(sp for sp in table.model.table.hands[0] if str(sp.card) == "8C")
     click(app, sprite_center(table, eight))
-    assert table.state.history == ["take 8D with 8C"]
-    assert run_until(app, lambda: [str(sp.card) for sp in table.table.front[0]] == ["8D"])
+    assert table.model.state.history == ["take 8D with 8C"]
+    assert run_until(app, lambda: [str(sp.card) for sp in table.model.table.front[0]] == ["8D"])
     assert run_until(app, lambda: settled(table))
     hold_l(app)
-    assert table.show_last
-    look = table.gui.last_look()
+    assert table.model.show_last
+    look = table.model.gui.last_look()
     assert look.title == "Last capture — taken by you with 8♣"
     assert [(str(c), said) for c, said in look.cards] == [("8D", "taken"), ("8C", "played")]
     let_go_l(app)
-    assert not table.show_last
-    front = table.table.front[0][0]
-    assert not table.gui.clickable(front) or not table.prompt_kind
+    assert not table.model.show_last
+    front = table.model.table.front[0][0]
+    assert not table.model.gui.clickable(front) or not table.model.prompt_kind
     click(app, (front.x, front.y))
-    assert table.show_last and table.show_last_timer > 0
+    assert table.model.show_last and table.model.show_last_timer > 0

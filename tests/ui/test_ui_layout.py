@@ -30,8 +30,8 @@ from game.engine.cattura import WIN_CAPTURES
 from game.engine.registry import GAMES
 from game.ui import runner
 from game.ui.cards import card_size, index_rect
-from game.ui.scenes.table_draw import TablePainter
 from game.ui.settings import TEXT_SIZES, apply_look
+from game.ui.table.draw import TablePainter
 from game.ui.widgets import Toasts
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080), (1366, 768), (2560, 1440), (3840, 2160)]
@@ -66,13 +66,13 @@ def test_no_two_places_on_the_table_overlap(app, name: str, players: int, text: 
     table = start_game(app, name, players)
     for size in SIZES:
         table.resize(size)
-        lay = table.table.layout
+        lay = table.model.table.layout
         cards = _middle_cards(table)
         if lay.center_kind != "stack":  # Cattura's stack hides its lower cards: only the top counts
             assert _hidden_corners(cards) == [], (name, players, size, text)
         regions = lay.regions()
         assert _overlaps(regions) == [], (name, players, size, text)
-        assert len(regions) == 3 + (5 if lay.flags else 3) * table.state.seats
+        assert len(regions) == 3 + (5 if lay.flags else 3) * table.model.state.seats
         assert [c for c in cards if c.colliderect(regions["label"])] == [], (name, players, size)
         for key, rect in regions.items():
             assert lay.table.contains(rect), (name, players, size, key, rect)
@@ -88,7 +88,7 @@ def test_a_plate_with_badges_fits_its_place(app) -> None:
     table = start_game(app, "capodama", 6)
     for size in SIZES[:3]:
         table.resize(size)
-        lay = table.table.layout
+        lay = table.model.table.layout
         names = ["A very long seat name · search", "A very long seat name"]
         badges = [("CAPO", (240, 200, 90)), ("READY", (120, 220, 140))]
         rest = [("12", badges, lay.plate_width(seat)) for seat in range(6)]
@@ -104,23 +104,27 @@ def test_the_band_shows_the_prompt_and_the_pass_names_both_cards(app) -> None:
     """6-player Capodama: the pass button reads "Pass → left: …, right: …" in the band."""
     app.settings.deck = "french"
     table = start_game(app, "capodama", 6, seed=2)
-    assert run_until(app, lambda: table.synced and table.prompt_kind in ("pass", "play"), 4000)
-    while table.prompt_kind != "pass":  # the capo doubles first if the human is the capo
-        if table.prompt_kind == "double":
-            click(app, table.buttons[0].rect.center)
+    assert run_until(
+        app, lambda: table.model.synced and table.model.prompt_kind in ("pass", "play"), 4000
+    )
+    while table.model.prompt_kind != "pass":  # the capo doubles first if the human is the capo
+        if table.model.prompt_kind == "double":
+            click(app, table.model.buttons[0].rect.center)
         app.step()
-    assert table.band_message() == table.gui.prompt_text() != ""
+    assert table.painter.band_message() == table.model.gui.prompt_text() != ""
     for _ in range(2):
-        legal = table.legal_cards()
+        legal = table.model.legal_cards()
         sp = next(
-            s for s in table.table.hands[0] if s.card in legal and s.card not in table.selected
+            s
+            for s in table.model.table.hands[0]
+            if s.card in legal and s.card not in table.model.selected
         )
-        table.gui.click_card(sp)
+        table.model.gui.click_card(sp)
     app.step()
-    (confirm,) = [b for b in table.buttons if b.tag == "confirm"]
-    left, right = (table.gui.card_short(c) for c in table.selected)
+    (confirm,) = [b for b in table.model.buttons if b.tag == "confirm"]
+    left, right = (table.model.gui.card_short(c) for c in table.model.selected)
     assert confirm.label == f"Pass → left: {left}, right: {right}"
-    assert table.table.layout.band.contains(confirm.rect)
+    assert table.model.table.layout.band.contains(confirm.rect)
 
 
 def _to_held_trick(app, table) -> None:
@@ -129,13 +133,16 @@ def _to_held_trick(app, table) -> None:
         if (
             run_until(
                 app,
-                lambda: table.held is not None or (table.synced and table.prompt_kind == "play"),
+                lambda: (
+                    table.model.held is not None
+                    or (table.model.synced and table.model.prompt_kind == "play")
+                ),
                 3000,
             )
-            and table.held is not None
+            and table.model.held is not None
         ):
             return
-        table.apply(table.legal[0])
+        table.model.apply(table.model.legal[0])
     raise AssertionError("no trick was ever held")
 
 
@@ -144,16 +151,16 @@ def test_a_trick_waits_for_a_click_when_asked(app) -> None:
     table = start_game(app, "capodama", 4, seed=4)
     drive_to_play(app)
     _to_held_trick(app, table)
-    label, sprite = table.held
-    assert label.startswith("Won by ") and sprite is table.winner_mark
-    assert table.band_message() == "Click or press a key to go on"
-    trick = list(table.table.played)
+    label, sprite = table.model.held
+    assert label.startswith("Won by ") and sprite is table.model.winner_mark
+    assert table.painter.band_message() == "Click or press a key to go on"
+    trick = list(table.model.table.played)
     for _ in range(300):  # ten seconds of frames: nothing moves on
         app.step()
-    assert table.held is not None and list(table.table.played) == trick
+    assert table.model.held is not None and list(table.model.table.played) == trick
     click(app, (5, 5))  # anywhere on the felt
-    run_until(app, lambda: table.held is None, 60)
-    assert table.held is None and not table.table.played
+    run_until(app, lambda: table.model.held is None, 60)
+    assert table.model.held is None and not table.model.table.played
 
 
 def test_a_held_trick_lasts_the_hold_set_in_settings(app) -> None:
@@ -166,7 +173,7 @@ def test_a_held_trick_lasts_the_hold_set_in_settings(app) -> None:
         drive_to_play(app)
         _to_held_trick(app, table)
         frames = 0
-        while table.held is not None and frames < 1000:
+        while table.model.held is not None and frames < 1000:
             app.step()
             frames += 1
         held_frames[hold] = frames
@@ -179,13 +186,13 @@ def test_a_held_trick_lasts_the_hold_set_in_settings(app) -> None:
 def _middle_cards(table: Any) -> list[pygame.Rect]:
     """Where the cards of the middle lie: a whole trick (each seat's card at its place), or
     as many of Scopa's table cards as can lie there, or Cattura's stack."""
-    lay = table.table.layout
+    lay = table.model.table.layout
     if lay.center_kind == "grid":
         pos, w = lay.grid_positions(10)
     elif lay.center_kind == "stack":
         pos, w = lay.stack_positions(8), lay.center_w
     else:
-        pos, w = [lay.spot(seat).trick for seat in range(table.state.seats)], lay.trick_w
+        pos, w = [lay.spot(seat).trick for seat in range(table.model.state.seats)], lay.trick_w
     rects = []
     for x, y in pos:
         r = pygame.Rect((0, 0), card_size(w))
@@ -261,15 +268,15 @@ def test_no_message_covers_a_hand_a_plate_or_the_trick(
         monkeypatch.setattr(runner, "window_surface", lambda window=window: window)
         _window(app, size)
         assert app.screen is window
-        lay = table.table.layout
+        lay = table.model.table.layout
         clear = {k: r for k, r in lay.regions().items() if k != "band"}
         for toasts, banner in (((ANNOUNCE, REFUSAL), False), ((), True), ((REFUSAL,), True)):
             app.toasts.items.clear()
             for said in toasts:
                 app.toast(said, "warn", 5.0)
-            table.banner = None
+            table.model.banner = None
             if banner:
-                table.show_banner(*BANNER, 5.0)
+                table.model.show_banner(*BANNER, 5.0)
             window.rects.clear()
             app.step()
             assert window.rects, (size, toasts, banner)
@@ -291,10 +298,10 @@ def _extras_everywhere(table: Any) -> None:
     """Lay the table out again as it is, with the most a pile shows on every seat: a dozen
     scope sticking out of a Scopa pile of won cards, Cattura's captures face up (as many as
     end the match)."""
-    tv = table.table
-    seats = range(table.state.seats)
+    tv = table.model.table
+    seats = range(table.model.state.seats)
     known = [sp.card for sp in tv.sprites if sp.card is not None]
-    scopa = table.state.name == "scopa"
+    scopa = table.model.state.name == "scopa"
     shown = {
         s: [known[k % len(known)] for k in range(SCOPE if scopa else WIN_CAPTURES)] for s in seats
     }
@@ -324,7 +331,7 @@ def test_nothing_a_pile_shows_covers_a_hand_a_plate_or_the_middle(
     apply_look(app.settings)
     table = start_game(app, name, players)
     assert run_until(app, lambda: human_turn(table))
-    _noting(monkeypatch, type(table.gui), "draw_extras")
+    _noting(monkeypatch, type(table.model.gui), "draw_extras")
     _noting(monkeypatch, TablePainter, "_draw_counts")
     monkeypatch.setattr(app, "redraw_all", True)  # every frame drawn whole
     for size in SIZES:
@@ -333,17 +340,17 @@ def test_nothing_a_pile_shows_covers_a_hand_a_plate_or_the_middle(
         _window(app, size)
         _extras_everywhere(table)
         app.step()
-        lay = table.table.layout
+        lay = table.model.table.layout
         regions = lay.regions()
-        cards = [table.sprite_rect(sp) for sp in table.table.sprites]
+        cards = [table.model.sprite_rect(sp) for sp in table.model.table.sprites]
         wrong = []
         for seat in range(players):
             own = {f"pile{seat}", f"flags{seat}"}
             place = lay.pile_rect(seat).unionall([r for k, r in regions.items() if k in own])
-            shown = [*table.table.flags[seat], *table.table.front[seat]]
+            shown = [*table.model.table.flags[seat], *table.model.table.front[seat]]
             assert len(shown) == (SCOPE if name == "scopa" else WIN_CAPTURES)
             for sp in shown:
-                r = table.sprite_rect(sp)
+                r = table.model.sprite_rect(sp)
                 on = [k for k, c in regions.items() if c.colliderect(r) and k not in own]
                 if on or not place.contains(r):
                     wrong.append(f"seat {seat}'s {sp.card} at {r} on {on}, out of {place}")
@@ -356,7 +363,7 @@ def test_nothing_a_pile_shows_covers_a_hand_a_plate_or_the_middle(
             if not mine or under:
                 wrong.append(f"words at {r} on {on} and on the cards at {under}")
         deck = pygame.Rect((0, 0), lay.small_size)
-        deck.center = (round(table.table.deck_at()[0]), round(table.table.deck_at()[1]))
+        deck.center = (round(table.model.table.deck_at()[0]), round(table.model.table.deck_at()[1]))
         for r in window.by.get("_draw_counts", []):  # on its pile, or on the deck
             on = [k for k, c in regions.items() if c.colliderect(r)]
             on_pile = len(on) == 1 and on[0].startswith("pile") and regions[on[0]].contains(r)
@@ -388,13 +395,13 @@ def test_a_full_trick_shows_every_corner_and_its_label_covers_no_card(app) -> No
     table = start_game(app, "capodama", 6, seed=5)
     drive_to_play(app)
     _to_held_trick(app, table)
-    lay = table.table.layout
-    label, sprite = table.held
-    assert label.startswith("Won by ") and len(table.table.played) == 6
-    cards = [table.sprite_rect(sp) for sp in table.table.played]
+    lay = table.model.table.layout
+    label, sprite = table.model.held
+    assert label.startswith("Won by ") and len(table.model.table.played) == 6
+    cards = [table.model.sprite_rect(sp) for sp in table.model.table.played]
     assert _hidden_corners(cards) == []
-    box, _size = table.painter.label_rect(label, table.sprite_rect(sprite))
-    on = [table.sprite_rect(sp) for sp in table.table.sprites]
+    box, _size = table.painter.label_rect(label, table.model.sprite_rect(sprite))
+    on = [table.model.sprite_rect(sp) for sp in table.model.table.sprites]
     on += [r for k, r in lay.regions().items() if k not in ("trick", "label")]
     assert [r for r in on if r.colliderect(box)] == [], box
     assert lay.label_box.contains(box)
@@ -403,12 +410,12 @@ def test_a_full_trick_shows_every_corner_and_its_label_covers_no_card(app) -> No
 def test_trick_cards_keep_their_size_after_continue(app) -> None:
     table = start_game(app, "capodama", 4, seed=6)
     drive_to_play(app)
-    table.apply(table.legal[0])
-    run_until(app, lambda: not table.busy(), 200)
-    widths = {round(sp.w) for sp in table.table.played}
-    assert widths == {table.table.layout.trick_w}
-    table.rebuild()
-    assert {round(sp.w) for sp in table.table.played} == widths
+    table.model.apply(table.model.legal[0])
+    run_until(app, lambda: not table.model.busy(), 200)
+    widths = {round(sp.w) for sp in table.model.table.played}
+    assert widths == {table.model.table.layout.trick_w}
+    table.model.rebuild()
+    assert {round(sp.w) for sp in table.model.table.played} == widths
 
 
 @pytest.mark.parametrize(("name", "players"), [("capodama", 4), ("scopa", 2), ("tressette", 3)])
@@ -416,7 +423,7 @@ def test_nobody_is_marked_to_play_under_the_summary(app, name: str, players: int
     from ui_harness import autoplay_to_summary
 
     table = autoplay_to_summary(app, name, players)
-    items = table.gui.hud_items(table.model, table.names, table.deck)
+    items = table.model.gui.hud_items(table.model.panel, table.model.names, table.model.deck)
     marked = [row for kind, *rest in items if kind == "rows" for row in rest[0] if row[2]]
     assert marked == []
-    assert table.state.current_player is not None  # the engine is already at the next deal
+    assert table.model.state.current_player is not None  # the engine is already at the next deal

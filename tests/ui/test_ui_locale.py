@@ -190,12 +190,12 @@ def test_the_plates_read_the_same_way_on_every_seat(app, drawn, size, game, play
     table = start_game(app, game, players, seed=5, seats=seats)
     assert run_until(app, lambda: human_turn(table), 4000)
     plates = table.painter.plate_words()
-    ai = [name for seat, (name, _s) in enumerate(plates) if seat != table.viewer]
+    ai = [name for seat, (name, _s) in enumerate(plates) if seat != table.model.viewer]
     assert all(" · " in n for n in ai) or not any(" · " in n for n in ai), ai
     for name, score in plates:
         assert score == "0" and not re.search(r"\d", name)
     drawn.clear()
     table.painter._plates.clear()
-    table.painter._draw_plates(app.screen)
+    table.painter._draw_plates(app.screen, table.damage.glow)
     for name, score in plates:
         assert name in drawn and score in drawn  # each on its own: the score in its chip

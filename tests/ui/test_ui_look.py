@@ -46,8 +46,8 @@ def table_with_suits(app, suits: str):
     """A Capodama table whose human hand holds a card of each of ``suits``, ready to play."""
     for seed in range(1, 40):
         table = start_game(app, "capodama", 4, seed=seed)
-        assert run_until(app, lambda t=table: t.synced and t.prompt_kind != "", 4000)
-        held = {sp.card.suit for sp in table.table.hands[table.viewer]}
+        assert run_until(app, lambda t=table: t.model.synced and t.model.prompt_kind != "", 4000)
+        held = {sp.card.suit for sp in table.model.table.hands[table.model.viewer]}
         if set(suits) <= held:
             return table
         app.scenes.pop()
@@ -57,8 +57,8 @@ def table_with_suits(app, suits: str):
 def corner_hue(app, table, suit: str) -> tuple[float, float]:
     """(hue, saturation) of the inked pixels round the suit sign in the top-left corner of the
     human's first card of ``suit``, as the last frame drew it."""
-    sp = next(sp for sp in table.table.hands[table.viewer] if sp.card.suit == suit)
-    r = table.sprite_rect(sp)
+    sp = next(sp for sp in table.model.table.hands[table.model.viewer] if sp.card.suit == suit)
+    r = table.model.sprite_rect(sp)
     box = pygame.Rect(0, 0, round(r.w * 0.09), round(r.h * 0.06))
     box.center = (r.x + round(r.w * 0.1), r.y + round(r.h * 0.19))  # the corner's suit sign
     inked = []
@@ -97,8 +97,8 @@ def test_four_colours_are_chosen_in_settings_and_drawn_at_once(app) -> None:
 
 def felt_spread(app, table) -> int:
     """Largest minus smallest brightness over an empty stretch of felt (above the left seat)."""
-    lay = table.table.layout
-    left = min(lay.plate_rect(s).left for s in range(table.state.seats))
+    lay = table.model.table.layout
+    left = min(lay.plate_rect(s).left for s in range(table.model.state.seats))
     box = pygame.Rect(lay.table.x + 4, lay.table.y + 4, max(20, left - 8), 40)
     values = [
         sum(app.screen.get_at((x, y))[:3])
@@ -117,25 +117,25 @@ def solid_width(ring: pygame.Surface) -> int:
 def test_the_high_contrast_table_is_flat_dark_with_strong_outlines(app) -> None:
     app.persist = True
     table = start_game(app, "capodama", 4, seed=2)
-    assert run_until(app, lambda: table.synced and table.prompt_kind != "", 4000)
+    assert run_until(app, lambda: table.model.synced and table.model.prompt_kind != "", 4000)
     app.step()
     assert felt_spread(app, table) > 12  # the felt's grain and shading
-    ring = table.images.ring(table.table.layout.big, (120, 220, 160), "legal")
+    ring = table.model.images.ring(table.model.table.layout.big, (120, 220, 160), "legal")
     settings = open_settings(app)
     click(app, settings.contrast_sel.right.rect.center)
     assert app.settings.high_contrast is True
     close_settings(app)
     assert felt_spread(app, table) == 0  # one plain colour
-    lay = table.table.layout
+    lay = table.model.table.layout
     x = lay.table.x + 6
     assert app.screen.get_at((x, lay.table.y + 6))[:3] == theme.CONTRAST_FELT
-    strong = table.images.ring(lay.big, (120, 220, 160), "legal")
+    strong = table.model.images.ring(lay.big, (120, 220, 160), "legal")
     # the outline is opaque and wider than the soft glow's solid line
     assert solid_width(strong) >= max(4, lay.big // 12) > solid_width(ring)
     # plates and band: white text on black
     fill, _edge, ink, _w = theme.panel_colours(200)
     assert ink == (255, 255, 255) and fill[:3] == (0, 0, 0)
-    plate = lay.plate_rect(table.viewer)
+    plate = lay.plate_rect(table.model.viewer)
     drawn = {app.screen.get_at((x, plate.centery))[:3] for x in range(plate.left, plate.right)}
     assert (255, 255, 255) in drawn or any(min(c) > 230 for c in drawn)
     assert load_settings()[0].high_contrast is True
@@ -165,27 +165,30 @@ def test_large_text_grows_plates_band_and_buttons_and_keeps_the_table_clear(
 ) -> None:
     app.persist = True
     table = start_game(app, "tressette", 4, seed=2)
-    assert run_until(app, lambda: table.synced and table.prompt_kind == "play", 4000)
-    words = [table.band_message(), table.short_name(table.viewer)]  # the score has its chip
+    assert run_until(app, lambda: table.model.synced and table.model.prompt_kind == "play", 4000)
+    words = [
+        table.painter.band_message(),
+        table.model.short_name(table.model.viewer),
+    ]  # the score has its chip
     fonts = drawn_sizes(app, table, monkeypatch, words)
     assert set(fonts) == set(words), fonts
-    small = table.table.layout
+    small = table.model.table.layout
     sizes = (small.plate_h, small.band_h, small.panel_w, button_text(small.scale))
     settings = open_settings(app)
     assert settings.text_sel.fmt("large") != settings.text_sel.fmt("normal")
     click(app, settings.text_sel.right.rect.center)
     assert app.settings.text_size == "large"
     close_settings(app)
-    big = table.table.layout
+    big = table.model.table.layout
     grown = (big.plate_h, big.band_h, big.panel_w, button_text(big.scale))
     assert all(b > a for a, b in zip(sizes, grown, strict=True)), (sizes, grown)
     assert big.text == pytest.approx(small.text * theme.TEXT_FACTORS["large"])
-    assert run_until(app, lambda: table.band_message() == words[0], 60)
+    assert run_until(app, lambda: table.painter.band_message() == words[0], 60)
     larger = drawn_sizes(app, table, monkeypatch, words)
     assert all(larger[w] > fonts[w] for w in words), (fonts, larger)  # the band and a plate
     for size in ((1280, 720), (1024, 600)):
         table.resize(size)
-        regions = list(table.table.layout.regions().values())
+        regions = list(table.model.table.layout.regions().values())
         for i, a in enumerate(regions):
             assert a.collidelist(regions[i + 1 :]) < 0, size
     assert load_settings()[0].text_size == "large"
@@ -216,14 +219,14 @@ def test_a_4k_window_draws_every_card_from_larger_art(app, monkeypatch, game, pl
     table = start_game(app, game, players, seed=3)
     table.resize((3840, 2160))
     widths: list[int] = []
-    real_get, real_quick = table.images.get, table.images.quick
-    monkeypatch.setattr(table.images, "get", lambda k, w: widths.append(w) or real_get(k, w))
+    real_get, real_quick = table.model.images.get, table.model.images.quick
+    monkeypatch.setattr(table.model.images, "get", lambda k, w: widths.append(w) or real_get(k, w))
     monkeypatch.setattr(
-        table.images, "quick", lambda k, size: widths.append(size[0]) or real_quick(k, size)
+        table.model.images, "quick", lambda k, size: widths.append(size[0]) or real_quick(k, size)
     )
     for _ in range(90):
         app.step()
-    assert widths and max(widths) == max(table.table.layout.sizes)
+    assert widths and max(widths) == max(table.model.table.layout.sizes)
     assert max(widths) <= ART_W, (max(widths), ART_W)
     for folder in ("french", "french4", "italian", "backs"):
         for path in sorted(asset_path("cards", folder).glob("*.png"))[:3]:

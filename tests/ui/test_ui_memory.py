@@ -30,7 +30,7 @@ def test_resizing_a_table_queues_only_the_pictures_of_its_last_size(tmp_path, mo
         pygame.display.set_mode(size, pygame.RESIZABLE)
         pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=size, w=size[0], h=size[1]))
         app.step()
-    assert 0 < table.images.pending <= len(table._wanted) * len(table.table.layout.sizes)
+    assert 0 < table.model.images.pending <= len(table.wanted) * len(table.model.table.layout.sizes)
     app.shutdown()
 
 
@@ -92,7 +92,8 @@ def test_closing_a_table_empties_the_memo_tables(tmp_path, monkeypatch) -> None:
     assert run_until(
         app,
         lambda: (
-            len(table.state.history) > 6 and (table.thought is None or table.thought.future.done())
+            len(table.model.state.history) > 6
+            and (table.model.ai.thought is None or table.model.ai.thought.future.done())
         ),
     )
     assert memo_entries() > 0

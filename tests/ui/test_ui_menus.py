@@ -46,7 +46,11 @@ def play_cards(app, table, n: int) -> None:
     """The human plays ``n`` cards (the AI seats in between), deciding anything else first."""
     for _ in range(n):
         table = drive_to_play(app)
-        sp = next(sp for sp in table.table.hands[table.viewer] if sp.card in table.legal_cards())
+        sp = next(
+            sp
+            for sp in table.model.table.hands[table.model.viewer]
+            if sp.card in table.model.legal_cards()
+        )
         click(app, sprite_center(table, sp))
 
 
@@ -73,19 +77,19 @@ def test_restart_asks_then_deals_a_new_match_from_deal_one_with_the_same_seats(a
     seats = ["human", "random", "rules", "random"]
     old = start_game(app, "capodama", 4, seed=5, seats=seats)
     play_cards(app, old, 2)
-    moves = len(old.state.history)
+    moves = len(old.model.state.history)
     click_button(app, pause(app), "restart")
     ask = app.scenes.top
     assert isinstance(ask, ConfirmScene) and "lost" in ask.question
     click_button(app, ask, "no")  # Keep playing
     assert isinstance(app.scenes.top, PauseScene) and table_scene(app) is old
-    assert len(old.state.history) == moves
+    assert len(old.model.state.history) == moves
     click_button(app, app.scenes.top, "restart")
     click_button(app, app.scenes.top, "yes")
     table = table_scene(app)
     assert table is not old and [type(s) for s in app.scenes.stack] == [TitleScene, TableScene]
-    st = table.state
-    assert (st.name, st.players, table.kinds) == ("capodama", 4, seats)
+    st = table.model.state
+    assert (st.name, st.players, table.model.kinds) == ("capodama", 4, seats)
     assert st.history == [] and deal_no(st) == 1 and not any(st.scores)
     saved, _ = load_slot("capodama")
     assert saved is not None and saved.state.history == [] and saved.setup.seats == seats
@@ -98,7 +102,7 @@ def test_quit_to_title_asks_and_the_match_stays_saved_for_continue(app):
     menu = app.scenes.top
     if not isinstance(menu, PauseScene):
         menu = pause(app)
-    history = list(table.state.history)
+    history = list(table.model.state.history)
     click_button(app, menu, "title")
     ask = app.scenes.top
     assert isinstance(ask, ConfirmScene) and "stays saved" in ask.question
@@ -116,7 +120,7 @@ def test_quit_to_title_asks_and_the_match_stays_saved_for_continue(app):
     assert resume.label == f"{expected} · {when(saved.saved_at)}"
     click(app, resume.rect.center)
     again = table_scene(app)
-    assert again is not None and again.state.history == history
+    assert again is not None and again.model.state.history == history
 
 
 def test_a_finished_or_watched_match_leaves_without_a_question(app):
@@ -162,7 +166,7 @@ def _over_cards(app, scene, table) -> list[tuple[int, int]]:
     """Points of ``scene``'s panel margin (no text, no button there) that lie over a card."""
     s = scene.scale
     r = scene.rect
-    cards = [table.sprite_rect(sp) for sp in table.table.sprites]
+    cards = [table.model.sprite_rect(sp) for sp in table.model.table.sprites]
     points = []
     for x in list(range(r.x + 6, r.x + round(16 * s))) + list(
         range(r.right - round(16 * s), r.right - 6)
@@ -204,7 +208,9 @@ def test_the_solitaires_end_is_one_panel(app, monkeypatch):
         if last.is_over:
             break
         sp = next(
-            sp for sp in table.table.hands[last.current_player] if sp.card in table.legal_cards()
+            sp
+            for sp in table.model.table.hands[last.current_player]
+            if sp.card in table.model.legal_cards()
         )
         click(app, sprite_center(table, sp))
     assert run_until(app, lambda: isinstance(app.scenes.top, ResultScene), 2000)

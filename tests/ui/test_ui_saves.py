@@ -96,7 +96,7 @@ def play_until_saved(app: App, game: str, players: int):
     setup = setup_for(app, game, players)
     click(app, setup.start.rect.center)
     table = table_scene(app)
-    assert table is not None and table.state.name == game
+    assert table is not None and table.model.state.name == game
     assert run_until(app, lambda: human_turn(table), 3000)
     return table
 
@@ -108,7 +108,7 @@ def play_three_cards(app: App):
     table = start_game(app, "scopa", 2, seed=5)
     for _ in range(3):
         assert run_until(app, lambda: human_turn(table), 3000)
-        sp = next(s for s in table.table.hands[0] if s.card in table.legal_cards())
+        sp = next(s for s in table.model.table.hands[0] if s.card in table.model.legal_cards())
         click(app, sprite_center(table, sp))
     assert run_until(app, lambda: human_turn(table), 3000)
     return table
@@ -117,7 +117,7 @@ def play_three_cards(app: App):
 def test_a_new_match_of_another_game_keeps_the_first(told):
     app = make_app(speed="instant")
     scopa = play_until_saved(app, "scopa", 2)
-    scopa_moves = scopa.state.history
+    scopa_moves = scopa.model.state.history
     to_title(app)
     play_until_saved(app, "tressette", 4)
     title = to_title(app)
@@ -142,7 +142,7 @@ def test_the_same_game_asks_first_and_keep_it_keeps_the_match(told):
     click(app, setup.start.rect.center)
     click_button(app, app.scenes.top, "yes")  # Replace
     table = table_scene(app)
-    assert table is not None and len(table.state.history) < len(before.history)
+    assert table is not None and len(table.model.state.history) < len(before.history)
     app.shutdown()
 
 
@@ -170,7 +170,7 @@ def test_the_title_lists_each_match_and_each_resumes(told):
     for tag, state in (("continue", tressette), ("continue scopa", scopa)):
         click_button(app, to_title(app), tag)
         table = table_scene(app)
-        assert table is not None and table.state.history == state.history
+        assert table is not None and table.model.state.history == state.history
     app.shutdown()
 
 
@@ -199,7 +199,7 @@ def test_a_read_only_data_folder_is_told_once_and_the_game_goes_on(told, monkeyp
     monkeypatch.setattr(storage, "write_json_atomic", read_only)
     app = make_app(speed="instant")
     table = play_three_cards(app)
-    assert len(tries) >= 3 and len(table.state.history) >= 3  # the game went on
+    assert len(tries) >= 3 and len(table.model.state.history) >= 3  # the game went on
     warned = [t for t in told if t.startswith("Could not save the match in ")]
     folder = storage.data_dir()
     assert warned == [
@@ -253,7 +253,7 @@ def test_damaged_newer_and_badly_seated_saves_are_set_aside_or_left_told_once(to
     app.step()
     assert len(told) == 4
     table = play_until_saved(app, "tressette", 4)  # no question: the newer file is not offered
-    assert table.state.name == "tressette"
+    assert table.model.state.name == "tressette"
     assert [p.read_text() for p in folder.glob("match-tressette.json.newer-*")] == [newer]
     assert not isinstance(app.scenes.top, ErrorScene)
     app.shutdown()
@@ -268,7 +268,7 @@ def test_the_previous_versions_single_save_moves_into_its_slot(told):
     assert not legacy_path().exists() and save_path("scopa").is_file()
     click_button(app, app.scenes.top, "continue")
     table = table_scene(app)
-    assert table is not None and table.state.history == state.history
+    assert table is not None and table.model.state.history == state.history
     app.shutdown()
 
 
@@ -277,7 +277,7 @@ def test_a_finished_match_moves_to_the_history(told):
 
     app = make_app(speed="instant")
     table = start_game(app, "cattura", 2, seed=2, seats=["rules", "rules"])
-    table.setup.autoplay = False  # saved like a player's match
+    table.model.setup.autoplay = False  # saved like a player's match
     assert run_until(app, lambda: save_path("cattura").is_file(), 3000)
     assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene | ResultScene), 6000)
     if isinstance(app.scenes.top, SummaryScene):
@@ -286,7 +286,7 @@ def test_a_finished_match_moves_to_the_history(told):
     assert not save_path("cattura").exists()
     [kept] = history()
     assert kept.name.endswith("-cattura.json")
-    assert json.loads(kept.read_text())["record"]["moves"] == table.state.history
+    assert json.loads(kept.read_text())["record"]["moves"] == table.model.state.history
     app.shutdown()
 
 
@@ -404,7 +404,7 @@ def test_an_unusable_data_folder_is_told_once_and_play_goes_on(told, kind):
         )
         assert told == [said] and said in app.toasts.texts
         table = play_three_cards(app)
-        assert len(table.state.history) >= 3 and told == [said]  # played on, said once
+        assert len(table.model.state.history) >= 3 and told == [said]  # played on, said once
         to_title(app)
         assert told == [said]
         assert not isinstance(app.scenes.top, ErrorScene)
@@ -439,5 +439,8 @@ def test_a_slot_holding_a_fifo_a_folder_or_another_games_match_is_told_and_set_a
         assert len(list(folder.glob(f"match-{slot}.json.damaged-*"))) == 1
     assert len(told) == 4
     table = play_until_saved(app, "tressette", 4)  # its slot is free again: saved there
-    assert json.loads(save_path("tressette").read_text())["record"]["moves"] == table.state.history
+    assert (
+        json.loads(save_path("tressette").read_text())["record"]["moves"]
+        == table.model.state.history
+    )
     app.shutdown()

@@ -76,9 +76,9 @@ def test_start_each_variant_from_setup(app, players):
     click(app, setup.start.rect.center)
     table = table_scene(app)
     assert isinstance(table, TableScene)
-    assert table.state.players == players
-    assert run_until(app, lambda: human_turn(table) or table.state.is_over, 4000)
-    assert table.prompt_kind in ("double", "pass", "play", "trump")
+    assert table.model.state.players == players
+    assert run_until(app, lambda: human_turn(table) or table.model.state.is_over, 4000)
+    assert table.model.prompt_kind in ("double", "pass", "play", "trump")
 
 
 def _start(app, players=4, seed=11, seats=None):
@@ -95,11 +95,11 @@ def _start(app, players=4, seed=11, seats=None):
 def test_play_a_card_by_clicking_it(app):
     _start(app, 4, seed=3)
     table = drive_to_play(app)
-    legal = table.legal_cards()
-    sp = next(sp for sp in table.table.hands[table.viewer] if sp.card in legal)
-    before = len(table.state.history)
+    legal = table.model.legal_cards()
+    sp = next(sp for sp in table.model.table.hands[table.model.viewer] if sp.card in legal)
+    before = len(table.model.state.history)
     click(app, sprite_center(table, sp))
-    assert table.state.history[before] == str(sp.card)
+    assert table.model.state.history[before] == str(sp.card)
     assert sp.zone == "trick"
 
 
@@ -108,15 +108,15 @@ def test_illegal_card_is_refused_with_the_reason(app):
         app.scenes.reset(app.title_scene())
         _start(app, 4, seed=seed)
         table = drive_to_play(app)
-        hand = table.table.hands[table.viewer]
-        bad = [sp for sp in hand if sp.card not in table.legal_cards()]
+        hand = table.model.table.hands[table.model.viewer]
+        bad = [sp for sp in hand if sp.card not in table.model.legal_cards()]
         if bad:
             break
     else:
         pytest.fail("no seed gave an illegal card")
-    record = table.state.record()
+    record = table.model.state.record()
     click(app, sprite_center(table, bad[0]))
-    assert table.state.record() == record
+    assert table.model.state.record() == record
     assert any(t.startswith("You must follow") for t in app.toasts.texts), app.toasts.texts
 
 
@@ -148,16 +148,16 @@ def test_capodama_refusals_are_said_from_their_codes_in_the_deck_on_screen(app):
     state, table = _capodama_a(app, ["double D", "pass 8C", "pass 8D", "pass 8S"], 3)
     refused = state.why_illegal(pass_move([parse_card("QH", "french")]))
     assert refused.code == "capo_cannot_receive"
-    assert table.refusal(refused) == (
+    assert table.model.refusal(refused) == (
         "The capo can never receive the queen of hearts: pass another card"
     )
-    assert table.gui.move_words(pass_move([parse_card("8H", "french")])) == (
+    assert table.model.gui.move_words(pass_move([parse_card("8H", "french")])) == (
         "passing the 8 of hearts"
     )
     state.play("pass 8H")
     state.play("9S")
     app.settings.deck = "italian"
-    assert table.refusal(state.why_illegal(state.parse_move("QC"))) == (
+    assert table.model.refusal(state.why_illegal(state.parse_move("QC"))) == (
         "You must follow swords or play a trump: the Cavallo of batons is neither"
     )
 
@@ -165,12 +165,12 @@ def test_capodama_refusals_are_said_from_their_codes_in_the_deck_on_screen(app):
 def test_capodama_pass_of_the_dama_to_the_capo_is_refused_by_a_click(app):
     state, table = _capodama_a(app, ["double D", "pass 8C", "pass 8D", "pass 8S"], 3)
     app.push(table)
-    assert run_until(app, lambda: human_turn(table) and table.prompt_kind == "pass", 3000)
-    qh = next(sp for sp in table.table.hands[3] if str(sp.card) == "QH")
+    assert run_until(app, lambda: human_turn(table) and table.model.prompt_kind == "pass", 3000)
+    qh = next(sp for sp in table.model.table.hands[3] if str(sp.card) == "QH")
     click(app, sprite_center(table, qh))
     assert "The capo can never receive the queen of hearts: pass another card" in (app.toasts.texts)
-    assert table.selected == [] and len(state.history) == 4
-    h8 = next(sp for sp in table.table.hands[3] if str(sp.card) == "8H")
+    assert table.model.selected == [] and len(state.history) == 4
+    h8 = next(sp for sp in table.model.table.hands[3] if str(sp.card) == "8H")
     click(app, sprite_center(table, h8))
     click_button(app, table, "confirm")
     assert state.history[-1] == "pass 8H"
@@ -181,7 +181,7 @@ def test_capodama_summary_says_the_deal_from_its_result(app):
     while not any(e.kind == "deal_scored" for e in state.events):
         state.play(state.legal_moves()[0])
     scored = next(e.data for e in state.events if e.kind == "deal_scored")
-    summary = SummaryScene(app, table, scored)
+    summary = SummaryScene(app, table.model, scored)
     assert summary.lines[0] == "Capo side: You with East."  # AH and QH after the exchange
     assert summary.lines[1] == f"They took {scored.points} of 150 points (needed 82)."
     outcome = "The capo side wins" if scored.points >= 82 else "The opponents win"
@@ -194,15 +194,15 @@ def test_deck_switch_mid_deal_redraws_cards(app):
     table = _start(app, 4, seed=5)
     app.step()
     app.step()
-    assert not table.queue.idle  # still dealing
+    assert not table.model.queue.idle  # still dealing
     key(app, pygame.K_d)
     assert app.settings.deck == "italian"
-    face_up = [sp for sp in table.table.sprites if sp.face_up and sp.card is not None]
-    run_until(app, lambda: any(sp.face_up for sp in table.table.sprites), 200)
-    face_up = [sp for sp in table.table.sprites if sp.face_up and sp.card is not None]
+    face_up = [sp for sp in table.model.table.sprites if sp.face_up and sp.card is not None]
+    run_until(app, lambda: any(sp.face_up for sp in table.model.table.sprites), 200)
+    face_up = [sp for sp in table.model.table.sprites if sp.face_up and sp.card is not None]
     assert face_up
     for sp in face_up:
-        folder, _stem = table.table.sprite_key(sp, table.face_key, table.back_key)
+        folder, _stem = table.model.table.sprite_key(sp, table.model.face_key, table.model.back_key)
         assert folder == "italian"
     key(app, pygame.K_d)
     assert app.settings.deck == "french"
@@ -224,21 +224,21 @@ def test_human_decides_double_pass_and_trump(app):
     )
     table = _start(app, 3, seed=seed)
     assert run_until(app, lambda: human_turn(table))
-    assert table.prompt_kind == "double"
-    b = table.buttons[1]
+    assert table.model.prompt_kind == "double"
+    b = table.model.buttons[1]
     click(app, b.rect.center)
-    assert table.state.history[-1] == b.tag
+    assert table.model.state.history[-1] == b.tag
     assert run_until(app, lambda: human_turn(table))
-    assert table.prompt_kind == "trump"
-    rect, move = table.trump_rects[2]
+    assert table.model.prompt_kind == "trump"
+    rect, move = table.model.trump_rects[2]
     click(app, rect.center)
-    assert table.state.history[-1] == move.text
+    assert table.model.state.history[-1] == move.text
     # 6 players: one card left, one right
     app.scenes.reset(app.title_scene())
     table = _start(app, 6, seed=4)
-    assert run_until(app, lambda: human_turn(table) and table.prompt_kind == "pass", 4000)
+    assert run_until(app, lambda: human_turn(table) and table.model.prompt_kind == "pass", 4000)
     decide_non_play(app, table)
-    assert any(h.startswith("pass ") and len(h.split()) == 3 for h in table.state.history)
+    assert any(h.startswith("pass ") and len(h.split()) == 3 for h in table.model.state.history)
 
 
 def test_autoplay_summary_then_next_deal(app):
@@ -249,18 +249,18 @@ def test_autoplay_summary_then_next_deal(app):
     assert summary.lines
     click_button(app, summary, "continue")
     assert app.scenes.top is table
-    assert run_until(app, lambda: table.model.deal_no == 2 and table.synced, 600)
+    assert run_until(app, lambda: table.model.panel.deal_no == 2 and table.model.synced, 600)
 
 
 def test_last_trick_can_be_viewed(app):
     table = _start(app, 4, seed=3, seats=["rules"] * 4)
-    assert run_until(app, lambda: bool(table.shown_last), 3000)
+    assert run_until(app, lambda: bool(table.model.shown_last), 3000)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode=""))
     app.step()
-    assert table.show_last
+    assert table.model.show_last
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode=""))
     app.step()
-    assert not table.show_last
+    assert not table.model.show_last
 
 
 def test_resize_and_fullscreen_keep_the_table(app):
@@ -269,7 +269,7 @@ def test_resize_and_fullscreen_keep_the_table(app):
     app.screen = pygame.display.set_mode((1600, 900), pygame.RESIZABLE)
     app.resized((1600, 900))
     app.step()
-    assert table.table.layout.size == (1600, 900)
-    hand = table.table.hands[table.viewer]
+    assert table.model.table.layout.size == (1600, 900)
+    hand = table.model.table.hands[table.model.viewer]
     xs = [sp.x for sp in hand]
     assert xs == sorted(xs) and all(0 < x < 1600 for x in xs)

@@ -19,25 +19,25 @@ from ui_harness import (
 
 
 def hand_sprite(table, text):
-    return next(sp for sp in table.table.hands[table.viewer] if str(sp.card) == text)
+    return next(sp for sp in table.model.table.hands[table.model.viewer] if str(sp.card) == text)
 
 
 def center_sprite(table, text):
-    return next(sp for sp in table.table.center if str(sp.card) == text)
+    return next(sp for sp in table.model.table.center if str(sp.card) == text)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
 def test_start_from_setup_and_play_a_card_by_clicking(app, players):
     table = start_from_setup(app, "scopa", players)
     assert run_until(app, lambda: human_turn(table), 6000)
-    assert table.prompt_kind == "play"
-    assert len(table.table.center) == len(table.state.view(table.viewer).table)
+    assert table.model.prompt_kind == "play"
+    assert len(table.model.table.center) == len(table.model.state.view(table.model.viewer).table)
     # a card with one legal move is played by one click
-    for sp in table.table.hands[table.viewer]:
-        moves = [m for m in table.legal if m.cards[0] == sp.card]
+    for sp in table.model.table.hands[table.model.viewer]:
+        moves = [m for m in table.model.legal if m.cards[0] == sp.card]
         if len(moves) == 1:
             click(app, sprite_center(table, sp))
-            assert table.state.history[-1] == moves[0].text
+            assert table.model.state.history[-1] == moves[0].text
             return
     pytest.skip("every card had a choice of captures")
 
@@ -55,40 +55,40 @@ def test_choose_between_two_captures_by_clicking_a_table_card(app):
     table = start_game(app, "scopa", 2, deal=dict(DEAL, table="5C 5D 1D 6S"))
     assert run_until(app, lambda: human_turn(table))
     click(app, sprite_center(table, hand_sprite(table, "5S")))
-    assert not table.state.history  # two captures: the table asks which
-    assert table.gui.picking is not None and table.chooser is not None
-    assert len(table.chooser.rects) == 2
-    assert table.gui.clickable(center_sprite(table, "5D"))
-    assert not table.gui.clickable(center_sprite(table, "1D"))
+    assert not table.model.state.history  # two captures: the table asks which
+    assert table.model.gui.picking is not None and table.model.chooser is not None
+    assert len(table.model.chooser.rects) == 2
+    assert table.model.gui.clickable(center_sprite(table, "5D"))
+    assert not table.model.gui.clickable(center_sprite(table, "1D"))
     click(app, sprite_center(table, center_sprite(table, "5D")))
-    assert table.state.history == ["5S x 5D"]
+    assert table.model.state.history == ["5S x 5D"]
 
 
 def test_choose_a_capture_from_the_chooser_or_cancel(app):
     table = start_game(app, "scopa", 2, deal=DEAL)
     assert run_until(app, lambda: human_turn(table))
     click(app, sprite_center(table, hand_sprite(table, "7B")))
-    assert table.chooser is not None and len(table.chooser.rects) == 2
+    assert table.model.chooser is not None and len(table.model.chooser.rects) == 2
     import pygame
 
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3))
     app.step()
-    assert table.chooser is None and table.gui.picking is None  # right click cancels
+    assert table.model.chooser is None and table.model.gui.picking is None  # right click cancels
     click(app, sprite_center(table, hand_sprite(table, "7B")))
-    rect, move = table.chooser.rects[1]
+    rect, move = table.model.chooser.rects[1]
     click(app, rect.center)
-    assert table.state.history == [move.text] and move.text.startswith("7B x ")
+    assert table.model.state.history == [move.text] and move.text.startswith("7B x ")
 
 
 def test_placing_a_card_and_the_capture_animation(app):
     table = start_game(app, "scopa", 2, deal=DEAL)
     assert run_until(app, lambda: human_turn(table))
     click(app, sprite_center(table, hand_sprite(table, "2D")))  # nothing adds up to 2
-    assert table.state.history == ["2D"]
-    assert run_until(app, lambda: any(str(sp.card) == "2D" for sp in table.table.center), 200)
+    assert table.model.state.history == ["2D"]
+    assert run_until(app, lambda: any(str(sp.card) == "2D" for sp in table.model.table.center), 200)
     assert run_until(app, lambda: human_turn(table), 2000)
-    taken = [c for m in table.state.history[1:] for c in m.split(" x ")[1:]]
-    assert all(str(sp.card) not in " ".join(taken) for sp in table.table.center)
+    taken = [c for m in table.model.state.history[1:] for c in m.split(" x ")[1:]]
+    assert all(str(sp.card) not in " ".join(taken) for sp in table.model.table.center)
 
 
 def test_deck_switch_mid_deal(app):
@@ -99,19 +99,19 @@ def test_deck_switch_mid_deal(app):
 def test_autoplay_reaches_the_deal_summary(app, players):
     table = autoplay_to_summary(app, "scopa", players)
     summary = app.scenes.top
-    coins = {"italian": "Coins", "french": "Diamonds"}[table.deck]  # the suit as drawn
+    coins = {"italian": "Coins", "french": "Diamonds"}[table.model.deck]  # the suit as drawn
     assert summary.head[1:4] == ["Cards", coins, f"7 of {coins.lower()}"]
-    ended = table.state.final_view(0)
+    ended = table.model.state.final_view(0)
     assert len(summary.rows) == len(ended.sides)
     assert (
-        sum(len(p) for p in table.table.piles.values())
-        + sum(len(f) for f in table.table.flags.values())
+        sum(len(p) for p in table.model.table.piles.values())
+        + sum(len(f) for f in table.model.table.flags.values())
         == sum(ended.captured_counts)
         == 40  # the end of a deal: every card taken, the table's last ones included
     )
     # the side panel under the summary counts what the summary counts, the last move included
-    assert sum(table.model.cards) == 40
-    assert table.model.deal_no == summary.data.deal_no
+    assert sum(table.model.panel.cards) == 40
+    assert table.model.panel.deal_no == summary.data.deal_no
 
 
 # Seat 0 to play: 5S must take 5C, 7B takes 1D + 6S, 2D takes nothing
@@ -127,8 +127,8 @@ def refusal(table, move):
     from game.engine import IllegalMove
 
     with pytest.raises(IllegalMove) as info:
-        table.state.clone().play(move)
-    return table.gui.refusal_text(info.value, table.names, table.viewer)
+        table.model.state.clone().play(move)
+    return table.model.gui.refusal_text(info.value, table.model.names, table.model.viewer)
 
 
 @pytest.mark.parametrize(
@@ -164,7 +164,7 @@ def refusal(table, move):
 def test_refusals_are_said_from_the_reason_code_in_the_deck_on_screen(app, deck, move, said):
     app.settings.deck = deck
     table = start_game(app, "scopa", 2, deal=EXAMPLE)
-    assert table.deck == deck
+    assert table.model.deck == deck
     assert refusal(table, move) == said
 
 
@@ -174,11 +174,13 @@ def test_the_panel_counts_come_from_the_engine(app):
     table = start_game(app, "scopa", 2, deal=deal)
     assert run_until(app, lambda: human_turn(table))
     click(app, sprite_center(table, hand_sprite(table, "7B")))
-    assert table.state.history == ["7B x 7D"]
+    assert table.model.state.history == ["7B x 7D"]
     assert run_until(app, lambda: human_turn(table), 2000)
-    model = table.gui.new_model(table.state.view(0), 0)
+    model = table.model.gui.new_model(table.model.state.view(0), 0)
     assert model.coins == (1, 0) and model.settebello == 0 and model.cards == (2, 0)
-    texts = [str(item[1]) for item in table.gui.hud_items(model, table.names, "italian")]
+    texts = [
+        str(item[1]) for item in table.model.gui.hud_items(model, table.model.names, "italian")
+    ]
     assert "2 cards · coins: 1" in texts and any(t.startswith("The 7 of coins: You") for t in texts)
 
 
@@ -201,21 +203,23 @@ def test_continue_resumes_the_match_laid_out_from_the_view(tmp_path, monkeypatch
     user_dirs(tmp_path, monkeypatch)
     app = make_app(speed="instant")
     table = start_game(app, game, 4 if game != "cattura" else 3, seed=4)
-    table.setup.autoplay = False
+    table.model.setup.autoplay = False
     for _ in range(3):
         assert run_until(app, lambda: human_turn(table), 3000)
-        sp = next(s for s in table.table.hands[0] if s.card in table.legal_cards())
+        sp = next(s for s in table.model.table.hands[0] if s.card in table.model.legal_cards())
         click(app, sprite_center(table, sp))
     assert run_until(app, lambda: human_turn(table), 3000)
-    history = table.state.history
+    history = table.model.state.history
     app.scenes.reset(app.title_scene())
     app.step()
     click_button(app, app.scenes.top, "continue")
     resumed = table_scene(app)
-    assert resumed is not table and resumed.state.history == history
-    view = resumed.state.view(0)
-    assert sorted(map(str, (s.card for s in resumed.table.hands[0]))) == sorted(map(str, view.hand))
+    assert resumed is not table and resumed.model.state.history == history
+    view = resumed.model.state.view(0)
+    assert sorted(map(str, (s.card for s in resumed.model.table.hands[0]))) == sorted(
+        map(str, view.hand)
+    )
     middle = getattr(view, "table", None) or getattr(view, "battlefield", None) or ()
-    assert len(resumed.table.center) == len(middle)
+    assert len(resumed.model.table.center) == len(middle)
     assert run_until(app, lambda: human_turn(resumed), 3000)
     app.shutdown()

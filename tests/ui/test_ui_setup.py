@@ -13,8 +13,9 @@ from ui_harness import click, click_button, key, make_app, run_until, table_scen
 from game import skins
 from game.catalog import CATALOG
 from game.engine import GAMES
+from game.ui.rules_text import in_short
 from game.ui.runner import App
-from game.ui.scenes.rules import RulesScene, in_short
+from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.settings import load_settings, settings_path
 
@@ -84,7 +85,7 @@ def test_game_players_and_seats_are_remembered_across_a_restart(dirs):
     assert setup.kinds == ["human", "normal", "strong"]  # kept while the dialog is open
     click(app, setup.start.rect.center)
     table = table_scene(app)
-    assert table.state.name == "scopa" and table.kinds == ["human", "normal", "strong"]
+    assert table.model.state.name == "scopa" and table.model.kinds == ["human", "normal", "strong"]
     app = restarted(app)
     setup = open_setup(app)
     assert (setup.game, setup.players, setup.kinds) == ("scopa", 3, ["human", "normal", "strong"])
@@ -106,7 +107,7 @@ def test_each_game_starts_in_its_own_deck_unless_the_player_chose_another(dirs):
     choose(app, setup.game_sel, "scopa")
     choose(app, setup.deck_sel, "french")
     click(app, setup.start.rect.center)
-    assert table_scene(app).deck == "french"
+    assert table_scene(app).model.deck == "french"
     app.scenes.reset(app.title_scene())
     setup = open_setup(app)
     assert setup.game == "scopa" and setup.deck == "french"  # remembered for Scopa
@@ -115,9 +116,9 @@ def test_each_game_starts_in_its_own_deck_unless_the_player_chose_another(dirs):
     choose(app, setup.game_sel, "cattura")
     click(app, setup.start.rect.center)
     table = table_scene(app)
-    assert table.deck == "french"
+    assert table.model.deck == "french"
     key(app, pygame.K_d)  # switching during a match is a choice for that game
-    assert table.deck == "italian"
+    assert table.model.deck == "italian"
     app = restarted(app)
     assert app.settings.decks == {"scopa": "french", "cattura": "italian"}
     setup = open_setup(app)
@@ -147,7 +148,7 @@ def test_six_player_capodama_in_italian_switches_to_french_and_says_so(dirs):
     choose(app, setup.players_sel, 6)
     click(app, setup.start.rect.center)
     table = table_scene(app)
-    assert table.state.players == 6 and table.deck == "french"
+    assert table.model.state.players == 6 and table.model.deck == "french"
     assert app.settings.decks["capodama"] == "italian"  # what the player asked for stays
     app.shutdown()
 
@@ -213,7 +214,7 @@ def test_a_start_from_the_setup_opened_over_a_match_leaves_one_table(dirs):
     choose(app, setup.game_sel, "cattura")
     click(app, setup.start.rect.center)
     first = table_scene(app)
-    assert run_until(app, lambda: first.synced, 2000)
+    assert run_until(app, lambda: first.model.synced, 2000)
     key(app, pygame.K_ESCAPE)
     click_button(app, app.scenes.top, "new")
     setup = app.scenes.top
@@ -225,7 +226,9 @@ def test_a_start_from_the_setup_opened_over_a_match_leaves_one_table(dirs):
     choose(app, setup.game_sel, "tressette")
     click(app, setup.start.rect.center)
     kinds = [type(s).__name__ for s in app.scenes.stack]
-    assert kinds == ["TitleScene", "TableScene"] and table_scene(app).state.name == "tressette"
+    assert (
+        kinds == ["TitleScene", "TableScene"] and table_scene(app).model.state.name == "tressette"
+    )
     app.shutdown()
 
 
@@ -241,5 +244,5 @@ def test_every_game_offers_the_three_levels_normal_first(dirs):
         assert sel.fmt("strong") == "AI: strong"
     click(app, setup.start.rect.center)
     table = table_scene(app)
-    assert all(seat.name == "normal" for seat in table.ai.values())
+    assert all(seat.name == "normal" for seat in table.model.ai.seats.values())
     app.shutdown()

@@ -30,36 +30,36 @@ def test_solitaire_deal_to_the_end_with_undo(app):
     app.push(table)
     assert run_until(app, lambda: human_turn(table))
     # both hands face up, the opponent's at the top
-    assert all(sp.face_up for s in (0, 1) for sp in table.table.hands[s])
-    assert table.table.layout.spot(1).side == "top"
-    click(app, table.buttons[0].rect.center)  # the doubled suit
-    assert table.state.history[0].startswith("double")
+    assert all(sp.face_up for s in (0, 1) for sp in table.model.table.hands[s])
+    assert table.model.table.layout.spot(1).side == "top"
+    click(app, table.model.buttons[0].rect.center)  # the doubled suit
+    assert table.model.state.history[0].startswith("double")
     undone = False
     plays = 0
-    while not table.state.is_over:
-        assert run_until(app, lambda: human_turn(table) or table.state.is_over, 2000)
-        if table.state.is_over:
+    while not table.model.state.is_over:
+        assert run_until(app, lambda: human_turn(table) or table.model.state.is_over, 2000)
+        if table.model.state.is_over:
             break
-        current = table.state.current_player
-        legal = table.legal_cards()
-        sp = next(sp for sp in table.table.hands[current] if sp.card in legal)
-        before = table.state.record()
+        current = table.model.state.current_player
+        legal = table.model.legal_cards()
+        sp = next(sp for sp in table.model.table.hands[current] if sp.card in legal)
+        before = table.model.state.record()
         click(app, sprite_center(table, sp))
-        assert table.state.history[-1] == str(sp.card)
+        assert table.model.state.history[-1] == str(sp.card)
         plays += 1
         if plays == 5 and not undone:
             assert run_until(app, lambda: human_turn(table), 2000)
             key(app, pygame.K_u)
             undone = True
-            assert table.state.record() == before
-            assert table.state == load_record(before)
+            assert table.model.state.record() == before
+            assert table.model.state == load_record(before)
             # the card is back in its hand, face up
-            hand = [s.card for s in table.table.hands[current]]
+            hand = [s.card for s in table.model.table.hands[current]]
             assert sp.card in hand
             plays -= 1
     assert undone
     assert plays == 32
-    assert len(table.state.view(0).tricks) == 16
+    assert len(table.model.state.view(0).tricks) == 16
     assert run_until(
         app, lambda: isinstance(app.scenes.top, ResultScene) or table.summary_open, 2000
     )
@@ -67,12 +67,12 @@ def test_solitaire_deal_to_the_end_with_undo(app):
         click_button(app, app.scenes.top, "continue")
     assert run_until(app, lambda: isinstance(app.scenes.top, ResultScene), 600)
     result = app.scenes.top
-    pts = table.state.view(0).points_won[0]
+    pts = table.model.state.view(0).points_won[0]
     assert result.won == (80 <= pts <= 85)
     assert str(pts) in result.lines[0]
     click_button(app, result, "retry")
     again = table_scene(app)
-    assert again is not table and again.state.seed == 42 and not again.state.history
+    assert again is not table and again.model.state.seed == 42 and not again.model.state.history
 
 
 def test_solitaire_restart_new_deal_and_undo_deal(app):
@@ -80,40 +80,40 @@ def test_solitaire_restart_new_deal_and_undo_deal(app):
     table = TableScene(app, state, MatchSetup("capodama", 1, ["human"]))
     app.push(table)
     assert run_until(app, lambda: human_turn(table))
-    click(app, table.buttons[0].rect.center)
+    click(app, table.model.buttons[0].rect.center)
     for _ in range(3):
         assert run_until(app, lambda: human_turn(table))
         sp = next(
             sp
-            for sp in table.table.hands[table.state.current_player]
-            if sp.card in table.legal_cards()
+            for sp in table.model.table.hands[table.model.state.current_player]
+            if sp.card in table.model.legal_cards()
         )
         click(app, sprite_center(table, sp))
-    assert len(table.state.history) == 4
+    assert len(table.model.state.history) == 4
     assert run_until(app, lambda: human_turn(table))
     click_button(app, table, "undo_deal")
-    assert table.state.history == []
-    assert len(table.table.hands[0]) == 8 and len(table.table.hands[1]) == 8
+    assert table.model.state.history == []
+    assert len(table.model.table.hands[0]) == 8 and len(table.model.table.hands[1]) == 8
     key(app, pygame.K_n)
-    assert table.state.seed != 7
-    seed = table.state.seed
+    assert table.model.state.seed != 7
+    seed = table.model.state.seed
     assert run_until(app, lambda: human_turn(table))
-    click(app, table.buttons[0].rect.center)
+    click(app, table.model.buttons[0].rect.center)
     key(app, pygame.K_r)
-    assert table.state.seed == seed and table.state.history == []
+    assert table.model.state.seed == seed and table.model.state.history == []
 
 
 def test_solitaire_panel_and_summary_take_the_window_from_the_engine(app):
     state = new_game("capodama", players=1, seed=42)
     table = TableScene(app, state, MatchSetup("capodama", 1, ["human"]))
-    names = [table.short_name(s) for s in range(state.seats)]
-    items = table.gui.hud_items(table.model, names, table.deck)
+    names = [table.model.short_name(s) for s in range(state.seats)]
+    items = table.model.gui.hud_items(table.model.panel, names, table.model.deck)
     assert ("gauge", 0, (80, 85), 150) in items  # the view's window and the deal's total
     assert not any(item[0] == "rows" for item in items)  # no match score in the solitaire
     while not state.is_over:
         state.play(state.legal_moves()[0])
     scored = next(e.data for e in state.events if e.kind == "deal_scored")
-    lines = table.gui.summary_lines(scored, names, 1)
+    lines = table.model.gui.summary_lines(scored, names, 1)
     assert lines == [
         f"The capo took {scored.points} of 150 points (the window is 80 to 85).",
         "Won!" if 80 <= scored.points <= 85 else "Lost.",
@@ -137,24 +137,24 @@ def test_the_titles_solitaire_shows_winnable_deals_only_and_names_the_hands(app,
     assert app.settings.solitaire_winnable_only is on
     key(app, pygame.K_RETURN)
     table = table_scene(app)
-    assert table is not None and table.solitaire
+    assert table is not None and table.model.solitaire
     assert run_until(app, lambda: human_turn(table))
     assert table.painter.plate_words() == [("South", ""), ("North", "")]
     key(app, pygame.K_1)  # the first doubled suit
     assert run_until(app, lambda: human_turn(table))
-    assert table.band_message() == "Play a card for South"
-    view = table.state.view(0)
+    assert table.painter.band_message() == "Play a card for South"
+    view = table.model.state.view(0)
     lo, hi = view.window
     said = " ".join(drawn)  # the panel wraps a long line
     assert f"0 of {view.total} points" in drawn
     assert f"Win with {lo} to {hi} points: any other total loses." in said
-    while table.held is None:
-        assert run_until(app, lambda: human_turn(table) or table.held is not None)
-        if table.held is None:
-            hand = table.table.hands[table.state.current_player]
-            sp = next(sp for sp in hand if sp.card in table.legal_cards())
+    while table.model.held is None:
+        assert run_until(app, lambda: human_turn(table) or table.model.held is not None)
+        if table.model.held is None:
+            hand = table.model.table.hands[table.model.state.current_player]
+            sp = next(sp for sp in hand if sp.card in table.model.legal_cards())
             click(app, sprite_center(table, sp))
-    assert table.held[0] in ("Won by South", "Won by North")
+    assert table.model.held[0] in ("Won by South", "Won by North")
     assert not any("Opponent" in t or "Your hand" in t for t in drawn)
 
 
@@ -190,7 +190,7 @@ def _resume_near_the_end(app, seed: int, left: int) -> tuple[TableScene, list[st
 def _click_moves(app, table: TableScene, moves: list[str]) -> None:
     for text in moves:
         assert run_until(app, lambda: human_turn(table))
-        hand = table.table.hands[table.state.current_player]
+        hand = table.model.table.hands[table.model.state.current_player]
         sp = next(sp for sp in hand if str(sp.card) == text)
         click(app, sprite_center(table, sp))
 
@@ -202,9 +202,9 @@ def test_the_verdict_after_a_won_deal_says_it_was_won(app):
     _click_moves(app, table, moves[-3:])
     assert run_until(app, lambda: isinstance(app.scenes.top, ResultScene), 2000)
     assert app.scenes.top.won
-    window = "{}–{}".format(*table.state.view(0).window)
-    assert table.gui.verdict == f"{window} reached: the deal is won"
-    items = table.gui.hud_items(table.model, table.names, table.deck)
+    window = "{}–{}".format(*table.model.state.view(0).window)
+    assert table.model.gui.verdict == f"{window} reached: the deal is won"
+    items = table.model.gui.hud_items(table.model.panel, table.model.names, table.model.deck)
     assert ("small", f"{window} reached: the deal is won", "gold") in items
 
 
@@ -216,20 +216,22 @@ def test_take_back_from_a_lost_deal_returns_before_the_losing_move(app, drawn):
     _click_moves(app, table, moves[-3:])
     assert run_until(app, lambda: isinstance(app.scenes.top, ResultScene), 2000)
     result = app.scenes.top
-    lost = lost_at(table.state)
+    lost = lost_at(table.model.state)
     assert not result.won and lost is not None and lost.move is not None
     assert result.buttons[0].tag == "take_back"
     app.step()
     assert "Take back (U) returns to the table before that move." in drawn
     key(app, pygame.K_u)
     assert app.scenes.top is table and table_scene(app) is table
-    assert table.state.history == moves[: lost.move]
-    assert not table.state.is_over
+    assert table.model.state.history == moves[: lost.move]
+    assert not table.model.state.is_over
     assert run_until(app, lambda: human_turn(table))
-    player = table.state.current_player
-    assert lost.card in {sp.card for sp in table.table.hands[player]}  # to be played otherwise
+    player = table.model.state.current_player
+    assert lost.card in {
+        sp.card for sp in table.model.table.hands[player]
+    }  # to be played otherwise
     key(app, pygame.K_u)
-    assert table.state.history == moves[: lost.move - 1]
+    assert table.model.state.history == moves[: lost.move - 1]
 
 
 def test_a_won_deal_offers_no_take_back(app):
@@ -238,7 +240,7 @@ def test_a_won_deal_offers_no_take_back(app):
     assert run_until(app, lambda: isinstance(app.scenes.top, ResultScene), 2000)
     assert "take_back" not in [b.tag for b in app.scenes.top.buttons]
     key(app, pygame.K_u)
-    assert isinstance(app.scenes.top, ResultScene) and table.state.is_over
+    assert isinstance(app.scenes.top, ResultScene) and table.model.state.is_over
 
 
 def test_the_title_offers_the_solitaire_its_catalogue_entry_describes(app, drawn, monkeypatch):
@@ -260,8 +262,8 @@ def test_the_title_offers_the_solitaire_its_catalogue_entry_describes(app, drawn
     assert f"Alone at the table: {lo} to {hi}." in " ".join(drawn)
     key(app, pygame.K_RETURN)
     table = table_scene(app)
-    assert table is not None and table.state.players == alone.players == 1
-    assert table.state.name == "capodama"
+    assert table is not None and table.model.state.players == alone.players == 1
+    assert table.model.state.name == "capodama"
 
     monkeypatch.setattr(title, "solitaires", lambda: [])
     fresh = title.TitleScene(app)

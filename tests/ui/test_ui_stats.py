@@ -50,16 +50,16 @@ def _figures(game: str, players: int) -> stats.Figures:
 
 def _human_move(app: Any, table: Any) -> None:
     """One decision of the human by clicks: a lit card, or the first row of a chooser."""
-    if table.prompt_kind != "play":
+    if table.model.prompt_kind != "play":
         decide_non_play(app, table)
-    elif table.trump_rects:
-        click(app, table.trump_rects[0][0].center)
+    elif table.model.trump_rects:
+        click(app, table.model.trump_rects[0][0].center)
     else:
-        legal = table.legal_cards()
+        legal = table.model.legal_cards()
         sp = next(
             sp
-            for sp in sorted(table.table.sprites, key=lambda sp: -sp.z)
-            if sp.card in legal and table.gui.clickable(sp)
+            for sp in sorted(table.model.table.sprites, key=lambda sp: -sp.z)
+            if sp.card in legal and table.model.gui.clickable(sp)
         )
         click(app, sprite_center(table, sp))
 
@@ -71,7 +71,7 @@ def _play_match(app: Any) -> tuple[list[DealScored], MatchOver]:
     for _ in range(400):
         top = app.scenes.top
         if isinstance(top, ResultScene):
-            events = table_scene(app).state.events
+            events = table_scene(app).model.state.events
             over = next(e for e in reversed(events) if e.kind == "match_over")
             return scored, over.data
         if isinstance(top, SummaryScene):
@@ -106,13 +106,13 @@ def test_solitaire_deals_are_counted_once_each(tmp_path: Path, monkeypatch: Any)
     assert f.seeds_won == [3]
     assert (f.streak, f.best_streak) == (1, 1)
     assert [m.mine for m in f.last] == [first.points]
-    moves = table_scene(app).state.history
+    moves = table_scene(app).model.state.history
 
     # Restart deal and the same clicks: the same deal with the same moves is not counted again
     # (as when Continue after a crash replays the moves the save did not hold yet)
     click_button(app, app.scenes.top, "retry")
     again, _ = _play_match(app)
-    assert table_scene(app).state.history == moves
+    assert table_scene(app).model.state.history == moves
     assert again == deals
     assert _figures("capodama", 1) == f
 
@@ -120,7 +120,9 @@ def test_solitaire_deals_are_counted_once_each(tmp_path: Path, monkeypatch: Any)
     click_button(app, app.scenes.top, "new_deal")
     second, over2 = _play_match(app)
     g = _figures("capodama", 1)
-    assert g.seeds_won == [3] + ([table_scene(app).state.seed] if second[0].results[0].won else [])
+    assert g.seeds_won == [3] + (
+        [table_scene(app).model.state.seed] if second[0].results[0].won else []
+    )
     results = [first, second[0].results[0]]
     assert (g.deals, g.deals_won) == (2, sum(r.won for r in results))
     assert g.best_points == max(r.points for r in results)
@@ -146,7 +148,7 @@ def test_cattura_matches_count_deals_results_and_streaks(tmp_path: Path, monkeyp
         deals, over = _play_match(app)
         mine += [d.results[0] for d in deals]
         wins.append(0 in over.winners)
-        scores = table_scene(app).state.scores
+        scores = table_scene(app).model.state.scores
         last = _figures("cattura", 2).last[-1]
         rivals = [s for seat, s in enumerate(scores) if (seat in over.winners) != wins[-1]]
         assert (last.won, last.mine, last.other) == (wins[-1], scores[0], max(rivals, default=None))

@@ -24,11 +24,11 @@ from game.ui.games.tressette import thirds
 def test_start_from_setup_and_play_a_card_by_clicking(app, players):
     table = start_from_setup(app, "tressette", players)
     table = drive_to_play(app)
-    legal = table.legal_cards()
-    sp = next(sp for sp in table.table.hands[table.viewer] if sp.card in legal)
-    before = len(table.state.history)
+    legal = table.model.legal_cards()
+    sp = next(sp for sp in table.model.table.hands[table.model.viewer] if sp.card in legal)
+    before = len(table.model.state.history)
     click(app, sprite_center(table, sp))
-    assert table.state.history[before] == str(sp.card)
+    assert table.model.state.history[before] == str(sp.card)
     assert sp.zone == "trick"
 
 
@@ -48,15 +48,15 @@ DEAL = {
 def test_declare_buongioco_shows_it_to_everyone(app):
     table = start_game(app, "tressette", 4, deal=DEAL)
     assert run_until(app, lambda: human_turn(table))
-    assert table.prompt_kind == "play"
+    assert table.model.prompt_kind == "play"
     click_button(app, table, "buongioco")
-    assert table.state.history[-1] == "buongioco"
-    assert run_until(app, lambda: table.banner is not None, 60)
-    assert table.banner[0] == "Buongioco!"
-    assert "three aces" in table.banner[1] and "Napoli" in table.banner[1]
+    assert table.model.state.history[-1] == "buongioco"
+    assert run_until(app, lambda: table.model.banner is not None, 60)
+    assert table.model.banner[0] == "Buongioco!"
+    assert "three aces" in table.model.banner[1] and "Napoli" in table.model.banner[1]
     assert run_until(app, lambda: human_turn(table))
-    assert table.gui.badges(0) and table.model.buongioco[0] == 6
-    assert not any(b.tag == "buongioco" for b in table.buttons)  # once per deal
+    assert table.model.gui.badges(0) and table.model.panel.buongioco[0] == 6
+    assert not any(b.tag == "buongioco" for b in table.model.buttons)  # once per deal
 
 
 def a_card_that_cannot_follow(app):
@@ -66,19 +66,19 @@ def a_card_that_cannot_follow(app):
     table = start_game(app, "tressette", 4, deal=deal, seats=["human", "rules", "rules", "rules"])
     for _ in range(40):
         table = drive_to_play(app)
-        bad = [sp for sp in table.table.hands[0] if sp.card not in table.legal_cards()]
+        bad = [sp for sp in table.model.table.hands[0] if sp.card not in table.model.legal_cards()]
         if bad:
             return table, bad[0]
-        sp = next(sp for sp in table.table.hands[0] if sp.card in table.legal_cards())
+        sp = next(sp for sp in table.model.table.hands[0] if sp.card in table.model.legal_cards())
         click(app, sprite_center(table, sp))
     pytest.fail("the human never had a card it could not play")
 
 
 def test_a_card_that_does_not_follow_is_refused_in_words(app):
     table, bad = a_card_that_cannot_follow(app)
-    record = table.state.record()
+    record = table.model.state.record()
     click(app, sprite_center(table, bad))
-    assert table.state.record() == record
+    assert table.model.state.record() == record
     said = [t for t in app.toasts.texts if t.startswith("You must follow")]
     assert said, app.toasts.texts
     assert " the " in said[-1] and str(bad.card) not in said[-1].split()
@@ -89,9 +89,12 @@ def test_buongioco_banner_names_the_suit_of_the_deck_on_screen(app):
     table = start_game(app, "tressette", 4, deal=DEAL)
     assert run_until(app, lambda: human_turn(table))
     click_button(app, table, "buongioco")
-    assert run_until(app, lambda: table.banner is not None, 60)
-    assert "three aces (3) and Napoli of diamonds (3) — 6" in table.banner[1]
-    panel = [item[1] for item in table.gui.hud_items(table.model, table.names, "french")]
+    assert run_until(app, lambda: table.model.banner is not None, 60)
+    assert "three aces (3) and Napoli of diamonds (3) — 6" in table.model.banner[1]
+    panel = [
+        item[1]
+        for item in table.model.gui.hud_items(table.model.panel, table.model.names, "french")
+    ]
     assert "You: three aces (3) and Napoli of diamonds (3)" in panel
 
 
@@ -104,7 +107,7 @@ def _refusal(state, move):
 def test_refusals_in_words_from_reason_codes(app):
     """Each refusal is said from its code and parts, cards and suits as the deck shows them."""
     table = start_game(app, "tressette", 4, deal=DEAL)
-    gui, names = table.gui, table.names
+    gui, names = table.model.gui, table.model.names
     app.settings.deck = "italian"
     s = new_game("tressette", players=4, deal=DEAL)  # seat 0 leads, then 3, 2, 1
     s.play("buongioco")
@@ -142,16 +145,16 @@ def test_autoplay_reaches_the_deal_summary(app, players):
     assert summary.rows and summary.head[1] == "Taken"
     assert len(summary.rows) == (2 if players == 4 else 3)
     # the panel under it: the deal's last trick, and every raw point of the deal taken
-    ended = table.state.final_view(0)
-    assert table.model.trick_no == len(ended.tricks) == table.gui.hand_max
-    assert table.model.raw == list(ended.raw_points)
-    assert sum(table.model.raw) == sum(summary.data.raw)
+    ended = table.model.state.final_view(0)
+    assert table.model.panel.trick_no == len(ended.tricks) == table.model.gui.hand_max
+    assert table.model.panel.raw == list(ended.raw_points)
+    assert sum(table.model.panel.raw) == sum(summary.data.raw)
 
 
 @pytest.mark.parametrize("players, most", [(3, 13), (4, 10)])
 def test_hands_sized_from_the_engine_deal(app, players, most):
     table = start_game(app, "tressette", players, seed=2)
-    assert table.gui.hand_max == most
+    assert table.model.gui.hand_max == most
 
 
 def test_points_read_as_thirds():
@@ -169,7 +172,7 @@ def test_the_summary_says_you_win_when_the_human_alone_wins_the_deal(app):
     for seed in range(40):
         state = new_game("tressette", players=3, seed=seed)
         table = TableScene(app, state, MatchSetup("tressette", 3, ["human", "rules", "rules"]))
-        names = [table.short_name(s) for s in range(3)]
+        names = [table.model.short_name(s) for s in range(3)]
         mark = state._deals_scored
         while state._deals_scored == mark:
             state.play(state.legal_moves()[0])
@@ -177,7 +180,7 @@ def test_the_summary_says_you_win_when_the_human_alone_wins_the_deal(app):
         assert isinstance(scored, TressetteScored)
         if scored.winner_side is not None:
             winner = scored.sides[scored.winner_side][0]
-            said[winner == 0] = table.gui.summary_lines(scored, names, 3)[-1]
+            said[winner == 0] = table.model.gui.summary_lines(scored, names, 3)[-1]
         if len(said) == 2:
             break
     assert said[True] == "You win the deal."

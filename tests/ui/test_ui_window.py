@@ -8,10 +8,9 @@ import pytest
 from ui_harness import click_button, key, start_game, table_scene
 
 from game.ui import theme
-from game.ui.cards import MAX_WIDTHS, CardImages
+from game.ui.cards import MAX_WIDTHS, CardImages, card_images
 from game.ui.scene import MIN_WINDOW
 from game.ui.scenes.setup import SetupScene
-from game.ui.scenes.table import card_images
 from game.ui.scenes.title import TitleScene
 
 TINY = [(100, 720), (200, 150)]
@@ -64,7 +63,7 @@ def test_table_survives_a_tiny_window(app, game):
     for _ in range(20):
         app.step()
     assert_survives_tiny_windows(app, table)
-    assert table.table.layout.size == BIG
+    assert table.model.table.layout.size == BIG
     for _ in range(20):  # the match goes on, drawn at the new size
         app.step()
     assert app.crashed is None, app.crashed
@@ -76,11 +75,13 @@ def test_table_lays_out_just_above_the_minimum(app, game):
     resize_window(app, JUST_ABOVE, frames=30)
     assert app.crashed is None, app.crashed
     assert app.scenes.notice is None
-    lay = table.table.layout
+    lay = table.model.table.layout
     assert lay.size == JUST_ABOVE
     assert min(lay.sizes) > 0 and lay.center_box.w > 0 and lay.center_box.h > 0
-    assert all(sp.w > 0 for sp in table.table.sprites)
-    assert all(b.rect.w > 0 and b.rect.h > 0 for b in table.buttons + table.panel_buttons)
+    assert all(sp.w > 0 for sp in table.model.table.sprites)
+    assert all(
+        b.rect.w > 0 and b.rect.h > 0 for b in table.model.buttons + table.model.panel_buttons
+    )
 
 
 def test_title_and_setup_lay_out_just_above_the_minimum(app):
@@ -98,9 +99,9 @@ def test_a_scene_opened_while_the_window_is_tiny_is_laid_out_at_the_minimum(app)
     for _ in range(5):
         app.step()
     assert app.crashed is None, app.crashed
-    assert table.table.layout.size == MIN_WINDOW
+    assert table.model.table.layout.size == MIN_WINDOW
     resize_window(app, BIG)
-    assert table_scene(app).table.layout.size == BIG and app.crashed is None
+    assert table_scene(app).model.table.layout.size == BIG and app.crashed is None
 
 
 def test_card_pictures_stay_bounded_over_sixty_window_sizes(app):
@@ -109,12 +110,12 @@ def test_card_pictures_stay_bounded_over_sixty_window_sizes(app):
     widths = set()
     for k in range(60):
         resize_window(app, (900 + 17 * k, 560 + 9 * k), frames=2)
-        widths.update(table.table.layout.sizes)
+        widths.update(table.model.table.layout.sizes)
         assert app.crashed is None, app.crashed
     assert len(widths) > MAX_WIDTHS  # the sizes really changed more often than the cache keeps
     size = images.cache_size()
     assert size.widths <= MAX_WIDTHS
-    keys = len(table._wanted)
+    keys = len(table.wanted)
     assert size.count <= MAX_WIDTHS * keys
     assert size.bytes > 0
 

@@ -90,28 +90,28 @@ def app(tmp_path: Any, monkeypatch: Any) -> Iterator[Any]:
 def provoke(table: Any, said: Said) -> None:
     """At a human decision: the words of every legal move, and what the table says to moves the
     rules forbid now (each goes through the table as a click would, and comes back a toast)."""
-    gui = table.gui
-    for m in table.legal:
+    gui = table.model.gui
+    for m in table.model.legal:
         said.add(gui.move_words(m))
-    hand = [sp.card for sp in table.table.hands[table.viewer] if sp.card is not None]
-    legal_first = {m.cards[0] for m in table.legal if m.cards}
-    kind = table.prompt_kind
+    hand = [sp.card for sp in table.model.table.hands[table.model.viewer] if sp.card is not None]
+    legal_first = {m.cards[0] for m in table.model.legal if m.cards}
+    kind = table.model.prompt_kind
     if kind == "double":
-        table.apply("double H")  # the capo's own suit cannot be doubled
-        table.apply("double X")
-        table.apply(str(hand[0]))  # a card before the doubled suit
+        table.model.apply("double H")  # the capo's own suit cannot be doubled
+        table.model.apply("double X")
+        table.model.apply(str(hand[0]))  # a card before the doubled suit
     elif kind == "trump":
-        table.apply(f"trump {hand[0]}")  # a card already a trump or held
-        table.apply(str(hand[0]))  # a card played before the 4th trump is named
+        table.model.apply(f"trump {hand[0]}")  # a card already a trump or held
+        table.model.apply(str(hand[0]))  # a card played before the 4th trump is named
     elif kind == "pass":
         for c in hand:
             if c not in legal_first:
-                table.refuse(pass_move((c,) * gui.pass_count()))
-        table.apply(str(hand[0]))  # a card played before the exchange
+                table.model.refuse(pass_move((c,) * gui.pass_count()))
+        table.model.apply(str(hand[0]))  # a card played before the exchange
     elif kind == "play":
         for c in hand:
             if c not in legal_first:
-                table.apply(str(c))
+                table.model.apply(str(c))
 
 
 def play_deal(app: Any, players: int, seed: int, deck: str, said: Said) -> None:
@@ -129,13 +129,13 @@ def play_deal(app: Any, players: int, seed: int, deck: str, said: Said) -> None:
     for _ in range(400):
         if run_until(app, lambda: done() or human_turn(table), 3000) and done():
             break
-        if len(table.state.history) not in provoked:
-            provoked.add(len(table.state.history))
+        if len(table.model.state.history) not in provoked:
+            provoked.add(len(table.model.state.history))
             provoke(table, said)
             app.step()  # the refusals' toasts are drawn
-        if table.prompt_kind == "play":
-            legal = table.legal_cards()
-            hands = [sp for h in table.active_hands() for sp in table.table.hands[h]]
+        if table.model.prompt_kind == "play":
+            legal = table.model.legal_cards()
+            hands = [sp for h in table.model.active_hands() for sp in table.model.table.hands[h]]
             sp = next(sp for sp in hands if sp.card in legal)
             click(app, sprite_center(table, sp))
         else:

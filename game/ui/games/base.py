@@ -82,7 +82,7 @@ class GameUI:
     HOLD_LABEL = N_("Trick stays")
 
     def __init__(self) -> None:
-        # the table scene, once attached; None before (a summary drawn without a table tests
+        # the table (its model), once attached; None before (a summary drawn without a table tests
         # ``self.t is not None``), typed as attached because every other use needs a table
         self.t: TableApi = cast("TableApi", None)
 

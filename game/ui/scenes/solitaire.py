@@ -18,11 +18,11 @@ from game.i18n import _
 
 from .. import theme
 from ..focus_ring import FocusRing
+from ..routes import confirm_replace
 from ..savegame import MatchSetup, slot_of
 from ..scene import Scene
 from ..widgets import Button, Selector, label_width
-from .common import dialog, dim, open_table
-from .confirm import confirm_replace
+from .common import dialog, dim
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -88,12 +88,12 @@ class SolitaireScene(Scene):
         confirm_replace(self.app, slot_of(self.entry.name, self.how.players), self._deal)
 
     def _deal(self) -> None:
-        from .table_tools import solitaire_seed  # the solver it may ask is not a start-up cost
+        from ..table.tools import solitaire_seed  # the solver it may ask is not a start-up cost
 
         name, players = self.entry.name, self.how.players
         seed = solitaire_seed(name, self.app.settings, {})
         state = new_game(name, players=players, seed=seed)
-        open_table(self.app, state, MatchSetup(name, players, list(self.how.seats)))
+        self.app.go("table", state, MatchSetup(name, players, list(self.how.seats)))
 
     def language_changed(self) -> None:
         self._build()

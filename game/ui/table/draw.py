@@ -1,12 +1,14 @@
 """Drawing the table scene: felt, cards with their highlights, name plates, counts, the prompt,
 the chooser, the banner and the last trick or capture.
 
-The scene owns one :class:`TablePainter` (``scene.painter``); the painter only reads the scene,
-so drawing can never change what the table does.
+The table scene owns one :class:`TablePainter` (``scene.painter``); the painter only reads the
+table's model (:mod:`.model`), so drawing can never change what the table does.  It also says
+what the band along the bottom reads and where its buttons go.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -15,21 +17,24 @@ from game import i18n
 from game.i18n import _
 
 from .. import background, theme
-from ..anim import CardSprite
 from ..cards import card_size
 from ..games.base import LastLook
 from ..games.words import KIND_WORDS
-from .common import dim
+from ..hud import Hud
+from ..scenes.common import dim
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..focus import KeyFocus
+    from .model import TableModel
 
 
 class TablePainter:
-    """The drawing half of :class:`~game.ui.scenes.table.TableScene`, and its highlights."""
+    """The table drawn from its model, with its highlights."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, model: TableModel) -> None:
+        self.t = model
+        self.hud = Hud(model.images)
+        self._band_labels: list[str] = []
         self._plates: dict[tuple[Any, ...], pygame.Surface] = {}
         #: the plates' text size and name form, for the plates' contents it was chosen for
         self._plate_choice: tuple[Any, tuple[int, int]] | None = None
@@ -38,17 +43,8 @@ class TablePainter:
         self.banner_rect: pygame.Rect | None = None
 
     # -- highlights -----------------------------------------------------------------------------
-    def lift(self, sp: CardSprite) -> float:
-        sc = self.scene
-        if sp.zone != "hand" or sp.owner not in sc.active_hands():
-            return 0.0
-        lift = sc.gui.lift(sp)
-        if sc.hints.lifted(sp):  # the hinted card stands out of a fanned hand
-            lift = max(lift, sc.table.layout.lift() * 0.8)
-        return lift
-
     def marks(self) -> dict[int, str]:
-        sc = self.scene
+        sc = self.t
         out: dict[int, str] = {}
         if sc.winner_mark is not None:
             out[id(sc.winner_mark)] = "winner"
@@ -74,22 +70,59 @@ class TablePainter:
                     out[id(sp)] = "dim"
         return out
 
+    # -- the band -------------------------------------------------------------------------------
+    def band_message(self) -> str:
+        """What the band says: what a held trick waits for, else the prompt."""
+        t = self.t
+        if t.held is not None and t.held_until_click:
+            return _("Click or press a key to go on")
+        if not t.prompt_kind or not t.synced:
+            return ""
+        hint = t.hints.band_text(self.band_text())
+        if hint:
+            return hint
+        if t.chooser is not None and t.chooser.grid:
+            return ""  # the chooser carries the question as its title
+        return t.gui.prompt_text()
+
+    def lay_band(self) -> None:
+        """Line the prompt's buttons up in the band, right-aligned, each as wide as its label
+        (again whenever a label changes: the pass button names the cards chosen)."""
+        t = self.t
+        lay = t.table.layout
+        icon = getattr(t.gui, "button_icon", None)
+        widths = [
+            lay.button_width(b.label, icon is not None and icon(b) is not None) for b in t.buttons
+        ]
+        for b, rect in zip(t.buttons, lay.band_buttons(widths), strict=True):
+            b.place(rect)
+        self._band_labels = [b.label for b in t.buttons]
+
+    def band_text(self) -> pygame.Rect:
+        """The part of the band for the prompt and the messages (left of the buttons)."""
+        t = self.t
+        if [b.label for b in t.buttons] != self._band_labels:
+            self.lay_band()
+        return t.table.layout.band_text([b.rect for b in t.buttons])
+
     # -- the frame ------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface) -> None:
-        sc = self.scene
+    def draw(self, surface: pygame.Surface, glow: Callable[[], float], focus: KeyFocus) -> None:
+        """The frame: ``glow`` is the strength of the glow of the seat to play (it breathes),
+        ``focus`` the keyboard focus drawn over the cards."""
+        sc = self.t
         surface.blit(background.felt(surface.get_size()), (0, 0))
         lay = sc.table.layout
-        self._draw_plates(surface)
-        sc.table.draw(surface, sc.face_key, sc.back_key, self.marks(), self.lift)
+        self._draw_plates(surface, glow)
+        sc.table.draw(surface, sc.face_key, sc.back_key, self.marks(), sc.lift)
         self._draw_counts(surface)
         sc.gui.draw_extras(surface)
-        gui, model = sc.gui, sc.model
+        gui, model = sc.gui, sc.panel
         names = sc.names
         key = (sc.deck, i18n.revision(), gui.model_key(model), tuple(names))
         buttons = min((b.rect.top for b in sc.panel_buttons), default=lay.panel.bottom)
         keys = self._keys_hint()
         top = buttons - keys.get_height() - lay.gap
-        sc.hud.draw(
+        self.hud.draw(
             surface,
             lay.panel,
             key,
@@ -104,8 +137,8 @@ class TablePainter:
         self._draw_held(surface)
         if sc.chooser is not None and sc.synced:
             sc.chooser.draw(surface, sc.images, sc.face_key, lay.scale)
-        sc.hints.draw(surface)  # the coach's hint ringed (game/ui/scenes/table_hint.py)
-        sc.keys.draw(surface)  # the keyboard focus ring (game/ui/focus.py)
+        sc.hints.draw(surface)  # the coach's hint ringed (game/ui/table/hint.py)
+        focus.draw(surface)  # the keyboard focus ring (game/ui/focus.py)
         if sc.banner is not None:
             self._draw_banner(surface, sc.banner)
         look = sc.gui.last_look() if sc.show_last else None
@@ -114,7 +147,7 @@ class TablePainter:
 
     def _keys_hint(self) -> pygame.Surface:
         """The line "F1: all the keys" above the panel's buttons, where a newcomer sees it."""
-        size = round(13 * self.scene.table.layout.text)
+        size = round(13 * self.t.table.layout.text)
         return theme.text(_("F1: all the keys"), size, theme.INK_FAINT)
 
     def plate_words(self) -> list[tuple[str, str]]:
@@ -126,9 +159,9 @@ class TablePainter:
 
     def _plates_now(self) -> tuple[int, list[tuple[str, str, list[tuple[str, Any]], int]]]:
         """The plates' text size and, per seat, (name, score, badges, width)."""
-        sc = self.scene
+        sc = self.t
         lay = sc.table.layout
-        scores = sc.gui.seat_scores(sc.model)
+        scores = sc.gui.seat_scores(sc.panel)
         forms: list[list[str]] = []
         rest: list[tuple[str, list[tuple[str, Any]], int]] = []
         for seat in range(sc.state.seats):
@@ -156,7 +189,7 @@ class TablePainter:
         which every plate fits its place: the level is kept down to the plate's smallest step
         for the text size of Settings, else dropped on every plate, never on some only; the
         smallest size and the short names when nothing fits."""
-        lay = self.scene.table.layout
+        lay = self.t.table.layout
         s = lay.text  # the plate's height and its text follow the text size of Settings
         steps = [round(k * s) for k in (16, 14, 12)]
         # large text goes on down to the normal text's smallest size, a pixel at a time
@@ -170,8 +203,8 @@ class TablePainter:
                     return size, form
         return sizes[-1], 1
 
-    def _draw_plates(self, surface: pygame.Surface) -> None:
-        sc = self.scene
+    def _draw_plates(self, surface: pygame.Surface, glow_of: Callable[[], float]) -> None:
+        sc = self.t
         lay = sc.table.layout
         # no seat is marked to play while the table shows something else (a held trick, a
         # summary): the engine may already be at the next deal
@@ -181,7 +214,7 @@ class TablePainter:
             plate = self._plate_image(name, score, badges, most, size)
             rect = plate.get_rect(center=lay.plate_rect(seat).center)
             if current is not None and seat == current:
-                pulse = sc.damage.glow()  # breathes as a turn begins, then holds still
+                pulse = glow_of()  # breathes as a turn begins, then holds still
                 glow = _glow(rect.w + 14, rect.h + 14)
                 glow.set_alpha(int(255 * pulse))
                 self.glow_rect = glow.get_rect(center=rect.center)
@@ -194,7 +227,7 @@ class TablePainter:
     ) -> pygame.Surface:
         """A name plate no wider than ``most``: the name at ``size``, then the score in a chip
         of its own (so "West" and its 1 never read as "West 1"), then the badges."""
-        lay = self.scene.table.layout
+        lay = self.t.table.layout
         key = (name, score, tuple(badges), most, size, lay.plate_h, theme.LOOK.key)
         cached = self._plates.get(key)
         if cached is not None:
@@ -227,7 +260,7 @@ class TablePainter:
 
     def _count_badge(self, text: str) -> pygame.Surface:
         """A count in a dark pill with a gold rim (drawn whole, so it lands where it is put)."""
-        s = self.scene.table.layout.text
+        s = self.t.table.layout.text
         t = theme.text(text, round(13 * s), theme.INK, True)
         r = pygame.Rect(0, 0, max(t.get_width() + 10, t.get_height() + 4), t.get_height() + 4)
         badge = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -239,7 +272,7 @@ class TablePainter:
     def _draw_counts(self, surface: pygame.Surface) -> None:
         """The number on each won pile, and on the draw deck where it stays on the table: in
         the top corner of the card, so it covers nothing beside it."""
-        sc = self.scene
+        sc = self.t
         lay = sc.table.layout
         pad = max(1, lay.gap // 2)
         counts = []
@@ -260,8 +293,8 @@ class TablePainter:
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         """The band along the bottom: the prompt (or what a held trick waits for) at its left,
         the action buttons at its right."""
-        sc = self.scene
-        text = sc.band_message()
+        sc = self.t
+        text = self.band_message()
         if not text and not sc.buttons:
             return
         lay = sc.table.layout
@@ -269,7 +302,7 @@ class TablePainter:
         band = lay.band
         surface.blit(_band(band.w, band.h), band.topleft)
         if text and not sc.app.toasts.items and sc.banner is None:  # a message takes its place
-            area = sc.band_text()
+            area = self.band_text()
             ink = theme.panel_colours(215)[2]
             lines, size = theme.fit_lines(text, area.w - round(24 * s), area.h, round(19 * s))
             step = theme.font(size, True).get_linesize()
@@ -291,7 +324,7 @@ class TablePainter:
         """Where a held trick's label goes and its text size: in the layout's strip under the
         trick (clear of every card, plate and hand), below the card that took it as far as the
         strip allows; the text set smaller when the strip is narrower than the label."""
-        lay = self.scene.table.layout
+        lay = self.t.table.layout
         strip = lay.label_box
         pad = round(8 * lay.scale)
         size = theme.line_size(label, strip.w - 2 * pad, strip.h, lay.label_text, 9)
@@ -307,7 +340,7 @@ class TablePainter:
     def _draw_held(self, surface: pygame.Surface) -> None:
         """While a finished trick or a capture is held: "Won by West" under the trick, below
         the card that took it."""
-        sc = self.scene
+        sc = self.t
         held = sc.held
         if held is None:
             return
@@ -324,8 +357,8 @@ class TablePainter:
         it clear of every hand, plate and card): the banner's place (None when there is no
         banner) and the toasts' place; a banner and toasts shown at once share it, the banner
         above."""
-        sc = self.scene
-        area = sc.band_text()
+        sc = self.t
+        area = self.band_text()
         if sc.banner is None:
             return None, area
         if not sc.app.toasts.items:
@@ -340,7 +373,7 @@ class TablePainter:
         area = self.message_areas()[0]
         if area is None:
             return
-        lay = self.scene.table.layout
+        lay = self.t.table.layout
         s = lay.text
         alpha = 255
         if age < 0.15:
@@ -376,7 +409,7 @@ class TablePainter:
     def _draw_last(self, surface: pygame.Surface, look: LastLook) -> None:
         """The last trick or capture on a panel over the middle of the table: its title,
         and each card with its caption (who played it, or what it did in the capture)."""
-        sc = self.scene
+        sc = self.t
         lay = sc.table.layout
         s = lay.scale
         cx, cy = lay.center

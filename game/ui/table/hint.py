@@ -6,8 +6,8 @@ hidden card can show.  An answer is kept only for the position it was asked abou
 move, an undo or a new deal makes it stale, and it is then dropped unseen.  A second press of
 Hint while the coach thinks calls the hint off.
 
-The scene owns one :class:`HintDesk` (``scene.hints``) and, in the solitaire, one
-:class:`VerdictDesk` (``scene.verdicts``).
+The table's model holds one :class:`HintDesk` (``model.hints``: the drawing shows it) and the
+scene, in the solitaire, one :class:`VerdictDesk` (``scene.verdicts``).
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ from ..scene import WAKEUP
 
 if TYPE_CHECKING:
     from ..anim import CardSprite
-    from .table import TableScene
+    from .model import TableModel
 
 #: The hint's ring: a warm violet, unlike the table's green (playable), gold (winner or
 #: chosen) and the keyboard focus's blue.
@@ -54,8 +54,8 @@ class HintDesk:
     """Asks the coach for the human's move and shows it: the move ringed, the reason in the
     band."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.t = scene
+    def __init__(self, model: TableModel) -> None:
+        self.t = model
         self._coach: Coach | None = None
         self.pending: Future[Hint] | None = None
         self._asked: Stamp | None = None
@@ -95,8 +95,8 @@ class HintDesk:
         assert current is not None
         view = t.state.view(current)  # the player's own view: never the state
         legal = list(t.legal)
-        rng = random.Random(t.coach_rng.random())
-        self.pending = t.worker.pool.submit(self.coach.advise, view, legal, rng)
+        rng = random.Random(t.ai.coach_rng.random())
+        self.pending = t.ai.worker.pool.submit(self.coach.advise, view, legal, rng)
         self.pending.add_done_callback(_wake)
         self._asked = self._stamp()
 
@@ -134,8 +134,9 @@ class HintDesk:
         return self.pending is not None
 
     # -- what is shown --------------------------------------------------------------------------
-    def band_text(self) -> str:
-        """The band's line while a hint is asked or shown."""
+    def band_text(self, area: pygame.Rect) -> str:
+        """The band's line while a hint is asked or shown, to fit ``area`` (the band's part for
+        the prompt)."""
         if self.thinking():
             return _("Hint: thinking…")
         hint = self.current()
@@ -151,15 +152,13 @@ class HintDesk:
             _("Hint: {reason}").format(reason=reason),
             reason,
         ]
-        return next((text for text in forms if self._fits(text)), forms[-1])
+        return next((text for text in forms if self._fits(text, area)), forms[-1])
 
-    def _fits(self, text: str) -> bool:
+    def _fits(self, text: str, area: pygame.Rect) -> bool:
         """Whether ``text`` fits the band's part for the prompt in two lines of
         :data:`READABLE` text (narrow with a bid's buttons at a small window size); else the
         hint leaves out the move's words, which its rings show, then the word "Hint"."""
-        t = self.t
-        area = t.band_text()
-        s = t.table.layout.text
+        s = self.t.table.layout.text
         f = theme.font(max(round(READABLE * s), SMALLEST), True)
         lines = theme.wrap_in(f, text, area.w - round(24 * s))  # the band's text inset
         return len(lines) <= 2 and len(lines) * f.get_linesize() <= area.h
@@ -218,8 +217,8 @@ class VerdictDesk:
     """The solitaire's verdict after every move, computed in the worker pool and shown in the
     side panel; remembered per position, so an undo shows the earlier verdict at once."""
 
-    def __init__(self, scene: TableScene, show: Callable[[Verdict | None], None]) -> None:
-        self.t = scene
+    def __init__(self, model: TableModel, show: Callable[[Verdict | None], None]) -> None:
+        self.t = model
         self.show = show
         self.known: dict[tuple[str, ...], Verdict | None] = {}
         self.pending: tuple[tuple[str, ...], Future[Verdict | None]] | None = None
@@ -241,12 +240,12 @@ class VerdictDesk:
         st = self.t.state
         current = st.current_player
         if current is None:  # the deal is scored: its verdict is the engine's result, at once
-            self.known[key] = verdict(st.view(self.t.viewer), self.t.coach_rng)
+            self.known[key] = verdict(st.view(self.t.viewer), self.t.ai.coach_rng)
             self.show(self.known[key])
             return
         view = st.view(current)
-        rng = random.Random(self.t.coach_rng.random())
-        future = self.t.worker.pool.submit(verdict, view, rng)
+        rng = random.Random(self.t.ai.coach_rng.random())
+        future = self.t.ai.worker.pool.submit(verdict, view, rng)
         future.add_done_callback(_wake)
         self.pending = (key, future)
 

@@ -2,8 +2,8 @@
 
 Undo replays the engine's record without its last move (records replay exactly), so nothing of
 the UI needs to remember the past; the table is then rebuilt from the view without animation.
-The scene owns one :class:`SolitaireTools` (``scene.solitaire_tools``); the tools only choose
-the new state and hand it to the scene (``restore`` or ``start_over``).
+The table scene owns one :class:`SolitaireTools` (``scene.solitaire_tools``); the tools only
+choose the new state and hand it to the table's model (``restore`` or ``start_over``).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from game.i18n import _
 
 if TYPE_CHECKING:
     from ..settings import Settings
-    from .table import TableScene
+    from .model import TableModel
 
 
 def solitaire_seed(
@@ -34,16 +34,16 @@ def solitaire_seed(
 
 
 class SolitaireTools:
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, model: TableModel) -> None:
+        self.t = model
 
     def _replay(self, moves: list[str]) -> None:
-        rec = self.scene.state.record()
+        rec = self.t.state.record()
         rec["moves"] = moves
-        self.scene.restore(load_record(rec))
+        self.t.restore(load_record(rec))
 
     def undo(self) -> None:
-        sc = self.scene
+        sc = self.t
         if not sc.solitaire or not sc.synced:
             return
         hist = sc.state.history
@@ -55,27 +55,27 @@ class SolitaireTools:
 
     def back_to(self, moves: int) -> None:
         """The deal as it was after its first ``moves`` moves (the result's Take back)."""
-        sc = self.scene
+        sc = self.t
         if sc.solitaire and moves < len(sc.state.history):
             self._replay(sc.state.history[:moves])
             sc.app.toast(_("Taken back"), "info", 1.5)
 
     def undo_deal(self) -> None:
-        sc = self.scene
+        sc = self.t
         if sc.solitaire and sc.state.history:
             self._replay([])
             sc.app.toast(_("Back to the start of the deal"), "info", 1.5)
 
     def _fresh(self, seed: int) -> None:
-        st = self.scene.state
-        self.scene.start_over(new_game(st.name, players=1, seed=seed, **dict(st.options)))
+        st = self.t.state
+        self.t.start_over(new_game(st.name, players=1, seed=seed, **dict(st.options)))
 
     def restart(self) -> None:
-        if self.scene.solitaire:
-            self._fresh(self.scene.state.seed)
+        if self.t.solitaire:
+            self._fresh(self.t.state.seed)
 
     def new_deal(self, seed: int | None = None) -> None:
-        sc = self.scene
+        sc = self.t
         if sc.solitaire:
             options = dict(sc.state.options)
             self._fresh(solitaire_seed(sc.state.name, sc.app.settings, options, seed))

@@ -1,7 +1,8 @@
 """What the table's next frame changes on screen, and when the table next changes on its own.
 
-The table scene owns one :class:`TableDamage` (``scene.damage``); the app asks it through the
-scene's ``changed()`` and ``wake_in()`` (:class:`~game.ui.scene.Scene`).  Two kinds of change:
+The table scene owns one :class:`TableDamage` (``scene.damage``), which reads the table's
+model; the app asks it through the scene's ``changed()`` and ``wake_in()``
+(:class:`~game.ui.scene.Scene`).  Two kinds of change:
 
 - the *still* picture — plates, scores, the panel, the prompt, buttons, the chooser, badges, the
   deck, which cards lie in which pile and whether a pile is settled — changes only a few times a
@@ -24,7 +25,9 @@ from ..cards import card_size
 from ..scene import Damage
 
 if TYPE_CHECKING:
-    from .table import TableScene
+    from ..forced import ForcedCard
+    from .draw import TablePainter
+    from .model import TableModel
 
 #: Seconds the glow around the seat to play breathes at the start of a turn, then holds still.
 GLOW_FOR = 2.0
@@ -35,8 +38,10 @@ Look = tuple[Any, ...]  # everything a card's pixels depend on
 
 
 class TableDamage:
-    def __init__(self, scene: TableScene) -> None:
-        self.scene = scene
+    def __init__(self, model: TableModel, painter: TablePainter, forced: ForcedCard) -> None:
+        self.t = model
+        self.painter = painter
+        self.forced = forced
         self._cards: dict[int, tuple[CardSprite, Look, pygame.Rect]] = {}
         self._still: Look | None = None
         self._turn: tuple[int | None, int] | None = None
@@ -46,7 +51,7 @@ class TableDamage:
     # -- the glow of the seat to play ---------------------------------------------------------
     def _turn_age(self) -> float:
         """Seconds since the current turn began (a new decision, or a new seat to play)."""
-        sc = self.scene
+        sc = self.t
         turn = (self._glowing(), sc.synced_at)
         if turn != self._turn:
             self._turn, self._turn_at = turn, sc.time
@@ -54,7 +59,7 @@ class TableDamage:
 
     def _glowing(self) -> int | None:
         """The seat whose plate glows: the one to play, once the show has caught up."""
-        sc = self.scene
+        sc = self.t
         return sc.state.current_player if sc.synced else None
 
     def glow(self) -> float:
@@ -68,12 +73,12 @@ class TableDamage:
     # -- what changed -------------------------------------------------------------------------
     def changed(self) -> Damage:
         """None when the still picture changed; else the rectangles of whatever moved."""
-        sc = self.scene
+        sc = self.t
         still = self._still_look()
         whole = still != self._still
         self._still = still
         rects = self._moved_cards()
-        painter = sc.painter
+        painter = self.painter
         glow = int(255 * self.glow()) if self._glowing() is not None else None
         if glow != self._glow_shown and painter.glow_rect is not None:
             rects.append(painter.glow_rect)
@@ -84,7 +89,7 @@ class TableDamage:
 
     def _still_look(self) -> Look:
         """Everything drawn that is not a card in flight, the glow or the banner's fade."""
-        sc = self.scene
+        sc = self.t
         gui, seats = sc.gui, range(sc.state.seats)
         piles: dict[tuple[str, int], tuple[int, bool]] = {}
         for sp in sc.table.sprites:  # which cards lie where, and which piles are settled
@@ -104,9 +109,9 @@ class TableDamage:
             sc.back_key,
             sc.loading,
             sc.viewer,
-            gui.model_key(sc.model),
+            gui.model_key(sc.panel),
             tuple(sc.names),
-            tuple(gui.seat_scores(sc.model)),
+            tuple(gui.seat_scores(sc.panel)),
             tuple(tuple(gui.badges(s)) for s in seats),
             tuple(gui.pile_badge(s) for s in seats),
             tuple(sorted(piles.items())),
@@ -119,19 +124,19 @@ class TableDamage:
             sc.gui.last_look() if sc.show_last else None,
             sc.winner_mark,
             sc.held[0] if sc.held is not None else None,
-            sc.band_message(),
+            self.painter.band_message(),
             banner,
         )
 
     def _moved_cards(self) -> list[pygame.Rect]:
         """The old and new rectangles of every card that looks different (or came or went)."""
-        sc = self.scene
-        marks = sc.painter.marks()
+        sc = self.t
+        marks = self.painter.marks()
         before = self._cards
         now: dict[int, tuple[CardSprite, Look, pygame.Rect]] = {}
         rects: list[pygame.Rect] = []
         for sp in sc.table.sprites:
-            lift = sc.painter.lift(sp)
+            lift = sc.lift(sp)
             key = sc.table.sprite_key(sp, sc.face_key, sc.back_key)
             mark = marks.get(id(sp), "")
             look = (sp.x, sp.y - lift, sp.w, sp.squash, key, mark, sp.z, sp.moving)
@@ -154,15 +159,15 @@ class TableDamage:
         beat of the show holding still, the last trick shown, a forced card's beat, a mark
         that lasts a moment, an AI seat's answer), or None when the table waits for the
         player."""
-        sc = self.scene
+        sc = self.t
         q = sc.queue
         if sc.loading or sc.table.moving or sc.ev < len(sc.state.events) or sc.images.pending:
             return 0.0
         if sc.banner is not None or (self._glowing() is not None and self._turn_age() < GLOW_FOR):
             return 0.0
         waits = [sc.show_last_timer] if sc.show_last_timer > 0 else []
-        if sc.forced.sprite is not None:  # a forced card waits its beat, then plays
-            waits.append(max(0.0, sc.forced.left))
+        if self.forced.sprite is not None:  # a forced card waits its beat, then plays
+            waits.append(max(0.0, self.forced.left))
         mark = sc.gui.next_change(sc.time)  # a mark the game shows for a moment
         if mark is not None:
             waits.append(mark)
@@ -177,13 +182,14 @@ class TableDamage:
     def _decision_wait(self) -> list[float]:
         """Once the show is over: now if the table has yet to take it in (save, ask), until an
         AI's answer while one thinks, nothing while the player is asked."""
-        sc = self.scene
+        sc = self.t
         if sc.synced_at != len(sc.state.history):
             return [0.0]
         current = sc.state.current_player
         if current is None or sc.kind_of(current) == "human":
             return []
-        return [sc.thought.wake_in() if sc.thought is not None else 0.0]
+        thought = sc.ai.thought
+        return [thought.wake_in() if thought is not None else 0.0]
 
 
 def _card_area(x: float, y: float, width: float) -> pygame.Rect:
