@@ -13,14 +13,24 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from game.engine import Event, GameState, Move
+from game.engine import Event, GameState, Move, Payload
 from game.engine.cattura_events import Captured as CatturaCaptured
 from game.engine.scopa_events import Captured as ScopaCaptured
+from game.engine.scopa_events import Sweep
 from game.engine.scopa_scoring import PRIMIERA_POINTS
 
-from .coach_worlds import Reason, after, reply_counts
+from .coach_worlds import CoachGame, Reason, after, reply_counts
+from .search import Policy
 
-__all__ = ["cattura_plan", "cattura_said", "denies", "scopa_plan", "scopa_said"]
+__all__ = [
+    "CATTURA",
+    "SCOPA",
+    "cattura_plan",
+    "cattura_said",
+    "denies",
+    "scopa_plan",
+    "scopa_said",
+]
 
 
 def denies(
@@ -28,11 +38,12 @@ def denies(
     moves: Sequence[Move],
     move: Move,
     seat: int,
-    kind: str,
+    kind: type[Payload],
     code: str,
 ) -> Reason | None:
     """The answer left to nobody ("leaves no scopa"): in none of the sampled ``worlds`` can
-    the next player answer ``move`` with a move logging ``kind`` (a scopa, a capture), while
+    the next player answer ``move`` with a move logging a ``kind`` payload (a scopa's
+    :class:`~game.engine.scopa_events.Sweep`, a capture), while
     after some other move of ``seat`` it could in at least one.  The reason is ``code``."""
     counts = reply_counts(worlds, moves, seat, kind)
     return _denied(counts, moves.index(move), code)
@@ -44,7 +55,7 @@ def _denied(counts: list[int], i: int, code: str) -> Reason | None:
 
 # -- Scopa -------------------------------------------------------------------------------------
 def scopa_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
-    if any(e.kind == "scopa" and e.seat == view.seat for e in events):
+    if any(isinstance(e.data, Sweep) and e.seat == view.seat for e in events):
         return Reason("makes_scopa")
     for e in events:
         if e.kind == "captured" and e.seat == view.seat:
@@ -60,19 +71,25 @@ def scopa_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
 
 
 def scopa_plan(
-    view: Any, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
+    view: Any,
+    moves: Sequence[Move],
+    move: Move,
+    worlds: Sequence[GameState],
+    policy: Policy[GameState] | None = None,
+    seeds: Sequence[float] = (),
 ) -> list[Reason]:
     """The scopa left to nobody; else, for a capture, the most cards taken; for a card placed,
-    the capture left to nobody, or the stronger primiera card kept back."""
+    the capture left to nobody, or the stronger primiera card kept back (the replies are read
+    at once: no play on by ``policy`` is needed)."""
     i = moves.index(move)
-    denied = _denied(reply_counts(worlds, moves, view.seat, "scopa"), i, "denies_scopa")
+    denied = _denied(reply_counts(worlds, moves, view.seat, Sweep), i, "denies_scopa")
     if denied is not None:
         return [denied]
     if move.kind == "capture":
         fewer = [m for m in moves if m.kind == "capture" and len(m.cards) < len(move.cards)]
         most = all(len(m.cards) <= len(move.cards) for m in moves)
         return [Reason("takes_most")] if fewer and most else []
-    nothing = _denied(reply_counts(worlds, moves, view.seat, "captured"), i, "denies_capture")
+    nothing = _denied(reply_counts(worlds, moves, view.seat, ScopaCaptured), i, "denies_capture")
     if nothing is not None:
         return [nothing]
     placed = move.cards[0]
@@ -93,10 +110,16 @@ def cattura_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
 
 
 def cattura_plan(
-    view: Any, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
+    view: Any,
+    moves: Sequence[Move],
+    move: Move,
+    worlds: Sequence[GameState],
+    policy: Policy[GameState] | None = None,
+    seeds: Sequence[float] = (),
 ) -> list[Reason]:
     """For a capture, the score raised the most; for a card sent, the capture left to nobody,
-    or the next player's captures made rarer than after any other card sent."""
+    or the next player's captures made rarer than after any other card sent (read at once, as
+    Scopa's)."""
     if move.kind == "take" and worlds:
         gains = {m: _gain(view, worlds[0], m) for m in moves if m.kind == "take"}
         if gains[move] == max(gains.values()) > min(gains.values()):
@@ -105,7 +128,7 @@ def cattura_plan(
     sends = [m for m in moves if m.kind == "send"]
     if move not in sends or len(sends) < 2:
         return []
-    counts = reply_counts(worlds, sends, view.seat, "captured")
+    counts = reply_counts(worlds, sends, view.seat, CatturaCaptured)
     i = sends.index(move)
     denied = _denied(counts, i, "denies_capture")
     if denied is not None:
@@ -117,7 +140,12 @@ def cattura_plan(
 
 def _gain(view: Any, world: GameState, move: Move) -> int:
     """What a capture adds to the player's score, as the engine scores it."""
+    before: int = view.scores[view.seat]
     for e in after(world, move)[1]:
         if e.kind == "captured":
-            return e.payload(CatturaCaptured).score - view.scores[view.seat]
+            return e.payload(CatturaCaptured).score - before
     return 0
+
+
+SCOPA = CoachGame(scopa_said, scopa_plan)
+CATTURA = CoachGame(cattura_said, cattura_plan)

@@ -20,12 +20,12 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, partial
 from typing import Any, ClassVar, NamedTuple, Self, TypeVar, cast
 
-from .cards import Card, CardError, Deck, parse_card
+from .cards import Card, CardError, Deck, mask_of, parse_card
 
 __all__ = [
     "CardMove",
@@ -42,6 +42,7 @@ __all__ = [
     "Option",
     "Payload",
     "RecordError",
+    "RuleNumber",
     "SeatResult",
     "StateFields",
     "make_event",
@@ -291,6 +292,11 @@ class Option:
     players: tuple[int, ...] = ()
 
 
+#: A rule's number as :attr:`GameInfo.numbers` holds it: one, a few (a window's bounds), or one
+#: per player count.
+RuleNumber = int | tuple[int, ...] | Mapping[int, int]
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the registry tells about a game before any state exists.
@@ -311,6 +317,11 @@ class GameInfo:
     #: per player count, the points a deal must land in to be won, where a deal is won that
     #: way rather than by reaching a threshold (the Capodama solitaire's window)
     windows: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    #: the rule's numbers by name (hand sizes, thresholds, divisors, windows, totals; per
+    #: player count where they differ): what a reader above the engine asks the engine for
+    #: (a view, a result, a function, the constant itself) rather than writes down itself.
+    #: tests/app/test_layers.py collects them and fails on any restated under game/ui.
+    numbers: Mapping[str, RuleNumber] = field(default_factory=dict)
 
     def options_for(self, players: int) -> dict[str, Option]:
         """The options that mean anything in a match of ``players``."""
@@ -445,11 +456,14 @@ class GameState(ABC):
     # and the games' own fields come close to that.
     _deal_spec: dict[str, Any] | None = None
     _history: list[str]
+    #: each seat's hand as a mask of card indices (bit ``1 << card.index``), in every game
+    _hands: list[int]
     _winners: tuple[int, ...]
     #: how many "deal_scored" events the log holds (see :attr:`deals_scored`)
     _deals_scored: int = 0
     #: the legal moves of this position as :meth:`legal_sequence` found them (None until
-    #: asked, and after every move): :meth:`play` accepts those by identity
+    #: asked, and after every move; none between deals): :meth:`play` accepts those by
+    #: identity.  A clone shares them: it is the same position, and nobody changes them.
     _legal: Sequence[Move] | None = None
     #: the payload of the last deal scored (see :attr:`last_scored`)
     _last_scored: DealScored | None = None
@@ -521,10 +535,10 @@ class GameState(ABC):
         rollouts), one list copy less per move.  Not to be changed or kept past the move.
 
         The game finds them (:meth:`_find_legal`) once per position; between deals there are
-        none, whatever the ended deal's fields say."""
+        none (:meth:`_between` keeps an empty list), whatever the ended deal's fields say."""
         legal = self._legal
         if legal is None:
-            legal = self._legal = () if self._next_dealer is not None else self._find_legal()
+            legal = self._legal = self._find_legal()
         return legal
 
     @abstractmethod
@@ -559,6 +573,19 @@ class GameState(ABC):
     @abstractmethod
     def scores(self) -> list[int]:
         """Match points per player."""
+
+    @abstractmethod
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The true hand of ``seat``: for tools and tests, never for AI seats."""
+
+    def with_hand(self, seat: int, cards: Iterable[Card]) -> Self:
+        """A copy in which ``seat`` holds ``cards`` instead of its hand, all else as it is (the
+        deck, the piles, the turn): for a tool that checks what a view hides (the soak), never
+        for AI seats, and not a position to play on."""
+        new = self.clone()
+        new._hands[seat] = mask_of(cards)
+        new._legal = None
+        return new
 
     @property
     def is_over(self) -> bool:
@@ -622,7 +649,7 @@ class GameState(ABC):
 
     def mute(self) -> None:
         """Stop logging what each move did (and each hand of 3 Scopa deals): for a playout
-        that only wants the deal's result (random play in ``python -m game.bench``, a search's
+        that only wants the deal's result (random play in ``python -m game.tools.bench``, a search's
         rollouts).
 
         Building those events was 5% (Capodama, Scopa) to a quarter (Tressette) of a random

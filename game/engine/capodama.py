@@ -55,7 +55,7 @@ from .capodama_cards import (
     side_marks,
     winning_index,
 )
-from .capodama_deal import read_deal
+from .capodama_deal import HAND_SIZE, SET_ASIDE, read_deal
 from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from .cards import FRENCH, Card, bit_list, cards_of, mask_of, ordered_cards, parse_card
 from .dealspec import BIT, check_guess, deal_into, deal_order, shuffled
@@ -271,7 +271,6 @@ class CapodamaState(GameState):
             "_set_aside": lambda s: [],
             "_to_move": -1,  # the seat to decide (-1: none), kept up to date
         },
-        cache=("_legal",),
     )
 
     _hands: list[int]
@@ -418,8 +417,9 @@ class CapodamaState(GameState):
 
     @property
     def phase(self) -> str:
-        """ "double", "trump", "exchange", "play", "over", or "between_deals" from a deal's
-        scoring to :meth:`deal_next` (where views still show the ended deal's "play")."""
+        """The phase: "double", "trump", "exchange", "play", "over", or "between_deals" from
+        a deal's scoring to :meth:`deal_next` (where views still show the ended deal's
+        "play")."""
         return "between_deals" if self._next_dealer is not None else self._phase
 
     @property
@@ -935,4 +935,11 @@ INFO = GameInfo(
     retired=("deck",),
     deals=deck_for,
     summary="Trick-taking for 1 to 6: the capo (AH) and the dama (QH) need 82 of 150 points.",
+    numbers={
+        "hand_size": HAND_SIZE,
+        "set_aside": SET_ASIDE,
+        "total_points": TOTAL,
+        "threshold": THRESHOLD,
+        "solitaire_window": SOLITAIRE_WINDOW,
+    },
 )

@@ -69,6 +69,7 @@ from .cards import FRENCH, Card
 from .cattura_cards import (
     CARDS,
     DECK_MASK,
+    FOUR_SUITS_BONUS,
     HAND_SIZE,
     REPETITIONS,
     WIN_CAPTURES,
@@ -277,7 +278,6 @@ class CatturaState(GameState):
             # how often each position came back since a card last left a hand (see above)
             "_seen": lambda s: {},
         },
-        cache=("_legal",),
         unsnapped=("_field_shown",),
     )
 
@@ -647,4 +647,10 @@ INFO = GameInfo(
     retired=("deck",),
     deals=lambda players: tuple(card(i) for i in CARDS),
     summary="Capture the battlefield's top card with equal sums; 4 captures end it.",
+    numbers={
+        "hand_size": HAND_SIZE,
+        "win_captures": WIN_CAPTURES,
+        "repetitions": REPETITIONS,
+        "four_suits_bonus": FOUR_SUITS_BONUS,
+    },
 )

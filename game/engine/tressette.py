@@ -63,6 +63,7 @@ from .tressette_tables import (
     SUIT,
     SUIT_MASK,
     TARGET,
+    THIRDS,
     Combo,
     buongioco_combos,
     deal_points,
@@ -163,7 +164,6 @@ class TressetteState(GameState):
             # clones share it, and each extends its own when a view asks)
             "_tricks_shown": (),
         },
-        cache=("_legal",),
         unsnapped=("_tricks_shown",),
     )
 
@@ -335,7 +335,7 @@ class TressetteState(GameState):
 
     @property
     def phase(self) -> str:
-        """ "play", "over", or "between_deals" from a deal's scoring to :meth:`deal_next`
+        """The phase: "play", "over", or "between_deals" from a deal's scoring to :meth:`deal_next`
         (where views still show the ended deal's "play")."""
         return "between_deals" if self._next_dealer is not None else self._phase
 
@@ -667,4 +667,11 @@ INFO = GameInfo(
     retired=("deck",),  # earlier records carry the deck shown as an option
     summary="Trick-taking without trumps for 3, or 4 in two sides: 3 2 1 rule the suit; "
     "declare Buongioco; first side to 31 points or 3 deals.",
+    numbers={
+        "hand_size": HAND_SIZE,
+        "raw_per_point": THIRDS,
+        "target": TARGET,
+        "deals_to_win": DEALS_TO_WIN,
+        "declare_tricks": DECLARE_TRICKS,
+    },
 )

@@ -16,6 +16,7 @@ import pygame
 from game.engine import Card, Event, IllegalMove, Move
 from game.engine.capodama import CapodamaView, pass_move
 from game.engine.capodama_cards import hand_key
+from game.engine.capodama_deal import HAND_SIZE
 from game.engine.capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
 from game.i18n import N_, _, ngettext
 
@@ -110,6 +111,7 @@ RECEIVED_MARK = 3.0
 class CapodamaUI(TrickGameUI):
     name = "capodama"
     title = N_("Capodama")
+    hand_max = HAND_SIZE
     batch_kinds = frozenset({"passed"})
 
     def __init__(self) -> None:
@@ -166,7 +168,7 @@ class CapodamaUI(TrickGameUI):
         return model.scores
 
     def badges(self, seat: int) -> list[tuple[str, Any]]:
-        m = self.t.model
+        m = self.t.panel
         out: list[tuple[str, Any]] = []
         if m.capo == seat:
             out.append((_("CAPO"), theme.GOLD))
@@ -256,11 +258,11 @@ class CapodamaUI(TrickGameUI):
         return True
 
     def _scores(self, e: Event) -> float:
-        self.t.model.scores = list(_scored(e.data).scores)
+        self.t.panel.scores = list(_scored(e.data).scores)
         return 0.0
 
     def on_new_deal(self, e: Event) -> None:
-        m = self.t.model
+        m = self.t.panel
         self.ready = set()
         m.deal_no = e.payload(Dealt).deal_no
         m.capo = None
@@ -273,7 +275,7 @@ class CapodamaUI(TrickGameUI):
         m.points = [0] * self.t.state.seats
 
     def on_trick(self, e: Event) -> None:
-        m = self.t.model
+        m = self.t.panel
         winner = e.seat or 0
         taken = e.payload(TrickTaken)
         if winner < len(m.points):
@@ -281,7 +283,7 @@ class CapodamaUI(TrickGameUI):
 
     def _on_capo(self, e: Event) -> float:
         t = self.t
-        t.model.capo = e.seat
+        t.panel.capo = e.seat
         if not t.solitaire:
             card = self.card_the(e.cards[0], t.deck)
             if _seat(e) == t.viewer and t.kind_of(t.viewer) == "human":
@@ -294,7 +296,7 @@ class CapodamaUI(TrickGameUI):
     def _on_doubled(self, e: Event) -> float:
         t = self.t
         doubled = e.payload(Doubled)
-        t.model.doubled = doubled.suit
+        t.panel.doubled = doubled.suit
         if not t.solitaire and e.seat != t.viewer:
             suit = self.suit_label(doubled.suit, t.deck)
             t.app.toast(
@@ -305,8 +307,8 @@ class CapodamaUI(TrickGameUI):
     def _on_trump(self, e: Event) -> float:
         t = self.t
         card = e.cards[0]
-        t.model.fourth = card
-        t.model.trumps = (*t.model.trumps, card)
+        t.panel.fourth = card
+        t.panel.trumps = (*t.panel.trumps, card)
         t.app.toast(_("4th trump: {card}").format(card=self.card_label(card, t.deck)), "info", 2.5)
         return t.table.d(0.3)
 
@@ -333,7 +335,7 @@ class CapodamaUI(TrickGameUI):
     def _on_partner(self, e: Event) -> float:
         t = self.t
         seat = _seat(e)
-        t.model.revealed = (*t.model.revealed, seat)
+        t.panel.revealed = (*t.panel.revealed, seat)
         if seat == t.viewer and t.kind_of(seat) == "human":
             said = _("You played {card}: partner of the capo!")
         else:
@@ -353,7 +355,7 @@ class CapodamaUI(TrickGameUI):
     def on_sync(self, view: Any) -> None:
         pending = view.phase == "exchange" and any(view.passes_chosen) and not view.received
         self.pending_pass = tuple(view.passed) if pending else ()
-        self.t.model.known_side = view.partners
+        self.t.panel.known_side = view.partners
 
     # -- decisions ----------------------------------------------------------------------------
     def decision(self, legal: list[Move]) -> str:

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from game.engine import Card, Event, Move
 from game.engine.scopa import ScopaView
+from game.engine.scopa_deal import HAND_SIZE
 from game.engine.scopa_events import (
     Captured,
     Dealt,
@@ -60,7 +61,7 @@ class ScopaModel:
 class ScopaUI(GameUI):
     name = "scopa"
     title = N_("Scopa")
-    hand_max = 3
+    hand_max = HAND_SIZE
     center = "grid"
     pile_stride = 4
     pile_flags = True
@@ -239,7 +240,7 @@ class ScopaUI(GameUI):
         return True
 
     def _new_deal(self, e: Event) -> float:
-        m = self.t.model
+        m = self.t.panel
         dealt = e.payload(Dealt)
         m.deal_no = dealt.deal_no
         m.scope = [0] * len(m.scope)
@@ -295,7 +296,7 @@ class ScopaUI(GameUI):
     def _scopa(self, e: Event) -> float:
         t = self.t
         data = e.payload(Sweep)
-        t.model.scope[data.side] = data.count
+        t.panel.scope[data.side] = data.count
         who = t.who(e.seat or 0)
         t.show_banner(_("Scopa!"), _("The table swept by {who}").format(who=who), 1.6)
         t.app.audio.play("chime")
@@ -317,7 +318,7 @@ class ScopaUI(GameUI):
         return t.table.sweep_center(list(e.cards), self.keeper(side))
 
     def _scored(self, e: Event) -> float:
-        m = self.t.model
+        m = self.t.panel
         data = e.payload(ScopaScored)
         m.side_scores = list(data.side_scores)
         m.scores = list(data.scores)

@@ -19,7 +19,7 @@ import pygame
 from game.engine import Card, Event
 from game.engine.tressette import Combo, TressetteView
 from game.engine.tressette_events import Dealt, Declared, TressetteScored, TrickWon
-from game.engine.tressette_tables import hand_order, raw_of
+from game.engine.tressette_tables import hand_order, raw_of, whole_and_thirds
 from game.i18n import N_, _
 
 from .. import theme
@@ -34,7 +34,7 @@ _THIRDS = {0: "", 1: "⅓", 2: "⅔"}
 
 def thirds(raw: int) -> str:
     """Raw points (thirds of a point) as a player says them: 20 -> '6 ⅔', 3 -> '1'."""
-    whole, part = divmod(raw, 3)
+    whole, part = whole_and_thirds(raw)
     if not part:
         return str(whole)
     return f"{whole} {_THIRDS[part]}" if whole else _THIRDS[part]
@@ -147,7 +147,7 @@ class TressetteUI(TrickGameUI):
         return model.scores
 
     def badges(self, seat: int) -> list[tuple[str, Any]]:
-        m = self.t.model
+        m = self.t.panel
         if seat < len(m.declared) and m.declared[seat]:
             return [(_("BUONGIOCO"), theme.GOLD)]
         return []
@@ -214,7 +214,7 @@ class TressetteUI(TrickGameUI):
         return False
 
     def on_new_deal(self, e: Event) -> None:
-        m = self.t.model
+        m = self.t.panel
         data = e.payload(Dealt)
         m.deal_no = data.deal_no
         m.raw = [0] * len(m.raw)
@@ -224,13 +224,13 @@ class TressetteUI(TrickGameUI):
         m.trick_no = 1
 
     def on_trick(self, e: Event) -> None:
-        m = self.t.model
+        m = self.t.panel
         data = e.payload(TrickWon)
         m.raw[data.side] += data.raw
         m.trick_no = data.trick_no if data.last else data.trick_no + 1
 
     def _on_scored(self, e: Event) -> float:
-        m = self.t.model
+        m = self.t.panel
         data = e.payload(TressetteScored)
         m.raw = list(data.raw)
         m.totals = list(data.totals)
@@ -242,7 +242,7 @@ class TressetteUI(TrickGameUI):
         t = self.t
         data = e.payload(Declared)
         seat = e.seat or 0
-        m = t.model
+        m = t.panel
         m.declared[seat] = True
         m.buongioco[data.side] += data.points
         m.combos.append((seat, data.combos))
