@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import DealScored, Event, GameState, Move
+from game.engine import DealScored, Dealt, Event, GameState, Move
 
 from . import make_seat
 from .capodama_solver import best_move, is_open
@@ -201,7 +201,7 @@ class Coach:
         (states agreeing with the view; none when the game cannot rebuild this moment)."""
         if not worlds:
             return None
-        events = [e for e in after(worlds[0], move)[1] if e.kind != "dealt"]
+        events = [e for e in after(worlds[0], move)[1] if not isinstance(e.data, Dealt)]
         ended = _deal_end(events, view.seat)
         return self.reader(view, move, events) or ended
 
@@ -279,8 +279,9 @@ def _hint(move: Move, *reasons: Reason | None) -> Hint:
 def _deal_end(events: list[Event], seat: int) -> Reason | None:
     """The deal ends with this move: won or lost, as the engine scored it."""
     for e in events:
-        if e.kind == "deal_scored":
-            return Reason("ends_deal_won") if e.payload(DealScored).results[seat].won else None
+        scored = e.data
+        if isinstance(scored, DealScored):
+            return Reason("ends_deal_won") if scored.results[seat].won else None
     return None
 
 

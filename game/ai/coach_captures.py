@@ -11,11 +11,13 @@ values), the score raised the most.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from game.engine import Event, GameState, Move
+from game.engine import Event, GameState, Move, Payload
+from game.engine.cattura import CatturaView
 from game.engine.cattura_events import Captured as CatturaCaptured
+from game.engine.scopa import ScopaView
 from game.engine.scopa_events import Captured as ScopaCaptured
+from game.engine.scopa_events import Sweep
 from game.engine.scopa_scoring import PRIMIERA_POINTS
 
 from .coach_worlds import Reason, after, reply_counts
@@ -28,11 +30,12 @@ def denies(
     moves: Sequence[Move],
     move: Move,
     seat: int,
-    kind: str,
+    kind: type[Payload],
     code: str,
 ) -> Reason | None:
     """The answer left to nobody ("leaves no scopa"): in none of the sampled ``worlds`` can
-    the next player answer ``move`` with a move logging ``kind`` (a scopa, a capture), while
+    the next player answer ``move`` with a move logging a ``kind`` event (a scopa, a capture),
+    while
     after some other move of ``seat`` it could in at least one.  The reason is ``code``."""
     counts = reply_counts(worlds, moves, seat, kind)
     return _denied(counts, moves.index(move), code)
@@ -43,12 +46,14 @@ def _denied(counts: list[int], i: int, code: str) -> Reason | None:
 
 
 # -- Scopa -------------------------------------------------------------------------------------
-def scopa_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
-    if any(e.kind == "scopa" and e.seat == view.seat for e in events):
+def scopa_said(view: ScopaView, move: Move, events: list[Event]) -> Reason | None:
+    mine = [e.data for e in events if e.seat == view.seat]
+    if any(isinstance(data, Sweep) for data in mine):
         return Reason("makes_scopa")
     for e in events:
-        if e.kind == "captured" and e.seat == view.seat:
-            taken = [*e.cards, e.payload(ScopaCaptured).card]
+        data = e.data
+        if isinstance(data, ScopaCaptured) and e.seat == view.seat:
+            taken = [*e.cards, data.card]
             if view.settebello in taken:
                 return Reason("takes_settebello")
             coins = [c for c in taken if c.suit == view.coins_suit]
@@ -60,19 +65,20 @@ def scopa_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
 
 
 def scopa_plan(
-    view: Any, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
+    view: ScopaView, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
 ) -> list[Reason]:
     """The scopa left to nobody; else, for a capture, the most cards taken; for a card placed,
     the capture left to nobody, or the stronger primiera card kept back."""
     i = moves.index(move)
-    denied = _denied(reply_counts(worlds, moves, view.seat, "scopa"), i, "denies_scopa")
+    denied = _denied(reply_counts(worlds, moves, view.seat, Sweep), i, "denies_scopa")
     if denied is not None:
         return [denied]
     if move.kind == "capture":
         fewer = [m for m in moves if m.kind == "capture" and len(m.cards) < len(move.cards)]
         most = all(len(m.cards) <= len(move.cards) for m in moves)
         return [Reason("takes_most")] if fewer and most else []
-    nothing = _denied(reply_counts(worlds, moves, view.seat, "captured"), i, "denies_capture")
+    counts = reply_counts(worlds, moves, view.seat, ScopaCaptured)
+    nothing = _denied(counts, i, "denies_capture")
     if nothing is not None:
         return [nothing]
     placed = move.cards[0]
@@ -84,16 +90,16 @@ def scopa_plan(
 
 
 # -- Cattura -----------------------------------------------------------------------------------
-def cattura_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+def cattura_said(view: CatturaView, move: Move, events: list[Event]) -> Reason | None:
     for e in events:
-        if e.kind == "captured" and e.seat == view.seat:
-            took = e.payload(CatturaCaptured)
+        took = e.data
+        if isinstance(took, CatturaCaptured) and e.seat == view.seat:
             return Reason("captures_top", {"held": took.captured, "score": took.score})
     return None
 
 
 def cattura_plan(
-    view: Any, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
+    view: CatturaView, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
 ) -> list[Reason]:
     """For a capture, the score raised the most; for a card sent, the capture left to nobody,
     or the next player's captures made rarer than after any other card sent."""
@@ -105,7 +111,7 @@ def cattura_plan(
     sends = [m for m in moves if m.kind == "send"]
     if move not in sends or len(sends) < 2:
         return []
-    counts = reply_counts(worlds, sends, view.seat, "captured")
+    counts = reply_counts(worlds, sends, view.seat, CatturaCaptured)
     i = sends.index(move)
     denied = _denied(counts, i, "denies_capture")
     if denied is not None:
@@ -115,9 +121,10 @@ def cattura_plan(
     return []
 
 
-def _gain(view: Any, world: GameState, move: Move) -> int:
+def _gain(view: CatturaView, world: GameState[CatturaView], move: Move) -> int:
     """What a capture adds to the player's score, as the engine scores it."""
     for e in after(world, move)[1]:
-        if e.kind == "captured":
-            return e.payload(CatturaCaptured).score - view.scores[view.seat]
+        took = e.data
+        if isinstance(took, CatturaCaptured):
+            return took.score - view.scores[view.seat]
     return 0

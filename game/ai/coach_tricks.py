@@ -30,6 +30,7 @@ from game.engine.capodama_events import TrickTaken
 from game.engine.tressette_events import Declared, TrickWon
 from game.engine.tressette_tables import RAW
 from game.engine.tressette_tables import STRENGTH as TRESSETTE_STRENGTH
+from game.engine.tressette_view import TressetteView
 
 from .capodama_rules import ally_test
 from .coach_worlds import Reason, after, trick_end
@@ -95,9 +96,10 @@ def capodama_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
     side = capodama_side(view)
     dama = view.side_cards[1:2]
     for e in events:
-        if e.kind != "trick" or e.seat is None:
+        taken = e.data
+        if not isinstance(taken, TrickTaken) or e.seat is None:
             continue
-        points = {"points": e.payload(TrickTaken).points}
+        points = {"points": taken.points}
         if view.window is not None:  # the solitaire: the capo's hand against the other
             if e.seat == view.capo:
                 return Reason("capo_takes_trick", points)
@@ -111,18 +113,18 @@ def capodama_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
     return None
 
 
-def tressette_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+def tressette_said(view: TressetteView, move: Move, events: list[Event]) -> Reason | None:
     """Buongioco declared, or a trick completed by the move and taken by the player's side."""
     for e in events:
-        if e.kind == "declared":
-            return Reason("declares", {"points": e.payload(Declared).points})
-        if e.kind == "trick":
-            won = e.payload(TrickWon)
-            points = {"points": won.raw, "thirds": 1}
-            if e.seat == view.seat:
-                return Reason("wins_last_trick" if won.last else "wins_trick", points)
-            if won.side == view.side:
-                return Reason("partner_wins_trick", points)
+        match e.data:
+            case Declared() as said:
+                return Reason("declares", {"points": said.points})
+            case TrickWon() as won:
+                points = {"points": won.raw, "thirds": 1}
+                if e.seat == view.seat:
+                    return Reason("wins_last_trick" if won.last else "wins_trick", points)
+                if won.side == view.side:
+                    return Reason("partner_wins_trick", points)
     return None
 
 
@@ -218,8 +220,8 @@ def buongioco_plan(
     declare = next((m for m in moves if m.kind == "declare"), None)
     if declare is None or move.kind == "declare":
         return None
-    said = next(e for e in after(world, declare)[1] if e.kind == "declared")
-    parts = {"points": said.payload(Declared).points, "cards": len(said.cards)}
+    said = next((e.data, e.cards) for e in after(world, declare)[1] if isinstance(e.data, Declared))
+    parts = {"points": said[0].points, "cards": len(said[1])}
     later, _ = after(world, move)
     while later.current_player is not None and later.current_player != view.seat:
         later.play(policy(later, later.legal_sequence(), rng))

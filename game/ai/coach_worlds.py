@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.engine import Event, GameState, Move
+from game.engine import Event, GameState, Move, Payload, Trick
 
 from .search import MAX_ROLLOUT_MOVES, Policy, play_out
 
@@ -52,14 +52,14 @@ def after(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
 def trick_end(
     state: GameState, move: Move, policy: Policy[GameState], rng: random.Random
 ) -> tuple[Event | None, int]:
-    """The "trick" event of the trick ``move`` plays to, once the others have played to it by
-    ``policy`` (None when the deal ends first), and how many of their cards that took (0: the
-    move itself completed the trick)."""
+    """The :class:`~game.engine.Trick` event of the trick ``move`` plays to, once the others
+    have played to it by ``policy`` (None when the deal ends first), and how many of their
+    cards that took (0: the move itself completed the trick)."""
     copy = state.clone()
     mark = len(copy.events)
     copy.play(move)
     for played in range(MAX_ROLLOUT_MOVES):
-        ended = next((e for e in copy.events[mark:] if e.kind == "trick"), None)
+        ended = next((e for e in copy.events[mark:] if isinstance(e.data, Trick)), None)
         if ended is not None or copy.current_player is None:
             return ended, played
         mark = len(copy.events)
@@ -68,20 +68,20 @@ def trick_end(
 
 
 def reply_counts(
-    worlds: Sequence[GameState], moves: Sequence[Move], seat: int, kind: str
+    worlds: Sequence[GameState], moves: Sequence[Move], seat: int, kind: type[Payload]
 ) -> list[int]:
     """Per move of ``seat``: in how many of ``worlds`` the next player can answer it with a
-    move that logs ``kind`` for itself (a scopa, a capture)."""
+    move that logs a ``kind`` event for itself (a scopa, a capture)."""
     return [sum(_reply_can(w, m, seat, kind) for w in worlds) for m in moves]
 
 
-def _reply_can(state: GameState, move: Move, seat: int, kind: str) -> bool:
+def _reply_can(state: GameState, move: Move, seat: int, kind: type[Payload]) -> bool:
     after_move, _ = after(state, move)
     nxt = after_move.current_player
     if nxt is None or nxt == seat:
         return False
     return any(
-        any(e.kind == kind and e.seat == nxt for e in after(after_move, reply)[1])
+        any(isinstance(e.data, kind) and e.seat == nxt for e in after(after_move, reply)[1])
         for reply in after_move.legal_moves()
     )
 

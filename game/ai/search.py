@@ -33,11 +33,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
-from game.engine import DealScored, GameState, Move
+from game.engine import BaseView, DealScored, GameState, Move
 
 from .base import Seat
 from .endgame import Endgame, TooDeep, solve
-from .search_worlds import SeatView, WorldSampler
+from .search_worlds import WorldSampler
 
 __all__ = [
     "Budget",
@@ -50,7 +50,7 @@ __all__ = [
     "rule_policy",
 ]
 
-ViewT = TypeVar("ViewT", bound=SeatView)
+ViewT = TypeVar("ViewT", bound=BaseView)
 StateT = TypeVar("StateT", bound=GameState)
 
 #: A rollout longer than this many moves stops where it is (no game here comes near it; it
@@ -127,7 +127,7 @@ class DealResult:
 
     scale: float
 
-    def __call__(self, scored: DealScored | None, state: GameState, view: SeatView) -> float:
+    def __call__(self, scored: DealScored | None, state: GameState, view: BaseView) -> float:
         if scored is None:
             return 0.0
         mine = scored.results[view.seat]

@@ -20,7 +20,7 @@ import sys
 import time
 from dataclasses import dataclass, field
 
-from game.engine import GAMES, new_game
+from game.engine import GAMES, DealScored, new_game
 
 from . import make_seat, seat_kinds
 from .levels import NoisySeat
@@ -68,7 +68,7 @@ def measure(game: str, players: int, deals: int, seed: int, level: str = "normal
             else:
                 move = rules.choose(view, legal, rng)
             state.play(move)
-            if any(e.kind == "deal_scored" for e in state.events[mark:]):
+            if any(isinstance(e.data, DealScored) for e in state.events[mark:]):
                 break
     out.digest = digest.hexdigest()[:12]
     return out

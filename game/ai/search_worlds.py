@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
-from game.engine import Card, GameState
+from game.engine import BaseView, Card, GameState
 
 from .base import Seat
 from .play_model import PlayModel
@@ -41,7 +41,6 @@ __all__ = [
     "Placement",
     "Rebuild",
     "Replay",
-    "SeatView",
     "TrickView",
     "WorldSampler",
     "deal_constrained",
@@ -66,14 +65,7 @@ MODEL_TRIES = 6
 Placement = dict[int, list[Card]]
 
 
-class SeatView(Protocol):
-    """What the search needs of every game's view: whose it is."""
-
-    @property
-    def seat(self) -> int: ...
-
-
-ViewT = TypeVar("ViewT", bound=SeatView)
+ViewT = TypeVar("ViewT", bound=BaseView)
 StateT = TypeVar("StateT", bound=GameState)
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.engine import Card, Event, Move
+from game.engine import Card, DealScored, Event, Move, Played
 from game.engine.scopa import ScopaView
 from game.engine.scopa_events import (
     Captured,
@@ -25,13 +25,14 @@ from game.engine.scopa_events import (
     Redeal,
     ScopaScored,
     Sweep,
+    TableDealt,
 )
 from game.i18n import N_, _, ngettext
 
 from .. import theme
 from ..chooser import Choice, Chooser
 from . import words
-from .base import GameUI, LastLook
+from .base import GameUI, LastLook, scored_as
 from .words import join_words
 
 
@@ -57,7 +58,7 @@ class ScopaModel:
         )  # fmt: skip
 
 
-class ScopaUI(GameUI):
+class ScopaUI(GameUI[ScopaView, ScopaModel]):
     name = "scopa"
     title = N_("Scopa")
     hand_max = 3
@@ -208,53 +209,49 @@ class ScopaUI(GameUI):
     # -- events -------------------------------------------------------------------------------
     def enqueue(self, e: Event) -> bool:
         t, q = self.t, self.t.queue
-        k = e.kind
-        if k == "dealt":
-            dealt = e.payload(Dealt)
-            self.deck_left = dealt.deck_left
-            if dealt.hand_no == 1:
-                q.add(t.table.gather, "gather")
-                q.add(lambda: self._new_deal(e), "new deal")
-            q.add(lambda: self._deal(e), "dealt")
-            q.add(t.table.sort_hands, "sort")
-        elif k == "table_dealt":
-            left = self.deck_left - len(e.cards)
-            q.add(lambda: t.table.deal_center(list(e.cards), left), "table")
-        elif k == "redeal":
-            q.add(lambda: self._redeal(e), "redeal")
-        elif k == "played":
-            q.add(lambda: self._played(e), "played")
-        elif k == "captured":
-            q.add(lambda: self._pause_on(e), "capture pause")
-            q.add(lambda: self._captured(e), "captured")
-        elif k == "scopa":
-            q.add(lambda: self._scopa(e), "scopa")
-        elif k == "leftovers":
-            q.add(lambda: self._leftovers(e), "leftovers")
-        elif k == "deal_scored":
-            q.add(lambda: self._scored(e), "scores")
-            return False  # the table opens the summary
-        else:
-            return False
+        match e.data:
+            case Dealt() as dealt:
+                self.deck_left = dealt.deck_left
+                if dealt.hand_no == 1:
+                    q.add(t.table.gather, "gather")
+                    q.add(lambda: self._new_deal(dealt), "new deal")
+                q.add(lambda: self._deal(e, dealt), "dealt")
+                q.add(t.table.sort_hands, "sort")
+            case TableDealt():
+                left = self.deck_left - len(e.cards)
+                q.add(lambda: t.table.deal_center(list(e.cards), left), "table")
+            case Redeal() as redeal:
+                q.add(lambda: self._redeal(redeal), "redeal")
+            case Played():
+                q.add(lambda: self._played(e), "played")
+            case Captured() as captured:
+                q.add(lambda: self._pause_on(e, captured), "capture pause")
+                q.add(lambda: self._captured(e, captured), "captured")
+            case Sweep() as sweep:
+                q.add(lambda: self._scopa(e, sweep), "scopa")
+            case Leftovers(side=side):
+                q.add(lambda: self._leftovers(e, side), "leftovers")
+            case ScopaScored() as scored:
+                q.add(lambda: self._scored(scored), "scores")
+                return False  # the table opens the summary
+            case _:
+                return False
         return True
 
-    def _new_deal(self, e: Event) -> float:
+    def _new_deal(self, dealt: Dealt) -> float:
         m = self.t.model
-        dealt = e.payload(Dealt)
         m.deal_no = dealt.deal_no
         m.scope = [0] * len(m.scope)
         self.last = None
         self.t.app.audio.play("shuffle")
         return 0.0
 
-    def _deal(self, e: Event) -> float:
+    def _deal(self, e: Event, dealt: Dealt) -> float:
         t = self.t
-        dealt = e.payload(Dealt)
         dur = t.table.deal(list(e.cards), list(dealt.to), e.seat or 0, dealt.deck_left)
         return dur + t.table.d(0.1)
 
-    def _redeal(self, e: Event) -> float:
-        redeal = e.payload(Redeal)
+    def _redeal(self, redeal: Redeal) -> float:
         n = redeal.kings
         self.t.show_banner(
             _("Redeal"),
@@ -272,39 +269,34 @@ class ScopaUI(GameUI):
         t.table.to_center(e.seat or 0, e.cards[0])
         return t.table.d(0.4)
 
-    def _pause_on(self, e: Event) -> float:
+    def _pause_on(self, e: Event, data: Captured) -> float:
         """The capture held on the table: the cards taken lit, and "Taken by West" beside the
         card that took them."""
         t = self.t
         t.winner_mark = None
         self._flash = list(e.cards)
-        data = e.payload(Captured)
         took = data.card
         self.last = (e.seat or 0, took, tuple(e.cards), data.scopa)
         sprite = next((sp for sp in t.table.center if sp.card == took), None)
         return t.hold(_("Taken by {who}").format(who=t.who(e.seat or 0)), sprite)
 
-    def _captured(self, e: Event) -> float:
+    def _captured(self, e: Event, data: Captured) -> float:
         t = self.t
         self._flash = []
         t.end_hold()
-        data = e.payload(Captured)
         flag = data.card if data.scopa else None
         return t.table.sweep_center([*e.cards, data.card], self.keeper(data.side), flag)
 
-    def _scopa(self, e: Event) -> float:
+    def _scopa(self, e: Event, data: Sweep) -> float:
         t = self.t
-        data = e.payload(Sweep)
         t.model.scope[data.side] = data.count
         who = t.who(e.seat or 0)
         t.show_banner(_("Scopa!"), _("The table swept by {who}").format(who=who), 1.6)
         t.app.audio.play("chime")
         return t.table.d(0.5)
 
-    def _leftovers(self, e: Event) -> float:
+    def _leftovers(self, e: Event, side: int | None) -> float:
         t = self.t
-        data = e.payload(Leftovers)
-        side = data.side
         if side is None:
             t.app.toast(_("Nobody captured: the cards left on the table count for nobody"), "info")
             return t.table.gather()
@@ -316,9 +308,8 @@ class ScopaUI(GameUI):
         )
         return t.table.sweep_center(list(e.cards), self.keeper(side))
 
-    def _scored(self, e: Event) -> float:
+    def _scored(self, data: ScopaScored) -> float:
         m = self.t.model
-        data = e.payload(ScopaScored)
         m.side_scores = list(data.side_scores)
         m.scores = list(data.scores)
         return 0.0
@@ -454,8 +445,8 @@ class ScopaUI(GameUI):
                 out[id(sp)] = "hover" if sp is t.hover else "legal"
 
     # -- the deal summary ---------------------------------------------------------------------
-    def summary_lines(self, data: Any, names: list[str], players: int) -> list[str]:
-        d: ScopaScored = data
+    def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:
+        d = scored_as(data, ScopaScored)
         aw = d.figures.awards
 
         def who(side: int | None) -> str:
@@ -473,8 +464,10 @@ class ScopaUI(GameUI):
             ),
         ]
 
-    def summary_table(self, data: Any, names: list[str]) -> tuple[list[str], list[list[str]]]:
-        d: ScopaScored = data
+    def summary_table(
+        self, data: DealScored, names: list[str]
+    ) -> tuple[list[str], list[list[str]]]:
+        d = scored_as(data, ScopaScored)
         f = d.figures
         aw = f.awards
         deck = self.t.deck if self.t is not None else "italian"
@@ -502,7 +495,7 @@ class ScopaUI(GameUI):
             )
         return head, rows
 
-    def summary_scores(self, data: Any, names: list[str]) -> list[tuple[str, str, bool]]:
+    def summary_scores(self, data: DealScored, names: list[str]) -> list[tuple[str, str, bool]]:
         return []  # the table above already holds the match points
 
     def _seven_label(self, deck: str) -> str:

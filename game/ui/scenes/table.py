@@ -21,13 +21,22 @@ from __future__ import annotations
 import logging
 import math
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
 from game.ai import make_seat
-from game.engine import Card, DealScored, Event, GameState, IllegalMove, MatchOver, Move
+from game.engine import (
+    BaseView,
+    Card,
+    DealScored,
+    Event,
+    GameState,
+    IllegalMove,
+    MatchOver,
+    Move,
+)
 from game.engine.memo import forget_memos
 from game.i18n import _
 
@@ -137,8 +146,8 @@ class TableScene(Scene):
             self.ev = len(state.events)
             self.rebuild()
             if not state.is_over:
-                scored = [e for e in state.events if e.kind == "deal_scored"]
-                self.last_scored = scored[-1].payload(DealScored) if scored else None
+                scored = [e.data for e in state.events if isinstance(e.data, DealScored)]
+                self.last_scored = scored[-1] if scored else None
         self._make_panel_buttons()
         self.resize(app.size)
 
@@ -258,9 +267,10 @@ class TableScene(Scene):
         while self.ev < len(events):
             e = events[self.ev] if self.solitaire else events[self.ev].for_seat(self.viewer)
             self.ev += 1
-            if e.kind in batch_kinds:
+            kind = type(e.data)
+            if kind in batch_kinds:
                 batch = [e]
-                while self.ev < len(events) and events[self.ev].kind == e.kind:
+                while self.ev < len(events) and type(events[self.ev].data) is kind:
                     batch.append(events[self.ev].for_seat(self.viewer))
                     self.ev += 1
                 self.gui.enqueue_batch(batch)
@@ -270,34 +280,34 @@ class TableScene(Scene):
     def _enqueue(self, e: Event) -> None:
         if self.gui.enqueue(e):
             return
-        if e.kind == "deal_scored":
-            self.queue.add(lambda: self._on_scored(e), "deal_scored", blocking=True)
-        elif e.kind == "match_over":
-            self.queue.add(lambda: self._on_match_over(e), "match_over", blocking=True)
+        match e.data:
+            case DealScored() as scored:
+                self.queue.add(lambda: self._on_scored(scored), "deal_scored", blocking=True)
+            case MatchOver() as over:
+                self.queue.add(lambda: self._on_match_over(over), "match_over", blocking=True)
 
-    def _on_scored(self, e: Event) -> float:
+    def _on_scored(self, scored: DealScored) -> float:
         from .. import stats
         from .summary import SummaryScene
 
-        stats.deal_scored(self, e.payload(DealScored))
+        stats.deal_scored(self, scored)
         self.summary_open = True
         st = self.state  # the panel shows the deal's last position, as the summary counts it
         self.model = self.gui.new_model(st.final_view(self.viewer), st.seed)
-        if hasattr(self.model, "turn"):  # the panel marks nobody to play under the summary
-            self.model.turn = None
+        self.model.turn = None  # the panel marks nobody to play under the summary
         if self.verdicts is not None and st.current_player is None:
             self.verdicts.refresh()  # the solitaire's verdict now says how the deal ended
-        self.app.push(SummaryScene(self.app, self, e.payload(DealScored)))
+        self.app.push(SummaryScene(self.app, self, scored))
         return 0.0
 
-    def _on_match_over(self, e: Event) -> float:
+    def _on_match_over(self, over: MatchOver) -> float:
         from .. import stats
         from .result import ResultScene
 
-        stats.match_over(self, e.payload(MatchOver))
+        stats.match_over(self, over)
         if not self.setup.autoplay and self.app.persist:
             keep_finished(self.app, self.state, self.setup)
-        self.app.push(ResultScene(self.app, self, e.payload(MatchOver)))
+        self.app.push(ResultScene(self.app, self, over))
         return 0.0
 
     def summary_closed(self, data: DealScored) -> None:
@@ -502,18 +512,13 @@ class TableScene(Scene):
         self.synced_at = -1
         self.model = self.gui.new_model(state.view(0), state.seed)
 
-    def hidden_hands(self, view: Any) -> dict[int, list[Card | None]]:
+    def hidden_hands(self, view: BaseView) -> dict[int, list[Card | None]]:
         """Each seat's hand as the viewer sees it: its own cards, and backs for the others."""
-        hands: dict[int, list[Card | None]] = {}
-        own = getattr(view, "hands", None)
-        for s in range(self.state.seats):
-            if own is not None and s in own:
-                hands[s] = list(own[s])
-            elif own is None and s == view.seat:
-                hands[s] = list(view.hand)
-            else:
-                hands[s] = [None] * view.hand_sizes[s]
-        return hands
+        own = self.gui.own_hands(view)
+        return {
+            s: list(own[s]) if s in own else [None] * view.hand_sizes[s]
+            for s in range(self.state.seats)
+        }
 
     # -- prompts ------------------------------------------------------------------------------
     def _place_prompt(self) -> None:
