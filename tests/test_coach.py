@@ -246,6 +246,7 @@ def test_keeps_card_names_the_card_held_back_from_a_trick_it_would_have_taken() 
 
 def test_denies_scopa_when_no_reply_can_sweep_after_the_move_but_one_could_after_another() -> None:
     from game.ai.coach import denies
+    from game.engine.scopa_events import Sweep
 
     def position(other: list[str]) -> Any:
         s = _scopa(["5C", "1S"], ["CD"], other)
@@ -254,12 +255,12 @@ def test_denies_scopa_when_no_reply_can_sweep_after_the_move_but_one_could_after
 
     # 1S makes the table 10 (the Cavallo is 9), which a Re sweeps; 5C makes it 14: nothing can
     s, legal, by_text = position(["RD", "2D"])
-    assert denies([s], legal, by_text["5C"], 0, "scopa", "denies_scopa") == Reason("denies_scopa")
-    assert denies([s], legal, by_text["1S"], 0, "scopa", "denies_scopa") is None
+    assert denies([s], legal, by_text["5C"], 0, Sweep, "denies_scopa") == Reason("denies_scopa")
+    assert denies([s], legal, by_text["1S"], 0, Sweep, "denies_scopa") is None
     assert s.current_player == 0 and not s.history  # the position was only looked at
     # with no Re in the opponent's hand no move of ours gives a scopa away: nothing to say
     s, legal, by_text = position(["2D", "3D"])
-    assert denies([s], legal, by_text["5C"], 0, "scopa", "denies_scopa") is None
+    assert denies([s], legal, by_text["5C"], 0, Sweep, "denies_scopa") is None
 
 
 def _capodama_4p(*hands: str) -> GameState:
