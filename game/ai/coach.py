@@ -25,7 +25,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import DealScored, Dealt, Event, GameState, Move
+from game.engine import BaseView, DealScored, Dealt, Event, GameState, Move
 
 from . import make_seat
 from .capodama_solver import best_move, is_open
@@ -185,7 +185,7 @@ class Coach:
         keeps = Reason("keeps_window", {"lo": lo, "hi": hi})
         return _hint(move, self._said(view, move, world), keeps)
 
-    def _worlds(self, view: Any, rng: random.Random, count: int) -> list[GameState]:
+    def _worlds(self, view: Any, rng: random.Random, count: int) -> list[GameState[BaseView]]:
         """``count`` states agreeing with ``view``, or none when the game cannot rebuild this
         moment (an announcement before the card play)."""
         if self.sampler is None:
@@ -196,7 +196,7 @@ class Coach:
         except ValueError:
             return []
 
-    def _said(self, view: Any, move: Move, worlds: Sequence[GameState]) -> Reason | None:
+    def _said(self, view: Any, move: Move, worlds: Sequence[GameState[BaseView]]) -> Reason | None:
         """What the events of ``move`` alone say, played in a copy of the first of ``worlds``
         (states agreeing with the view; none when the game cannot rebuild this moment)."""
         if not worlds:
@@ -210,7 +210,7 @@ class Coach:
         view: Any,
         moves: list[Move],
         move: Move,
-        worlds: list[GameState],
+        worlds: list[GameState[BaseView]],
         seeds: list[float],
     ) -> list[Reason]:
         """What the move is for beyond what it does at once, judged against the other moves
@@ -239,7 +239,7 @@ class Coach:
         view: Any,
         moves: list[Move],
         move: Move,
-        worlds: list[GameState],
+        worlds: list[GameState[BaseView]],
         seeds: list[float],
     ) -> Reason:
         """The comparison: in how many of the sampled deals the player's side won after the

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.engine import Event, GameState, Move, Payload
+from game.engine import BaseView, Event, GameState, Move, Payload
 from game.engine.cattura import CatturaView
 from game.engine.cattura_events import Captured as CatturaCaptured
 from game.engine.scopa import ScopaView
@@ -26,7 +26,7 @@ __all__ = ["cattura_plan", "cattura_said", "denies", "scopa_plan", "scopa_said"]
 
 
 def denies(
-    worlds: Sequence[GameState],
+    worlds: Sequence[GameState[BaseView]],
     moves: Sequence[Move],
     move: Move,
     seat: int,
@@ -65,7 +65,7 @@ def scopa_said(view: ScopaView, move: Move, events: list[Event]) -> Reason | Non
 
 
 def scopa_plan(
-    view: ScopaView, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
+    view: ScopaView, moves: Sequence[Move], move: Move, worlds: Sequence[GameState[BaseView]]
 ) -> list[Reason]:
     """The scopa left to nobody; else, for a capture, the most cards taken; for a card placed,
     the capture left to nobody, or the stronger primiera card kept back."""
@@ -99,7 +99,7 @@ def cattura_said(view: CatturaView, move: Move, events: list[Event]) -> Reason |
 
 
 def cattura_plan(
-    view: CatturaView, moves: Sequence[Move], move: Move, worlds: Sequence[GameState]
+    view: CatturaView, moves: Sequence[Move], move: Move, worlds: Sequence[GameState[BaseView]]
 ) -> list[Reason]:
     """For a capture, the score raised the most; for a card sent, the capture left to nobody,
     or the next player's captures made rarer than after any other card sent."""
@@ -121,7 +121,7 @@ def cattura_plan(
     return []
 
 
-def _gain(view: CatturaView, world: GameState[CatturaView], move: Move) -> int:
+def _gain(view: CatturaView, world: GameState[BaseView], move: Move) -> int:
     """What a capture adds to the player's score, as the engine scores it."""
     for e in after(world, move)[1]:
         took = e.data

@@ -23,7 +23,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Card, Event, GameState, Move
+from game.engine import BaseView, Card, Event, GameState, Move
+from game.engine.capodama import CapodamaView
 from game.engine.capodama_cards import STRENGTH as CAPODAMA_STRENGTH
 from game.engine.capodama_cards import card_points
 from game.engine.capodama_events import TrickTaken
@@ -48,13 +49,13 @@ __all__ = [
 ]
 
 
-def capodama_side(view: Any) -> frozenset[int]:
+def capodama_side(view: CapodamaView) -> frozenset[int]:
     """The seats the player knows to be on its side (the rule seat's reading of the view)."""
     ally = ally_test(view, view.seat)
     return frozenset(s for s in range(view.seats) if ally(s))
 
 
-def tressette_side(view: Any) -> frozenset[int]:
+def tressette_side(view: TressetteView) -> frozenset[int]:
     return frozenset(view.sides[view.side])
 
 
@@ -90,7 +91,7 @@ def _points(game: TrickGame, points: int) -> dict[str, int]:
 
 
 # -- what the move does: the events it causes --------------------------------------------------
-def capodama_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+def capodama_said(view: CapodamaView, move: Move, events: list[Event]) -> Reason | None:
     """A trick completed by the move: taken by the player, its side (the dama saved), or, in
     the solitaire, by the capo's hand or the other."""
     side = capodama_side(view)
@@ -134,8 +135,8 @@ def trick_plan(
     view: Any,
     moves: Sequence[Move],
     move: Move,
-    worlds: Sequence[GameState],
-    policy: Policy[GameState],
+    worlds: Sequence[GameState[BaseView]],
+    policy: Policy[GameState[BaseView]],
     seeds: Sequence[float],
 ) -> list[Reason]:
     """Why this card rather than another, the trick played out in each of ``worlds`` (world
@@ -196,7 +197,7 @@ def trick_plan(
     return out
 
 
-def _voids(view: Any, move: Move) -> Reason | None:
+def _voids(view: BaseView, move: Move) -> Reason | None:
     """The card played is the last of its suit in the hand (and the hand holds others)."""
     card = move.cards[0]
     rest = [c for c in view.hand if c != card]
@@ -207,11 +208,11 @@ def _voids(view: Any, move: Move) -> Reason | None:
 
 # -- Buongioco ---------------------------------------------------------------------------------
 def buongioco_plan(
-    view: Any,
+    view: TressetteView,
     moves: Sequence[Move],
     move: Move,
-    world: GameState,
-    policy: Policy[GameState],
+    world: GameState[BaseView],
+    policy: Policy[GameState[BaseView]],
     rng: random.Random,
 ) -> Reason | None:
     """A card played when Buongioco could be declared: declared later (the engine still
@@ -233,7 +234,7 @@ def buongioco_plan(
 
 
 # -- Capodama's bids ---------------------------------------------------------------------------
-def bid_reason(view: Any, moves: Sequence[Move], move: Move) -> Reason | None:
+def bid_reason(view: CapodamaView, moves: Sequence[Move], move: Move) -> Reason | None:
     """A Capodama bid read from the hand and the engine's card points: the suit doubled holds
     the most points of the hand (``shared`` when another suit holds as many; a suit holding
     fewer has no reason here, the comparison of sampled deals says why); the cards

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from game.engine import Event, GameState, Move, Payload, Trick
+from game.engine import BaseView, Event, GameState, Move, Payload, Trick
 
 from .search import MAX_ROLLOUT_MOVES, Policy, play_out
 
@@ -41,7 +41,7 @@ class Reason:
     move: Move | None = None
 
 
-def after(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
+def after(state: GameState[BaseView], move: Move) -> tuple[GameState[BaseView], list[Event]]:
     """A copy of ``state`` after ``move``, and the events the move caused."""
     copy = state.clone()
     mark = len(copy.events)
@@ -50,7 +50,7 @@ def after(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
 
 
 def trick_end(
-    state: GameState, move: Move, policy: Policy[GameState], rng: random.Random
+    state: GameState[BaseView], move: Move, policy: Policy[GameState[BaseView]], rng: random.Random
 ) -> tuple[Event | None, int]:
     """The :class:`~game.engine.Trick` event of the trick ``move`` plays to, once the others
     have played to it by ``policy`` (None when the deal ends first), and how many of their
@@ -68,14 +68,14 @@ def trick_end(
 
 
 def reply_counts(
-    worlds: Sequence[GameState], moves: Sequence[Move], seat: int, kind: type[Payload]
+    worlds: Sequence[GameState[BaseView]], moves: Sequence[Move], seat: int, kind: type[Payload]
 ) -> list[int]:
     """Per move of ``seat``: in how many of ``worlds`` the next player can answer it with a
     move that logs a ``kind`` event for itself (a scopa, a capture)."""
     return [sum(_reply_can(w, m, seat, kind) for w in worlds) for m in moves]
 
 
-def _reply_can(state: GameState, move: Move, seat: int, kind: type[Payload]) -> bool:
+def _reply_can(state: GameState[BaseView], move: Move, seat: int, kind: type[Payload]) -> bool:
     after_move, _ = after(state, move)
     nxt = after_move.current_player
     if nxt is None or nxt == seat:
@@ -97,10 +97,10 @@ class Outcome:
 
 
 def deal_outcomes(
-    worlds: Sequence[GameState],
+    worlds: Sequence[GameState[BaseView]],
     moves: Sequence[Move],
     seat: int,
-    policy: Policy[GameState],
+    policy: Policy[GameState[BaseView]],
     seeds: Sequence[float],
 ) -> list[Outcome]:
     """Each move played in every world and the deal played on by ``policy``, world ``k`` with

@@ -51,7 +51,7 @@ __all__ = [
 ]
 
 ViewT = TypeVar("ViewT", bound=BaseView)
-StateT = TypeVar("StateT", bound=GameState)
+StateT = TypeVar("StateT", bound=GameState[BaseView])
 
 #: A rollout longer than this many moves stops where it is (no game here comes near it; it
 #: only guards against a rollout policy that could loop, such as endless suit swaps).
@@ -109,10 +109,10 @@ def paired_advantage(mine: Sequence[float], other: Sequence[float]) -> tuple[flo
     return mean, math.sqrt(var / n)
 
 
-def rule_policy(seat: Seat) -> Policy[GameState]:
+def rule_policy(seat: Seat) -> Policy[GameState[BaseView]]:
     """The rollout policy of ``seat`` choosing from the player's own view, as at the table."""
 
-    def policy(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+    def policy(state: GameState[BaseView], moves: Sequence[Move], rng: random.Random) -> Move:
         player = state.current_player
         assert player is not None  # a rollout stops when the match is over
         return seat.choose(state.view(player), moves, rng)
@@ -127,7 +127,9 @@ class DealResult:
 
     scale: float
 
-    def __call__(self, scored: DealScored | None, state: GameState, view: BaseView) -> float:
+    def __call__(
+        self, scored: DealScored | None, state: GameState[BaseView], view: BaseView
+    ) -> float:
         if scored is None:
             return 0.0
         mine = scored.results[view.seat]
@@ -264,7 +266,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
             world.mute()
             mark = world._deals_scored
 
-            def value(state: GameState, mark: int = mark) -> float:
+            def value(state: GameState[BaseView], mark: int = mark) -> float:
                 scored = state._last_scored if state._deals_scored != mark else None
                 return self.evaluate(scored, state, view)  # type: ignore[arg-type]
 

@@ -66,7 +66,7 @@ Placement = dict[int, list[Card]]
 
 
 ViewT = TypeVar("ViewT", bound=BaseView)
-StateT = TypeVar("StateT", bound=GameState)
+StateT = TypeVar("StateT", bound=GameState[BaseView])
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,7 +168,7 @@ Rebuild = Callable[[ViewT, dict[int, list[Card]], list[Card], int], StateT]
 #: A game's replay of the deal so far under a placement: the deal as it was dealt (or its
 #: card play as it began), and the texts of the moves made since (see :mod:`.play_model`);
 #: None where the game replays nothing.
-Replay = Callable[[ViewT, Placement], tuple[GameState, Sequence[str]] | None]
+Replay = Callable[[ViewT, Placement], tuple[GameState[BaseView], Sequence[str]] | None]
 
 
 @dataclass(frozen=True)

@@ -851,7 +851,7 @@ class GameState(ABC, Generic[ViewT_co]):
 _READ_FREELY = frozenset({"_deals_scored", "_last_scored"})
 
 
-def _deal_on_read(state: GameState, name: str) -> Any:
+def _deal_on_read(state: GameState[Any], name: str) -> Any:
     """``__getattribute__`` of a state whose next deal waits: deal it, then read ``name``."""
     if name not in _READ_FREELY:
         cls, deal, dealer = type(state).waiting_for  # type: ignore[attr-defined]
@@ -865,8 +865,8 @@ def _deal_on_read(state: GameState, name: str) -> Any:
 
 @cache
 def _waiting(
-    cls: type[GameState], deal: Callable[[Any, int], None], dealer: int
-) -> type[GameState]:
+    cls: type[GameState[Any]], deal: Callable[[Any, int], None], dealer: int
+) -> type[GameState[Any]]:
     """The class a ``cls`` state takes while its next deal, ``deal(state, dealer)``, waits
     (see ``_deal_later``).  What to deal is the class's, not the state's: a new attribute
     could cost the state its compact attribute layout (see ``_deal_spec``)."""
@@ -876,4 +876,4 @@ def _waiting(
         "__module__": cls.__module__,
         "waiting_for": (cls, deal, dealer),
     }
-    return cast(type[GameState], type(cls.__name__, (cls,), namespace))
+    return cast(type[GameState[Any]], type(cls.__name__, (cls,), namespace))
