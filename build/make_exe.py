@@ -8,13 +8,13 @@ folder kept under ``build/work`` (ignored by git), then measures what the issue 
 size a player downloads and the time from launch to the first frame.  The timing runs the
 built program headless (SDL's dummy video and audio drivers) with ``--frames 1``.  When the app
 reports the moment of its first frame (``TAVOLO_REPORT_FIRST_FRAME=1`` makes it print
-``first-frame <epoch seconds>``, as ``game.ui.benchmark`` uses), the figure is launch to that
+``first-frame <epoch seconds>``, as ``game.tools.ui_bench`` uses), the figure is launch to that
 moment; otherwise it is the whole run, launch to exit, an upper bound.  Either way it covers
 unpacking, Python start-up, the imports, the window and the first drawn frame.  Each timed run
 gets an empty temporary HOME and working folder, so measuring never touches the builder's own
 settings.
 
-The functions are also used by ``tests/test_exe.py``, which builds into a temporary folder.
+The functions are also used by ``tests/app/test_exe.py``, which builds into a temporary folder.
 """
 
 from __future__ import annotations

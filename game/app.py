@@ -127,13 +127,14 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     from game import skins
     from game.ai import seat_kinds
     from game.ai.levels import DEFAULT_LEVEL
+    from game.catalog import first
     from game.engine import GAMES
     from game.ui.games import playable_games
 
     given = (args.game, args.players, args.seats, args.seed)
     if not args.autoplay and all(v is None for v in given):
         return
-    game = args.game if args.game is not None else "capodama"
+    game = args.game if args.game is not None else first().name
     if game not in playable_games():
         known = ", ".join(playable_games())
         p.error(f"unknown game {_shown(args.game)}: the table plays {known}")
@@ -212,10 +213,9 @@ def _run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game import i18n
     from game.engine import new_game
+    from game.ui.routes import confirm_replace
     from game.ui.runner import App
     from game.ui.savegame import MatchSetup
-    from game.ui.scenes.confirm import confirm_replace
-    from game.ui.scenes.table import TableScene
     from game.ui.settings import load_settings
 
     _sweep_temp()
@@ -242,7 +242,7 @@ def _run(args: argparse.Namespace) -> int:
         state = new_game(args.game, players=args.players, seed=seed)
         setup = MatchSetup(args.game, args.players, args.seat_list, autoplay=args.autoplay)
         # a saved match of the same game is never replaced without asking (autoplay saves none)
-        confirm_replace(app, setup.slot, lambda: app.scenes.push(TableScene(app, state, setup)))
+        confirm_replace(app, setup.slot, lambda: app.open("table", state, setup))
     # a screenshot that cannot be written is said on the console and exits 1 (App.run)
     return app.run(frames=args.frames, screenshot=args.screenshot)
 

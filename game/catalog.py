@@ -1,13 +1,17 @@
 """Every game, registered once across the layers: engine, seats, presentation, rules text.
 
 The engine's registry (:data:`game.engine.GAMES`) knows a game's rules; this catalogue ties each
-game's name to everything else a player or a tool meets: the AI seat kinds it offers, the
-presentation module the table drives, the rules page the app shows, and its native deck (read
-from the engine).  Menus, setup, the rules tabs, ``make_seat``, the arena and the bench all read
-this one list, so a new game is one :func:`entry` here (see docs/ADDING_A_GAME.md).
+game's name to everything else a player or a tool meets: the AI seat kinds it offers and how its
+levels are tuned, the coach's reason makers, the presentation module the table drives, the
+rules page the app shows, its solitaire if it has one, the pictures its cards borrow from the
+other deck, the soak's checks, and its native deck (read from the engine).  Menus, setup, the
+title, the rules tabs, ``make_seat``, the levels, the coach, the skins, the arena, the soak and
+the bench all read this one list, so a new game is its own modules and one :func:`entry` here
+(see docs/ADDING_A_GAME.md); no other module names a game (tests/test_catalog.py checks it).
 
-Seats and presentation modules are named as ``"module:Class"`` text and imported on first use,
-so the arena and the bench never import pygame and the engine never imports anything above it.
+Seats, reason makers and presentation modules are named as ``"module:Name"`` text and imported
+on first use, so the arena and the bench never import pygame and the engine never imports
+anything above it.
 """
 
 from __future__ import annotations
@@ -17,8 +21,50 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.engine import GAMES, GameInfo
+from game.i18n import N_
 
-__all__ = ["CATALOG", "GameEntry", "entry", "load", "modules"]
+__all__ = [
+    "CATALOG",
+    "GameEntry",
+    "Levels",
+    "Solitaire",
+    "entry",
+    "first",
+    "load",
+    "modules",
+    "solitaires",
+]
+
+
+@dataclass(frozen=True)
+class Levels:
+    """How the game's search seat becomes the ``normal`` and ``strong`` levels
+    (:mod:`game.ai.levels`): a rollout plays a deal to its end, and a deal is longer in some
+    games than others, so each game has its own budgets."""
+
+    #: rollouts per searched decision, (normal, strong)
+    rollouts: tuple[int, int]
+    #: the share of normal's choices played at random: set where strong's extra rollouts alone
+    #: play no better than normal's (docs/EXPERIMENTS.md), so the levels still differ
+    normal_noise: float = 0.0
+
+
+@dataclass(frozen=True)
+class Solitaire:
+    """How a game is played alone, from the title's Solitaire button."""
+
+    #: what the solitaire is, one line of its start (an ``N_`` text; ``{low}`` and ``{high}``
+    #: are the engine's points window for one player, ``GameInfo.windows[1]``)
+    about: str
+    #: "module:function" of ``(seed, **options) -> seed``: the first seed from ``seed`` whose
+    #: deal can be won, behind the row "winnable deals only" of the solitaire's start
+    winnable: str
+    #: the seat kinds of the solitaire's table (the player count is their number)
+    seats: tuple[str, ...] = ("human",)
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)
 
 
 @dataclass(frozen=True)
@@ -34,6 +80,19 @@ class GameEntry:
     rules: str
     #: seat kinds that play only some player counts (absent: every count the game has)
     seat_players: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    #: the tuning of the normal and strong levels (None: only ``easy``, from the rule seat)
+    levels: Levels | None = None
+    #: "module:Name" of the coach's reason makers (a :class:`game.ai.coach_worlds.CoachGame`;
+    #: None: the coach says only its comparison of sampled deals)
+    coach: str | None = None
+    #: the game played alone from the title, if it is
+    solitaire: Solitaire | None = None
+    #: the rank each native rank is shown as in the other deck (a display skin, the same card
+    #: in every rule; a rank absent has no picture there, and the game cannot be shown in it)
+    other_ranks: dict[str, str] = field(default_factory=dict)
+    #: "module:Name" of the soak's checks of this game's states (a
+    #: :class:`game.tools.soak_checks.GameChecks`)
+    soak: str | None = None
 
     @property
     def info(self) -> GameInfo:
@@ -60,11 +119,26 @@ def entry(game: GameEntry) -> None:
     CATALOG[game.name] = game
 
 
+def first() -> GameEntry:
+    """The first game of the menus: what a command or a page shows when no game is named."""
+    return next(iter(CATALOG.values()))
+
+
+def solitaires() -> list[GameEntry]:
+    """The games played alone from the title, in menu order."""
+    return [e for e in CATALOG.values() if e.solitaire is not None]
+
+
+def _targets(e: GameEntry) -> list[str]:
+    winnable = e.solitaire.winnable if e.solitaire is not None else None
+    return [t for t in (e.ui, *e.seats.values(), e.coach, winnable) if t is not None]
+
+
 def modules() -> list[str]:
-    """Every module the catalogue names: imported on first use, so the executable's build
-    must be told to bundle them (build/tavolo.spec asks here)."""
-    targets = [t for e in CATALOG.values() for t in (e.ui, *e.seats.values())]
-    return sorted({t.partition(":")[0] for t in targets})
+    """Every module the catalogue names for the app: imported on first use, so the
+    executable's build must be told to bundle them (build/tavolo.spec asks here; the soak's
+    checks are a developer's tool and stay out)."""
+    return sorted({t.partition(":")[0] for e in CATALOG.values() for t in _targets(e)})
 
 
 def load(target: str) -> Any:
@@ -72,6 +146,14 @@ def load(target: str) -> Any:
     module, _, name = target.partition(":")
     return getattr(importlib.import_module(module), name)
 
+
+def _ranks(native: str, shown: str) -> dict[str, str]:
+    """``{native rank: rank shown in the other deck}`` from two rows of ranks."""
+    return dict(zip(native.split(), shown.split(), strict=True))
+
+
+#: The ranks of the Italian-card games in French cards: 1-7, then Fante, Cavallo, Re as J, Q, K.
+_ITALIAN_IN_FRENCH = _ranks("1 2 3 4 5 6 7 F C R", "A 2 3 4 5 6 7 J Q K")
 
 entry(
     GameEntry(
@@ -84,6 +166,18 @@ entry(
         ui="game.ui.games.capodama:CapodamaUI",
         rules="capodama.txt",
         seat_players={"solver": (1,)},  # the exact solver plays the solitaire's open hands
+        levels=Levels((180, 560), normal_noise=0.15),
+        coach="game.ai.coach_tricks:CAPODAMA",
+        solitaire=Solitaire(
+            N_(
+                "Capodama for one: you play both hands face up, South (the capo) and North. "
+                "The capo must take {low} to {high} points."
+            ),
+            winnable="game.ai.capodama_verdict:winnable_seed",
+        ),
+        # A→1, 7→7, J→Fante, K→Re, Q→Cavallo, 10→6, 9→5, 8→4, 6→3, 5→2 (no 4 or 3)
+        other_ranks=_ranks("A 7 J K Q 10 9 8 6 5", "1 7 F R C 6 5 4 3 2"),
+        soak="game.tools.soak_checks:CAPODAMA",
     )
 )
 entry(
@@ -95,6 +189,10 @@ entry(
         },
         ui="game.ui.games.scopa:ScopaUI",
         rules="scopa.txt",
+        levels=Levels((200, 660)),
+        coach="game.ai.coach_captures:SCOPA",
+        other_ranks=_ITALIAN_IN_FRENCH,
+        soak="game.tools.soak_checks:SCOPA",
     )
 )
 entry(
@@ -106,6 +204,10 @@ entry(
         },
         ui="game.ui.games.tressette:TressetteUI",
         rules="tressette.txt",
+        levels=Levels((220, 720), normal_noise=0.15),
+        coach="game.ai.coach_tricks:TRESSETTE",
+        other_ranks=_ITALIAN_IN_FRENCH,
+        soak="game.tools.soak_checks:TRESSETTE",
     )
 )
 entry(
@@ -117,5 +219,9 @@ entry(
         },
         ui="game.ui.games.cattura:CatturaUI",
         rules="cattura.txt",
+        levels=Levels((180, 600)),
+        coach="game.ai.coach_captures:CATTURA",
+        other_ranks=_ranks("A 2 3 4 5 6 7 8", "1 2 3 4 5 6 7 F"),  # A…7 as 1…7, 8 as Fante
+        soak="game.tools.soak_checks:CATTURA",
     )
 )

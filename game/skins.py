@@ -3,14 +3,17 @@
 Each game plays one native deck (the rules); the other deck is a display skin,
 a fixed one-to-one mapping, so the player may switch decks mid-deal and no rule changes.  The
 UI asks :func:`face_image` for every card it shows and :func:`can_show` before offering a deck.
-The native deck and the cards a game deals come from the engine's registry, so nothing here
-restates a rule: a deck can show a game when every card it deals has a picture in that deck.
-This is display knowledge, not drawing code: the running app imports it, while ``game.art``
+The native deck and the cards a game deals come from the engine's registry, and the rank each
+card is shown as in the other deck from the game's catalogue entry (``other_ranks``), so nothing
+here restates a rule or names a game: a deck can show a game when every card it deals has a
+picture in that deck.
+This is display knowledge, not drawing code: the running app imports it, while ``game.tools.art``
 (Pillow) stays a build-time tool.
 """
 
 from __future__ import annotations
 
+from game.catalog import CATALOG
 from game.engine import GAMES
 from game.engine.cards import FRENCH, ITALIAN, Card, Deck, parse_card
 
@@ -37,33 +40,10 @@ such folder: their four suits already differ in shape and colour."""
 NATIVE_DECK = {name: info.deck.name for name, info in GAMES.items()}
 """Each game's own deck, as the engine registers it."""
 
-# French suit -> Italian suit, for the games played with French cards (Capodama, Cattura).
+# French suit -> Italian suit, for the games played with French cards.
 _FR_TO_IT_SUIT = {"H": "D", "D": "C", "C": "B", "S": "S"}
-# Italian suit -> French suit, for the games played with Italian cards (Scopa, Tressette).
+# Italian suit -> French suit, for the games played with Italian cards.
 _IT_TO_FR_SUIT = {"D": "D", "C": "H", "S": "S", "B": "C"}
-
-_FR = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
-_IT = ["1", "2", "3", "4", "5", "6", "7", "F", "C", "R"]
-_RANKS_IN_ITALIAN: dict[str, dict[str, str]] = {
-    # Capodama: A→1, 7→7, J→Fante, K→Re, Q→Cavallo, 10→6, 9→5, 8→4, 6→3, 5→2 (no 4 or 3).
-    "capodama": {
-        "A": "1",
-        "7": "7",
-        "J": "F",
-        "K": "R",
-        "Q": "C",
-        "10": "6",
-        "9": "5",
-        "8": "4",
-        "6": "3",
-        "5": "2",
-    },
-    # Cattura: A…7 → 1…7, 8 → Fante.
-    "cattura": dict(zip(_FR[:8], _IT[:8], strict=True)),
-}
-"""Rank of each French card in Italian cards, per game (the rules); absent ranks have none."""
-_IT_TO_FR_RANK = dict(zip(_IT, [*_FR[:7], "J", "Q", "K"], strict=True))
-_RANKS_IN_FRENCH = {"scopa": _IT_TO_FR_RANK, "tressette": _IT_TO_FR_RANK}
 
 _DECK_OBJ: dict[str, Deck] = {"french": FRENCH, "italian": ITALIAN}
 
@@ -99,15 +79,14 @@ def face_image(game: str, card: Card | str, deck: str) -> tuple[str, str]:
     c = native_card(game, card)
     if deck == native:
         return deck, str(c)
-    if native == "french":
-        ranks = _RANKS_IN_ITALIAN[game]
-        if c.rank not in ranks:
-            raise ValueError(
-                f"{c} of {game} has no Italian picture: "
-                f"{game} in Italian cards uses only {' '.join(ranks)}"
-            )
-        return deck, ranks[c.rank] + _FR_TO_IT_SUIT[c.suit]
-    return deck, _RANKS_IN_FRENCH[game][c.rank] + _IT_TO_FR_SUIT[c.suit]
+    ranks = CATALOG[game].other_ranks
+    if c.rank not in ranks:
+        raise ValueError(
+            f"{c} of {game} has no {deck.capitalize()} picture: "
+            f"{game} in {deck.capitalize()} cards uses only {' '.join(ranks)}"
+        )
+    suits = _FR_TO_IT_SUIT if native == "french" else _IT_TO_FR_SUIT
+    return deck, ranks[c.rank] + suits[c.suit]
 
 
 def shown_folder(folder: str, four_colour: bool) -> str:

@@ -40,19 +40,19 @@ def play_until_turn(app: App, table: Any, frames: int = 6000) -> bool:
     taken with its first choice on the way, until a card is to be played)."""
     for _ in range(frames):
         if human_turn(table):
-            if table.prompt_kind == "play" or table.state.players == 1:
+            if table.model.prompt_kind == "play" or table.model.state.players == 1:
                 return True
-            ready = [b for b in table.buttons if b.enabled and b.tag != "hint"]
-            legal = table.legal_cards()
+            ready = [b for b in table.model.buttons if b.enabled and b.tag != "hint"]
+            legal = table.model.legal_cards()
             if ready:
                 click(app, ready[0].rect.center)
-            elif table.chooser is not None and table.chooser.rects:
-                click(app, table.chooser.rects[0][0].center)
-            elif table.prompt_kind == "pass":
+            elif table.model.chooser is not None and table.model.chooser.rects:
+                click(app, table.model.chooser.rects[0][0].center)
+            elif table.model.prompt_kind == "pass":
                 sp = next(
                     s
-                    for s in table.table.hands[table.viewer]
-                    if s.card in legal and s.card not in table.selected
+                    for s in table.model.table.hands[table.model.viewer]
+                    if s.card in legal and s.card not in table.model.selected
                 )
                 click(app, sprite_center(table, sp))
         app.step()
@@ -61,8 +61,8 @@ def play_until_turn(app: App, table: Any, frames: int = 6000) -> bool:
 
 def refuse_a_card(app: App, table: Any) -> bool:
     """Click a card of the hand that may not be played now: the table toasts why."""
-    legal = table.legal_cards()
-    for sp in table.table.hands[table.viewer]:
+    legal = table.model.legal_cards()
+    for sp in table.model.table.hands[table.model.viewer]:
         if sp.card is not None and sp.card not in legal:
             click(app, sprite_center(table, sp))
             return bool(app.toasts.items)

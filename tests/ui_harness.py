@@ -81,14 +81,22 @@ def keys_only(app: App) -> Iterator[None]:
 LOADING_FRAMES = 1_000_000
 
 
+def _tables(app: App) -> list[Any]:
+    """The models of the tables open in ``app``."""
+    from game.ui.table.model import TableModel
+
+    models = (getattr(scene, "model", None) for scene in app.scenes.stack)
+    return [m for m in models if isinstance(m, TableModel)]
+
+
 def _loading(app: App) -> bool:
-    return any(getattr(scene, "loading", False) for scene in app.scenes.stack)
+    return any(m.loading for m in _tables(app))
 
 
 def _thinking(app: App) -> bool:
     """An AI seat's answer is not in yet (its worker thread runs at the machine's speed)."""
-    for scene in app.scenes.stack:
-        thought = getattr(scene, "thought", None)
+    for m in _tables(app):
+        thought = m.ai.thought
         if thought is not None and not thought.future.done():
             return True
     return False
@@ -114,6 +122,7 @@ def run_until(app: App, cond: Callable[[], bool], frames: int = 3000) -> bool:
 
 
 def button(scene: Any, tag: str) -> Any:
+    scene = getattr(scene, "model", scene)  # a table's buttons are its model's
     pool = list(getattr(scene, "buttons", []))
     for name in ("panel_buttons",):
         pool += list(getattr(scene, name, []))
@@ -134,36 +143,36 @@ def table_scene(app: App) -> Any:
 
 
 def human_turn(table: Any) -> bool:
-    return table.synced and bool(table.prompt_kind) and not table.busy()
+    return table.model.synced and bool(table.model.prompt_kind) and not table.model.busy()
 
 
 def sprite_center(table: Any, sp: Any) -> tuple[float, float]:
     """A point of the card no other card covers: in a fanned hand or row of captures, its left
     strip."""
     x = sp.x
-    fans = {"hand": table.table.hands, "front": table.table.front}
+    fans = {"hand": table.model.table.hands, "front": table.model.table.front}
     if sp.zone in fans:
         fan = fans[sp.zone].get(sp.owner, [])
         if sp in fan and fan.index(sp) < len(fan) - 1:
             x = sp.x - sp.w / 2 + 5
-    return (x, sp.y - table.painter.lift(sp))
+    return (x, sp.y - table.model.lift(sp))
 
 
 def decide_non_play(app: App, table: Any) -> None:
     """Take the decision that is not a card play: first suit, first trump, first legal pass."""
-    kind = table.prompt_kind
+    kind = table.model.prompt_kind
     if kind == "double":
-        click_button(app, table, table.buttons[0].tag)
+        click_button(app, table, table.model.buttons[0].tag)
     elif kind == "trump":
-        click(app, table.trump_rects[0][0].center)
+        click(app, table.model.trump_rects[0][0].center)
     elif kind == "pass":
-        need = table._pass_count()
+        need = table.model.pass_count()
         for _ in range(need):
-            legal = table.legal_cards()
+            legal = table.model.legal_cards()
             sp = next(
                 sp
-                for sp in table.table.hands[table.viewer]
-                if sp.card in legal and sp.card not in table.selected
+                for sp in table.model.table.hands[table.model.viewer]
+                if sp.card in legal and sp.card not in table.model.selected
             )
             click(app, sprite_center(table, sp))
         click_button(app, table, "confirm")
@@ -175,7 +184,7 @@ def drive_to_play(app: App, frames: int = 6000) -> Any:
     for _ in range(frames):
         table = table_scene(app)
         if table is not None and human_turn(table):
-            if table.prompt_kind == "play":
+            if table.model.prompt_kind == "play":
                 return table
             decide_non_play(app, table)
         app.step()
@@ -185,7 +194,7 @@ def drive_to_play(app: App, frames: int = 6000) -> Any:
 def quick_seats(setup: Any) -> None:
     """Seat rule-based AIs where the setup put AI levels: the table tests exercise the table,
     and the rule seat answers at once where the default level searches for a fraction of a
-    second per move (the levels are tested in tests/test_search_core.py and the arena)."""
+    second per move (the levels are tested in tests/ai/test_search_core.py and the arena)."""
     for i, kind in enumerate(setup.kinds):
         if kind != "human":
             setup.kinds[i] = "rules"
@@ -209,7 +218,11 @@ def start_from_setup(app: App, game: str, players: int) -> Any:
     quick_seats(setup)
     click(app, setup.start.rect.center)
     table = table_scene(app)
-    assert table is not None and table.state.name == game and table.state.players == players
+    assert (
+        table is not None
+        and table.model.state.name == game
+        and table.model.state.players == players
+    )
     return table
 
 
@@ -253,12 +266,15 @@ def deck_switch_mid_deal(app: App, table: Any) -> None:
     other = "italian" if first == "french" else "french"
     app.step()
     app.step()
-    assert not table.queue.idle  # still dealing
+    assert not table.model.queue.idle  # still dealing
     key(app, pygame.K_d)
     assert app.settings.deck == other
-    assert run_until(app, lambda: any(sp.face_up for sp in table.table.sprites), 300)
-    for sp in table.table.sprites:
+    assert run_until(app, lambda: any(sp.face_up for sp in table.model.table.sprites), 300)
+    for sp in table.model.table.sprites:
         if sp.face_up and sp.card is not None:
-            assert table.table.sprite_key(sp, table.face_key, table.back_key)[0] == other
+            assert (
+                table.model.table.sprite_key(sp, table.model.face_key, table.model.back_key)[0]
+                == other
+            )
     key(app, pygame.K_d)
     assert app.settings.deck == first

@@ -23,8 +23,8 @@ The card play replays from any guess (:func:`_replay`: each hand now plus what i
 played), so a seat that reads the plays (``infer_play``, :mod:`.play_model`) keeps the
 guesses under which the rule seat would have played the cards the others played: in 3 and 4
 players (:data:`READ_PLAYS_UP_TO`).  In 4 players what another seat passed and received is its
-own secret, so the model plays it without that memory (a rule seat's true hand was still fully
-explained at all of 600 positions tried).
+own secret, so the model plays it without that memory (and still explains a rule seat's true
+hand: docs/EXPERIMENTS.md).
 
 The seat only ever reads its view: the worlds are guesses, never the true hands.
 """

@@ -4,7 +4,7 @@ It walks every way the remaining tricks can go, memoised on the two hands and th
 returns the whole set of capo points still reachable as an int bitset (bit p: p points).  It
 answers a bigger question than the game asks, which makes it slow (a few hundred ms a deal) but
 simple enough to trust: the tests check the fast solver (:mod:`.capodama_solver`) against it,
-and ``python -m game.ai.solver_bench`` times both in the same run.
+and ``python -m game.tools.solver_bench`` times both in the same run.
 """
 
 from __future__ import annotations

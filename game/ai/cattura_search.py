@@ -43,10 +43,9 @@ __all__ = [
 #: Score points worth less than a win: they order moves that win (or lose) alike.
 POINTS_SCALE = 1 / 100
 #: How likely a player is to send while a card of its hand could capture the top card,
-#: relative to sending without one: the rule seat sends then in 9-10% of such turns (measured
-#: over 11,000 of them, 2 to 4 players), so a world giving it that card is this much less likely.
-#: The normal level sends in about one such turn in five, yet of 0.1, 0.2, 0.3, 0.5 and 1 (no
-#: tell) 0.1 still places its true cards best (2026-11-27, 274 positions of normal seats).
+#: relative to sending without one: about as often as the rule seat does, so a world giving it
+#: that card is this much less likely; of the values tried this one places the true cards best,
+#: against the normal level too (docs/EXPERIMENTS.md).
 MISSED_CAPTURE = 0.1
 
 

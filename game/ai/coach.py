@@ -6,7 +6,8 @@ the state, so it cannot give away a hidden card.  The move comes from the seat o
 are read from the engine, never restated: the move is played in worlds rebuilt from the view
 (the search's own sampler, so every hidden card is a guess that agrees with the view), and
 the engine's events and results say what it does and what it is for, per game
-(:mod:`.coach_tricks`, :mod:`.coach_captures`, over the readings of :mod:`.coach_worlds`): a
+(the :class:`~.coach_worlds.CoachGame` its catalogue entry names, in :mod:`.coach_tricks` and
+:mod:`.coach_captures`, over the readings of :mod:`.coach_worlds`): a
 trick won, a scopa, the settebello taken, a capture; the card kept back, the card worth
 fewest points, the scopa left to nobody, a bid read from the hand.  A lone legal move says so.
 When nothing of that applies, the reason is a comparison: the deal played on from the same
@@ -21,25 +22,17 @@ language (:mod:`game.ui.hint_words`), as it does the engine's refusals.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
+from game.catalog import CATALOG, load
 from game.engine import BaseView, DealScored, Dealt, Event, GameState, Move
 
 from . import make_seat
-from .capodama_solver import best_move, is_open
-from .capodama_verdict import reach_by_move
-from .coach_captures import cattura_plan, cattura_said, denies, scopa_plan, scopa_said
-from .coach_tricks import (
-    TRICK_GAMES,
-    bid_reason,
-    buongioco_plan,
-    capodama_said,
-    tressette_said,
-    trick_plan,
-)
-from .coach_worlds import Reason, after, deal_outcomes
+from .coach_captures import denies
+from .coach_tricks import bid_reason
+from .coach_worlds import CoachGame, Reason, WindowCoach, after, deal_outcomes
 from .search import rule_policy
 from .search_worlds import WorldSampler
 
@@ -47,6 +40,7 @@ __all__ = [
     "COMPARED_MOVES",
     "DOES",
     "FIGURES",
+    "FIGURES_ONLY",
     "FIGURE_WORLDS",
     "FOR",
     "HINT_SEAT",
@@ -56,6 +50,7 @@ __all__ = [
     "bid_reason",
     "denies",
     "has_partners",
+    "reasons_of",
 ]
 
 #: The seat kind whose move the hint shows (the strongest level the game offers).
@@ -124,21 +119,29 @@ class Hint:
     reasons: tuple[Reason, ...]
 
 
-#: A game's reading of the events its move caused: the reason, or None when they say nothing.
-Reader = Callable[[Any, Move, list[Event]], Reason | None]
+def _no_reason(view: Any, move: Move, events: list[Event]) -> Reason | None:
+    return None
+
+
+def _no_plan(*_: Any) -> list[Reason]:
+    return []
+
+
+#: The reason makers of a game whose entry names none: only the comparison of sampled deals.
+FIGURES_ONLY = CoachGame(_no_reason, _no_plan)
+
+
+def reasons_of(game: str) -> CoachGame:
+    """The coach's reason makers for ``game``, as its catalogue entry names them."""
+    entry = CATALOG.get(game)
+    target = entry.coach if entry is not None else None
+    return FIGURES_ONLY if target is None else cast(CoachGame, load(target))
 
 
 def has_partners(view: Any) -> bool:
     """Whether the player's deal is won or lost with partners ("your side") or alone ("you"),
-    as the view tells: its sides, or Capodama's capo side (the capo alone when the cards that
-    make that side are AH alone; two seats, two sides)."""
-    if view.game == "capodama":
-        alone = view.seats == 2 or (view.seat == view.capo and len(view.side_cards) == 1)
-        return not alone
-    sides = getattr(view, "sides", None)
-    if sides is None:  # every seat for itself
-        return False
-    return len(sides[view.side]) > 1
+    as the view tells (its sides, or the game's own reading: Capodama's capo side)."""
+    return reasons_of(view.game).partners(view)
 
 
 class Coach:
@@ -151,33 +154,35 @@ class Coach:
         self.sampler: WorldSampler[Any, Any] | None = getattr(search, "sampler", None)
         self.rules = make_seat("rules", game)
         self.policy = rule_policy(self.rules)
-        self.reader = _READERS.get(game, _no_reason)
+        self.reasons = reasons_of(game)
 
     def advise(self, view: Any, legal: Sequence[Move], rng: random.Random) -> Hint:
         """The move the coach would play from ``view`` and the reasons for it."""
         moves = list(legal)
-        solitaire = self.game == "capodama" and view.window is not None
-        if solitaire and is_open(view):
-            return self._open(view, moves, rng)
+        window = self.reasons.window
+        if window is not None and view.window is None:
+            window = None  # a match of the game, not its solitaire
+        if window is not None and window.is_open(view):
+            return self._open(window, view, moves, rng)
         move = self.seat.choose(view, moves, random.Random(rng.random()))
         worlds = self._worlds(view, rng, FIGURE_WORLDS)
         seeds = [rng.random() for _ in worlds]
         said = self._said(view, move, worlds)
         if len(moves) == 1:
             return _hint(move, said, Reason("only_move"))
-        if solitaire and view.phase == "play":
-            return _hint(move, said, self._window_figure(view, moves, move, rng))
+        if window is not None and view.phase == "play":
+            return _hint(move, said, self._window_figure(window, view, moves, move, rng))
         plan = self._plan(view, moves, move, worlds, seeds)
         reasons = [r for r in (said, *plan) if r is not None]
         if not reasons:
             reasons = [self._figure(view, moves, move, worlds, seeds)]
         return Hint(move, tuple(reasons[:REASONS]))
 
-    def _open(self, view: Any, moves: list[Move], rng: random.Random) -> Hint:
+    def _open(self, window: WindowCoach, view: Any, moves: list[Move], rng: random.Random) -> Hint:
         """The solitaire's second half, every card face up: the exact solver's move."""
         world = self._worlds(view, rng, 1)
         lo, hi = view.window
-        move = best_move(view, moves)
+        move = window.best_move(view, moves)
         if move is None:  # no card reaches the window any more: the strongest seat's card
             move = self.seat.choose(view, moves, random.Random(rng.random()))
             said = self._said(view, move, world)
@@ -203,7 +208,7 @@ class Coach:
             return None
         events = [e for e in after(worlds[0], move)[1] if not isinstance(e.data, Dealt)]
         ended = _deal_end(events, view.seat)
-        return self.reader(view, move, events) or ended
+        return self.reasons.said(view, move, events) or ended
 
     def _plan(
         self,
@@ -217,22 +222,7 @@ class Coach:
         in the same ``worlds`` (world ``k`` played on with the random numbers of
         ``seeds[k]``): a bid read from the hand, the Buongioco kept or given up, the trick
         reasons of a card, the scopa or capture left to nobody..."""
-        if self.game == "capodama" and view.phase != "play":
-            bid = bid_reason(view, moves, move)
-            return [bid] if bid is not None else []
-        if self.game == "scopa":
-            return scopa_plan(view, moves, move, worlds)
-        if self.game == "cattura":
-            return cattura_plan(view, moves, move, worlds)
-        game = TRICK_GAMES.get(self.game)
-        if game is None or not worlds:
-            return []
-        plan = trick_plan(game, view, moves, move, worlds, self.policy, seeds)
-        if self.game == "tressette":
-            rng = random.Random(seeds[0])
-            buongioco = buongioco_plan(view, moves, move, worlds[0], self.policy, rng)
-            plan = [buongioco, *plan] if buongioco is not None else plan
-        return plan
+        return self.reasons.plan(view, moves, move, worlds, self.policy, seeds)
 
     def _figure(
         self,
@@ -260,12 +250,12 @@ class Coach:
         return Reason("won_sampled", parts, others[k])
 
     def _window_figure(
-        self, view: Any, moves: list[Move], move: Move, rng: random.Random
+        self, window: WindowCoach, view: Any, moves: list[Move], move: Move, rng: random.Random
     ) -> Reason:
         """The solitaire's first half: in how many sampled deals the window stays within reach
         after the move and after the next best other move (the same worlds for both)."""
         others = [m for m in moves if m != move]
-        hits, *rest = reach_by_move(view, rng, FIGURE_WORLDS, [move, *others])
+        hits, *rest = window.reach(view, rng, FIGURE_WORLDS, [move, *others])
         lo, hi = view.window
         parts = {"lo": lo, "hi": hi, "hits": hits, "n": FIGURE_WORLDS}
         k = max(range(len(rest)), key=rest.__getitem__)
@@ -283,15 +273,3 @@ def _deal_end(events: list[Event], seat: int) -> Reason | None:
         if isinstance(scored, DealScored):
             return Reason("ends_deal_won") if scored.results[seat].won else None
     return None
-
-
-def _no_reason(view: Any, move: Move, events: list[Event]) -> Reason | None:
-    return None
-
-
-_READERS: dict[str, Reader] = {
-    "capodama": capodama_said,
-    "tressette": tressette_said,
-    "scopa": scopa_said,
-    "cattura": cattura_said,
-}

@@ -20,9 +20,18 @@ from game.engine.scopa_events import Captured as ScopaCaptured
 from game.engine.scopa_events import Sweep
 from game.engine.scopa_scoring import PRIMIERA_POINTS
 
-from .coach_worlds import Reason, after, reply_counts
+from .coach_worlds import CoachGame, Reason, after, reply_counts
+from .search import Policy
 
-__all__ = ["cattura_plan", "cattura_said", "denies", "scopa_plan", "scopa_said"]
+__all__ = [
+    "CATTURA",
+    "SCOPA",
+    "cattura_plan",
+    "cattura_said",
+    "denies",
+    "scopa_plan",
+    "scopa_said",
+]
 
 
 def denies(
@@ -34,8 +43,8 @@ def denies(
     code: str,
 ) -> Reason | None:
     """The answer left to nobody ("leaves no scopa"): in none of the sampled ``worlds`` can
-    the next player answer ``move`` with a move logging a ``kind`` event (a scopa, a capture),
-    while
+    the next player answer ``move`` with a move logging a ``kind`` payload (a scopa's
+    :class:`~game.engine.scopa_events.Sweep`, a capture), while
     after some other move of ``seat`` it could in at least one.  The reason is ``code``."""
     counts = reply_counts(worlds, moves, seat, kind)
     return _denied(counts, moves.index(move), code)
@@ -47,8 +56,7 @@ def _denied(counts: list[int], i: int, code: str) -> Reason | None:
 
 # -- Scopa -------------------------------------------------------------------------------------
 def scopa_said(view: ScopaView, move: Move, events: list[Event]) -> Reason | None:
-    mine = [e.data for e in events if e.seat == view.seat]
-    if any(isinstance(data, Sweep) for data in mine):
+    if any(isinstance(e.data, Sweep) and e.seat == view.seat for e in events):
         return Reason("makes_scopa")
     for e in events:
         data = e.data
@@ -65,10 +73,16 @@ def scopa_said(view: ScopaView, move: Move, events: list[Event]) -> Reason | Non
 
 
 def scopa_plan(
-    view: ScopaView, moves: Sequence[Move], move: Move, worlds: Sequence[GameState[BaseView]]
+    view: ScopaView,
+    moves: Sequence[Move],
+    move: Move,
+    worlds: Sequence[GameState[BaseView]],
+    policy: Policy[GameState[BaseView]] | None = None,
+    seeds: Sequence[float] = (),
 ) -> list[Reason]:
     """The scopa left to nobody; else, for a capture, the most cards taken; for a card placed,
-    the capture left to nobody, or the stronger primiera card kept back."""
+    the capture left to nobody, or the stronger primiera card kept back (the replies are read
+    at once: no play on by ``policy`` is needed)."""
     i = moves.index(move)
     denied = _denied(reply_counts(worlds, moves, view.seat, Sweep), i, "denies_scopa")
     if denied is not None:
@@ -77,8 +91,7 @@ def scopa_plan(
         fewer = [m for m in moves if m.kind == "capture" and len(m.cards) < len(move.cards)]
         most = all(len(m.cards) <= len(move.cards) for m in moves)
         return [Reason("takes_most")] if fewer and most else []
-    counts = reply_counts(worlds, moves, view.seat, ScopaCaptured)
-    nothing = _denied(counts, i, "denies_capture")
+    nothing = _denied(reply_counts(worlds, moves, view.seat, ScopaCaptured), i, "denies_capture")
     if nothing is not None:
         return [nothing]
     placed = move.cards[0]
@@ -99,10 +112,16 @@ def cattura_said(view: CatturaView, move: Move, events: list[Event]) -> Reason |
 
 
 def cattura_plan(
-    view: CatturaView, moves: Sequence[Move], move: Move, worlds: Sequence[GameState[BaseView]]
+    view: CatturaView,
+    moves: Sequence[Move],
+    move: Move,
+    worlds: Sequence[GameState[BaseView]],
+    policy: Policy[GameState[BaseView]] | None = None,
+    seeds: Sequence[float] = (),
 ) -> list[Reason]:
     """For a capture, the score raised the most; for a card sent, the capture left to nobody,
-    or the next player's captures made rarer than after any other card sent."""
+    or the next player's captures made rarer than after any other card sent (read at once, as
+    Scopa's)."""
     if move.kind == "take" and worlds:
         gains = {m: _gain(view, worlds[0], m) for m in moves if m.kind == "take"}
         if gains[move] == max(gains.values()) > min(gains.values()):
@@ -123,8 +142,13 @@ def cattura_plan(
 
 def _gain(view: CatturaView, world: GameState[BaseView], move: Move) -> int:
     """What a capture adds to the player's score, as the engine scores it."""
+    before = view.scores[view.seat]
     for e in after(world, move)[1]:
         took = e.data
         if isinstance(took, CatturaCaptured):
-            return took.score - view.scores[view.seat]
+            return took.score - before
     return 0
+
+
+SCOPA = CoachGame(scopa_said, scopa_plan)
+CATTURA = CoachGame(cattura_said, cattura_plan)

@@ -28,8 +28,7 @@ from typing import Any
 from game.engine import GAMES, Move, new_game
 
 from . import Seat, make_seat
-from .capodama_solver import is_open
-from .coach import FIGURES, Coach, Hint
+from .coach import FIGURES, Coach, Hint, reasons_of
 
 __all__ = ["Surveyed", "bare", "decision_kind", "main", "positions", "survey"]
 
@@ -59,7 +58,8 @@ def decision_kind(view: Any, legal: Sequence[Move]) -> str:
     kind = "|".join(sorted({m.kind or "play" for m in legal}))
     if len(legal) == 1:
         kind += " forced"
-    if getattr(view, "game", "") == "capodama" and view.players == 1 and is_open(view):
+    window = reasons_of(view.game).window
+    if window is not None and view.players == 1 and window.is_open(view):
         kind += " open"
     return kind
 

@@ -34,16 +34,24 @@ from game.engine.tressette_tables import STRENGTH as TRESSETTE_STRENGTH
 from game.engine.tressette_view import TressetteView
 
 from .capodama_rules import ally_test
-from .coach_worlds import Reason, after, trick_end
+from .capodama_solver import best_move, is_open
+from .capodama_verdict import reach_by_move
+from .coach_worlds import CoachGame, Reason, WindowCoach, after, trick_end
 from .search import Policy
 
 __all__ = [
-    "TRICK_GAMES",
+    "CAPODAMA",
+    "CAPODAMA_TRICKS",
+    "TRESSETTE",
+    "TRESSETTE_TRICKS",
     "TrickGame",
     "bid_reason",
     "buongioco_plan",
+    "capodama_partners",
+    "capodama_plan",
     "capodama_said",
     "capodama_side",
+    "tressette_plan",
     "tressette_said",
     "trick_plan",
 ]
@@ -70,20 +78,18 @@ class TrickGame:
     thirds: bool
 
 
-TRICK_GAMES = {
-    "capodama": TrickGame(
-        capodama_side,
-        lambda view, c: card_points(c, view.doubled),
-        lambda c: CAPODAMA_STRENGTH[c.index],
-        False,
-    ),
-    "tressette": TrickGame(
-        tressette_side,
-        lambda view, c: RAW[c.index],
-        lambda c: TRESSETTE_STRENGTH[c.index],
-        True,
-    ),
-}
+CAPODAMA_TRICKS = TrickGame(
+    capodama_side,
+    lambda view, c: card_points(c, view.doubled),
+    lambda c: CAPODAMA_STRENGTH[c.index],
+    False,
+)
+TRESSETTE_TRICKS = TrickGame(
+    tressette_side,
+    lambda view, c: RAW[c.index],
+    lambda c: TRESSETTE_STRENGTH[c.index],
+    True,
+)
 
 
 def _points(game: TrickGame, points: int) -> dict[str, int]:
@@ -261,3 +267,51 @@ def bid_reason(view: CapodamaView, moves: Sequence[Move], move: Move) -> Reason 
     if move.kind == "trump" and move.cards[0] in view.hand:
         return Reason("names_held_trump")
     return None
+
+
+# -- the two games as the coach reads them -----------------------------------------------------
+def capodama_plan(
+    view: CapodamaView,
+    moves: Sequence[Move],
+    move: Move,
+    worlds: Sequence[GameState[BaseView]],
+    policy: Policy[GameState[BaseView]],
+    seeds: Sequence[float],
+) -> list[Reason]:
+    """A bid read from the hand before the card play; then the trick reasons of a card."""
+    if view.phase != "play":
+        bid = bid_reason(view, moves, move)
+        return [bid] if bid is not None else []
+    if not worlds:
+        return []
+    return trick_plan(CAPODAMA_TRICKS, view, moves, move, worlds, policy, seeds)
+
+
+def tressette_plan(
+    view: TressetteView,
+    moves: Sequence[Move],
+    move: Move,
+    worlds: Sequence[GameState[BaseView]],
+    policy: Policy[GameState[BaseView]],
+    seeds: Sequence[float],
+) -> list[Reason]:
+    """Buongioco declared later or given up, then the trick reasons of a card."""
+    if not worlds:
+        return []
+    plan = trick_plan(TRESSETTE_TRICKS, view, moves, move, worlds, policy, seeds)
+    rng = random.Random(seeds[0])
+    buongioco = buongioco_plan(view, moves, move, worlds[0], policy, rng)
+    return [buongioco, *plan] if buongioco is not None else plan
+
+
+def capodama_partners(view: Any) -> bool:
+    """Capodama's sides are the capo's and the others': the capo plays alone when the cards
+    that make its side are AH alone (and two seats are always two sides)."""
+    alone = view.seats == 2 or (view.seat == view.capo and len(view.side_cards) == 1)
+    return not alone
+
+
+CAPODAMA = CoachGame(
+    capodama_said, capodama_plan, capodama_partners, WindowCoach(is_open, best_move, reach_by_move)
+)
+TRESSETTE = CoachGame(tressette_said, tressette_plan)

@@ -8,22 +8,28 @@ logs: the events the move causes, the trick it is part of once the others have p
 deal's result when it is played on to its end.  Every move is tried in the same worlds with
 the same random numbers, so two moves' figures differ by what the moves do, not by luck.
 
-A :class:`Reason` is what the coach concludes: a code and its figures, worded by the table.
+A :class:`Reason` is what the coach concludes: a code and its figures, worded by the table; a
+:class:`CoachGame` is what one game's reasons are made by, named by its catalogue entry.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from game.engine import BaseView, Event, GameState, Move, Payload, Trick
 
 from .search import MAX_ROLLOUT_MOVES, Policy, play_out
 
 __all__ = [
+    "CoachGame",
     "Outcome",
+    "Planner",
+    "Reader",
     "Reason",
+    "WindowCoach",
     "after",
     "deal_outcomes",
     "reply_counts",
@@ -39,6 +45,57 @@ class Reason:
     code: str
     parts: dict[str, int] = field(default_factory=dict)
     move: Move | None = None
+
+
+#: A game's reading of the events its move caused: the reason, or None when they say nothing.
+Reader = Callable[[Any, Move, list[Event]], Reason | None]
+#: What a move is for, judged against the player's other moves in the sampled worlds (world
+#: ``k`` played on with the random numbers of ``seeds[k]``, the others by ``policy``).
+Planner = Callable[
+    [
+        Any,
+        Sequence[Move],
+        Move,
+        Sequence[GameState[BaseView]],
+        Policy[GameState[BaseView]],
+        Sequence[float],
+    ],
+    list[Reason],
+]
+
+
+def _by_sides(view: BaseView) -> bool:
+    return len(view.sides[view.side]) > 1  # a side of one: every seat for itself
+
+
+@dataclass(frozen=True)
+class WindowCoach:
+    """A solitaire won by landing in a points window (``view.window``): what the coach asks
+    instead of its usual reasons."""
+
+    #: whether the view is the open second half, every card face up (the exact solver's)
+    is_open: Callable[[Any], bool]
+    #: a legal move after which the window is still reachable, or None when none is
+    best_move: Callable[[Any, Sequence[Move]], Move | None]
+    #: per move, in how many of ``count`` worlds sampled from the view the window stays
+    #: within reach (the first half)
+    reach: Callable[[Any, random.Random, int, Sequence[Move]], list[int]]
+
+
+@dataclass(frozen=True)
+class CoachGame:
+    """The coach's reason makers for one game, named by the game's catalogue entry."""
+
+    #: what the move's own events say (a trick won, a scopa...)
+    said: Reader
+    #: what the move is for beyond that (the card kept back, the scopa left to nobody...)
+    plan: Planner
+    #: whether the player's deal is won with partners ("your side") or alone ("you"), as the
+    #: view tells: by default its sides
+    partners: Callable[[Any], bool] = _by_sides
+    #: the game's solitaire, where it is won by landing in a points window: the coach reads
+    #: the exact solver in its open second half and the window's reach before
+    window: WindowCoach | None = None
 
 
 def after(state: GameState[BaseView], move: Move) -> tuple[GameState[BaseView], list[Event]]:
@@ -71,7 +128,7 @@ def reply_counts(
     worlds: Sequence[GameState[BaseView]], moves: Sequence[Move], seat: int, kind: type[Payload]
 ) -> list[int]:
     """Per move of ``seat``: in how many of ``worlds`` the next player can answer it with a
-    move that logs a ``kind`` event for itself (a scopa, a capture)."""
+    move that logs an event carrying a ``kind`` payload for itself (a scopa, a capture)."""
     return [sum(_reply_can(w, m, seat, kind) for w in worlds) for m in moves]
 
 

@@ -9,12 +9,9 @@ strong seat solves the rest of the deal instead: every move of every player to t
 its side taking its best and every other seat the worst for it (alpha-beta).  That is perfect
 play, and one world holds all there is to know.
 
-Tried on 2026-11-26 and dropped: the same solve where cards are still hidden (4-player Scopa's
-last round, the last 3 tricks of Tressette), each sampled world solved as if everyone saw
-every hand.  Against normal it lost in 4-player Scopa (-13.3 [-25.3, -1.4] points of win share
-over 60 deals) and did no better in 4-player Tressette (-0.8 [-10.0, 8.3]): the players it
-assumes know what they cannot, and a dozen worlds guess the hands worse than the rollouts'
-hundreds.
+The same solve where cards are still hidden (each sampled world solved as if everyone saw
+every hand) was tried and dropped (docs/EXPERIMENTS.md): the players it assumes know what they
+cannot, and a dozen worlds guess the hands worse than the rollouts' hundreds.
 
 The value of a finished deal is the search's own evaluation, so a game's rules are read from
 the engine as in a rollout.  A solve counts the positions it visits and gives up past its

@@ -177,8 +177,8 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_values: list[list[float]] = []
         self.solve_endgame = False
         #: Weigh the worlds by how well the rule seat explains the others' plays
-        #: (:mod:`.play_model`), where the game can replay its deal; no level sets it (tried,
-        #: see :func:`.levels.make_level`).
+        #: (:mod:`.play_model`), where the game can replay its deal; no level sets it (tried:
+        #: docs/EXPERIMENTS.md).
         self.infer_play = False
 
     def choose(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> Move:

@@ -39,6 +39,7 @@ __all__ = [
     "Payload",
     "Played",
     "RecordError",
+    "RuleNumber",
     "SeatResult",
     "StateFields",
     "Trick",
@@ -342,6 +343,11 @@ class Option:
     players: tuple[int, ...] = ()
 
 
+#: A rule's number as :attr:`GameInfo.numbers` holds it: one, a few (a window's bounds), or one
+#: per player count.
+RuleNumber = int | tuple[int, ...] | Mapping[int, int]
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the registry tells about a game before any state exists.
@@ -362,6 +368,11 @@ class GameInfo:
     #: per player count, the points a deal must land in to be won, where a deal is won that
     #: way rather than by reaching a threshold (the Capodama solitaire's window)
     windows: Mapping[int, tuple[int, int]] = field(default_factory=dict)
+    #: the rule's numbers by name (hand sizes, thresholds, divisors, windows, totals; per
+    #: player count where they differ): what a reader above the engine asks the engine for
+    #: (a view, a result, a function, the constant itself) rather than writes down itself.
+    #: tests/app/test_layers.py collects them and fails on any restated under game/ui.
+    numbers: Mapping[str, RuleNumber] = field(default_factory=dict)
 
     def options_for(self, players: int) -> dict[str, Option]:
         """The options that mean anything in a match of ``players``."""
@@ -629,7 +640,7 @@ class GameState(ABC, Generic[ViewT_co]):
 
     def mute(self) -> None:
         """Stop logging what each move did (and each hand of 3 Scopa deals): for a playout
-        that only wants the deal's result (random play in ``python -m game.bench``, a search's
+        that only wants the deal's result (random play in ``python -m game.tools.bench``, a search's
         rollouts).
 
         Building those events was 5% (Capodama, Scopa) to a quarter (Tressette) of a random

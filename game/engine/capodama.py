@@ -57,7 +57,7 @@ from .capodama_cards import (
     side_marks,
     winning_index,
 )
-from .capodama_deal import read_deal
+from .capodama_deal import HAND_SIZE, SET_ASIDE, read_deal
 from .capodama_events import (
     Capo,
     CapodamaScored,
@@ -982,4 +982,11 @@ INFO = GameInfo(
     retired=("deck",),
     deals=deck_for,
     summary="Trick-taking for 1 to 6: the capo (AH) and the dama (QH) need 82 of 150 points.",
+    numbers={
+        "hand_size": HAND_SIZE,
+        "set_aside": SET_ASIDE,
+        "total_points": TOTAL,
+        "threshold": THRESHOLD,
+        "solitaire_window": SOLITAIRE_WINDOW,
+    },
 )

@@ -14,7 +14,7 @@ from .capodama_cards import AH, deck_for
 from .cards import FRENCH
 from .dealspec import card_lists, check_deal_keys, check_seat, exact_cover, parse_card_list
 
-__all__ = ["ExplicitDeal", "read_deal"]
+__all__ = ["HAND_SIZE", "SET_ASIDE", "ExplicitDeal", "read_deal"]
 
 HAND_SIZE = 8
 #: the face-down half of the 1- and 2-player game

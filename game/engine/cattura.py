@@ -70,6 +70,7 @@ from .cards import FRENCH, Card
 from .cattura_cards import (
     CARDS,
     DECK_MASK,
+    FOUR_SUITS_BONUS,
     HAND_SIZE,
     REPETITIONS,
     WIN_CAPTURES,
@@ -639,4 +640,10 @@ INFO = GameInfo(
     retired=("deck",),
     deals=lambda players: tuple(card(i) for i in CARDS),
     summary="Capture the battlefield's top card with equal sums; 4 captures end it.",
+    numbers={
+        "hand_size": HAND_SIZE,
+        "win_captures": WIN_CAPTURES,
+        "repetitions": REPETITIONS,
+        "four_suits_bonus": FOUR_SUITS_BONUS,
+    },
 )

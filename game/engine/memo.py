@@ -19,7 +19,7 @@ with them the tables kept in other shapes, such as the solitaire solver's, see
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
 __all__ = ["MEMOS", "Memo", "forget_also", "forget_memos", "memo_entries"]
 
@@ -51,7 +51,7 @@ class Memo(dict[K, V]):
 
 
 #: Every memo table made, in the order made.
-MEMOS: list[Memo] = []
+MEMOS: list[Memo[Any, Any]] = []
 #: What else :func:`forget_memos` empties: tables kept in another shape than a Memo.
 _ALSO: list[Callable[[], None]] = []
 

@@ -25,7 +25,7 @@ Decisions taken where the seed leaves a choice (documented in the README):
 
 Hands, table and piles are int bitmasks over the Italian deck's card indices; moves are
 created once (see :mod:`.scopa_moves`), the running table total spares most subset walks, and
-the deck is shuffled from one 256-bit draw (``python -m game.bench`` gives the speed of random
+the deck is shuffled from one 256-bit draw (``python -m game.tools.bench`` gives the speed of random
 play).
 
 Sibling modules hold the rest: :mod:`.scopa_moves` (moves and the capture arithmetic),
@@ -56,7 +56,7 @@ from .base import (
 from .cards import ITALIAN, Card
 from .dealspec import SEEN_BY_RECEIVER, check_guess, deal_into, mask_cards, names
 from .memo import Memo
-from .scopa_deal import FULL, read_deal
+from .scopa_deal import FULL, HAND_SIZE, read_deal
 from .scopa_events import (
     CAPTURED,
     Dealt,
@@ -116,7 +116,7 @@ _SIDES_FOR = {
 
 def _deal_order(players: int, dealer: int) -> tuple[int, ...]:
     """Seats receiving the cards of one hand of 3, one at a time, starting right of the dealer."""
-    return tuple((dealer - 1 - j) % players for j in range(players)) * 3
+    return tuple((dealer - 1 - j) % players for j in range(players)) * HAND_SIZE
 
 
 #: (players, dealer) -> (deal order of one hand, who sees each card): built once.
@@ -515,7 +515,7 @@ class ScopaState(GameState[ScopaView]):
         new._deck = [c.index for c in deck]
         # Which hand of 3 this is (a label of the "dealt" events): the hands dealt so far, as
         # in a shuffled deal; a position built through an explicit deal may not fit, hence >= 1.
-        new._hand_no = max(1, (36 - view.deck_count) // (3 * n))
+        new._hand_no = max(1, (36 - view.deck_count) // (HAND_SIZE * n))
         new._captured = [_italian_mask(p) for p in view.captured]
         new._scope = list(view.scope)
         new._captures = [
@@ -894,4 +894,5 @@ INFO = GameInfo(
         ),
     },
     summary="Fishing game for 2, 3, 4 (two teams) or 6 (three teams): sweep the table.",
+    numbers={"hand_size": HAND_SIZE},
 )

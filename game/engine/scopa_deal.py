@@ -28,10 +28,12 @@ from .dealspec import (
     parse_card_list,
 )
 
-__all__ = ["FULL", "ExplicitDeal", "read_deal"]
+__all__ = ["FULL", "HAND_SIZE", "ExplicitDeal", "read_deal"]
 
 #: Every card of the Italian deck, as a mask of card indices.
 FULL = (1 << 40) - 1
+#: Cards dealt to each hand at a time (a "hand of 3"), again whenever every hand is empty.
+HAND_SIZE = 3
 _OPTIONAL = ("dealer", "deck", "captured", "last_capturer", "scores")
 
 
@@ -50,7 +52,7 @@ class ExplicitDeal:
     @property
     def fresh(self) -> bool:
         """A deal's very first table (where three or four Re call for a redeal)."""
-        return len(self.hands[0]) == 3 and len(self.table) == 4 and not any(self.captured)
+        return len(self.hands[0]) == HAND_SIZE and len(self.table) == 4 and not any(self.captured)
 
 
 def read_deal(deal: Any, players: int, nsides: int, rng: random.Random) -> ExplicitDeal:

@@ -63,6 +63,7 @@ from .tressette_tables import (
     SUIT,
     SUIT_MASK,
     TARGET,
+    THIRDS,
     Combo,
     buongioco_combos,
     deal_points,
@@ -674,4 +675,11 @@ INFO = GameInfo(
     retired=("deck",),  # earlier records carry the deck shown as an option
     summary="Trick-taking without trumps for 3, or 4 in two sides: 3 2 1 rule the suit; "
     "declare Buongioco; first side to 31 points or 3 deals.",
+    numbers={
+        "hand_size": HAND_SIZE,
+        "raw_per_point": THIRDS,
+        "target": TARGET,
+        "deals_to_win": DEALS_TO_WIN,
+        "declare_tricks": DECLARE_TRICKS,
+    },
 )

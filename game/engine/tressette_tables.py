@@ -36,6 +36,7 @@ __all__ = [
     "SUIT",
     "SUIT_MASK",
     "TARGET",
+    "THIRDS",
     "Combo",
     "buongioco_combos",
     "deal_points",
@@ -47,6 +48,7 @@ __all__ = [
     "side_of",
     "sides_of",
     "trick_winner",
+    "whole_and_thirds",
 ]
 
 #: Strength within a suit per card index; higher wins.  Order low to high: 4 5 6 7 F C R 1 2 3.
@@ -73,6 +75,8 @@ TARGET = 31
 DEALS_TO_WIN = 3
 #: Buongioco may be declared in the first this many tricks of a deal (the rules: trick 1 or 2).
 DECLARE_TRICKS = 2
+#: Raw points per point: the cards count in thirds of a point.
+THIRDS = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,4 +198,9 @@ def deal_points(raw: int, last_trick_whole: bool = False) -> int:
     half).  House rule ``last_trick_whole``: the raw already holds the last trick as 3 and the
     fraction is dropped.
     """
-    return raw // 3 if last_trick_whole else (raw + 1) // 3
+    return raw // THIRDS if last_trick_whole else (raw + 1) // THIRDS
+
+
+def whole_and_thirds(raw: int) -> tuple[int, int]:
+    """Raw points as the whole points and the thirds left over: 20 -> (6, 2), 3 -> (1, 0)."""
+    return divmod(raw, THIRDS)

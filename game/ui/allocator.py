@@ -24,8 +24,8 @@ __all__ = ["MMAP_THRESHOLD", "give_back", "tune"]
 
 #: Blocks from this size up get a mapping of their own (glibc's starting threshold is 128 KB):
 #: the full-size card pictures (1 MB) and the window-sized buffers.  Smaller ones stay in the
-#: heap (256 KB measured the same memory under the monkey for about a fifth more system
-#: time, mapping and zeroing buffers of a few hundred KB).
+#: heap: a lower threshold kept no less memory and spent more system time mapping and zeroing
+#: buffers of a few hundred KB (docs/EXPERIMENTS.md).
 MMAP_THRESHOLD = 512 * 1024
 _M_MMAP_THRESHOLD = -3  # mallopt's parameter number in glibc's malloc.h
 

@@ -1,7 +1,8 @@
 """Sound effects that fail soft: no audio device means a silent game and one log line.
 
-The sounds are small WAVs made by ``python -m game.sounds`` from our own synthesis code.  Every
-call here is safe to make whatever happened at start-up; volume and mute come from the settings.
+The sounds are small WAVs made by ``python -m game.tools.sounds`` from our own synthesis code.
+Every call here is safe to make whatever happened at start-up; volume and mute come from the
+settings.
 """
 
 from __future__ import annotations

@@ -12,7 +12,7 @@ like the deck; on the high-contrast table the rings of lit and focused cards are
 outline, and the veil over cards that cannot be played is darker.
 
 The art is :data:`ART_W` pixels wide and every card is scaled down from it: the widest card
-a 3840×2160 window draws is about 345 pixels (tests/test_ui_look.py measures it), so cards
+a 3840×2160 window draws is about 345 pixels (tests/ui/test_ui_look.py measures it), so cards
 stay sharp on a 4K screen without a second, larger set of pictures.
 
 Every window size brings new card widths, so the scaled pictures are kept for the
@@ -44,7 +44,7 @@ from . import theme
 
 log = logging.getLogger(__name__)
 
-ART_W = 420  # width of the card pictures in assets/cards (game.art.CARD_W)
+ART_W = 420  # width of the card pictures in assets/cards (game.tools.art.CARD_W)
 RATIO = 600 / ART_W  # card height / width of the art
 Key = tuple[str, str]  # (folder, stem): ("french", "AH"), ("backs", "blue")
 _T = TypeVar("_T")
@@ -349,7 +349,18 @@ class CardImages:
         return surf
 
 
-#: the card's corner radius as a share of its width (game.art.card.CORNER_RADIUS / CARD_W)
+_IMAGES: CardImages | None = None
+
+
+def card_images() -> CardImages:
+    """One image cache for the whole app (kept across matches; the title fills it early)."""
+    global _IMAGES
+    if _IMAGES is None:
+        _IMAGES = CardImages()
+    return _IMAGES
+
+
+#: the card's corner radius as a share of its width (game.tools.art.card.CORNER_RADIUS / CARD_W)
 CORNER = 26 / ART_W
 
 

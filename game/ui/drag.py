@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .anim import CardSprite
-    from .scenes.table import TableScene
+    from .table.model import TableModel
 
 #: how far (in pixels at a scale of 1) the pointer moves before a press becomes a drag
 DRAG_FROM = 8
@@ -26,8 +26,8 @@ ON_TOP = 10_000
 class CardDrag:
     """The table's card under the pressed mouse button (``scene.drag``)."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.t = scene
+    def __init__(self, model: TableModel) -> None:
+        self.t = model
         self.sprite: CardSprite | None = None  # the card pressed, until the button is released
         self.dragging = False  # it follows the pointer
         self._origin = (0, 0)

@@ -18,6 +18,7 @@ its buttons (:mod:`.focus_ring`, drawn with :func:`ring` and :func:`badge`).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -29,7 +30,7 @@ if TYPE_CHECKING:
     from game.engine import Move
 
     from .anim import CardSprite
-    from .scenes.table import TableScene
+    from .table.model import TableModel
     from .widgets import Button
 
 #: the colour of the keyboard focus: unlike the table's green (playable), pale yellow (under the
@@ -42,7 +43,7 @@ BACK = (pygame.K_LEFT, pygame.K_UP)
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 #: the list of keys: F1, or "?" (the slash key, shifted or not, where "?" sits on it)
 HELP = (pygame.K_F1, pygame.K_QUESTION, pygame.K_SLASH)
-#: ask the coach for a hint (handled by the table, :mod:`.scenes.table_hint`)
+#: ask the coach for a hint (handled by the table, :mod:`.table.hint`)
 HINT = (pygame.K_h,)
 SKIP = pygame.K_SPACE
 #: the number keys, top row and keypad, in order 1..9
@@ -78,10 +79,12 @@ class Target:
 
 
 class KeyFocus:
-    """The table's keyboard focus (``scene.keys``): its order, its keys and its ring."""
+    """The table's keyboard focus (``scene.keys``): its order, its keys and its ring; ``marks``
+    are the table's highlights as drawn (the painter's), which say what is lit."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.t = scene
+    def __init__(self, model: TableModel, marks: Callable[[], dict[int, str]]) -> None:
+        self.t = model
+        self.marks = marks
         self.shown = False  # the player used a key since the mouse last moved
         self._key: tuple[str, str] | None = None
         self._index = 0
@@ -93,7 +96,7 @@ class KeyFocus:
         t = self.t
         if not t.prompt_kind or not t.synced:
             return []
-        marks = t.painter.marks()
+        marks = self.marks()
         lit = [
             sp
             for sp in t.table.sprites
@@ -177,9 +180,7 @@ class KeyFocus:
         t = self.t
         key = event.key
         if key in HELP:
-            from .scenes.keys import KeysScene
-
-            t.app.push(KeysScene(t.app))
+            t.app.open("keys")
             return True
         if key == SKIP and t.busy():
             t.skip()

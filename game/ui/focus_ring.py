@@ -27,7 +27,6 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .focus import BACK, ENTER, FORWARD, HELP, badge, number_of, ring
-from .scenes.keys import KeysScene
 from .widgets import Button, Selector
 
 if TYPE_CHECKING:
@@ -93,7 +92,7 @@ class FocusRing:
             return False
         key = event.key
         if key in HELP:
-            self.app.push(KeysScene(self.app))
+            self.app.open("keys")
             return True
         n = number_of(key)
         if n is not None:

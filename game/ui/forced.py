@@ -13,17 +13,20 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .anim import CardSprite
-    from .scenes.table import TableScene
+    from .drag import CardDrag
+    from .table.model import TableModel
 
 #: seconds the forced card waits, at normal speed (the speed setting scales it; 0 at instant)
 BEAT = 0.4
 
 
 class ForcedCard:
-    """The table's forced card (``scene.forced``), found anew at each prompt."""
+    """The table's forced card (``scene.forced``), found anew at each prompt; ``drag`` is the
+    card the player holds (nothing plays itself meanwhile)."""
 
-    def __init__(self, scene: TableScene) -> None:
-        self.t = scene
+    def __init__(self, model: TableModel, drag: CardDrag) -> None:
+        self.t = model
+        self.drag = drag
         self.sprite: CardSprite | None = None
         self.left = 0.0
         self._prompt: tuple[int, int, str] | None = None
@@ -53,7 +56,7 @@ class ForcedCard:
             if self.sprite is not None and self.sprite.card is not None:
                 t.selected = [self.sprite.card]  # lifted and ringed: this one goes
         sp = self.sprite
-        if sp is None or t.show_last or t.drag.sprite is not None:
+        if sp is None or t.show_last or self.drag.sprite is not None:
             return  # nothing forced, or the player looks at the last trick or holds a card
         self.left -= dt
         if self.left > 0:

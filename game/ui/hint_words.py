@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from game.ai.coach import Hint, Reason
 from game.engine import Card, Move
+from game.engine.tressette_tables import whole_and_thirds
 from game.i18n import _, ngettext
 
 from .games.tressette import thirds
@@ -49,7 +50,7 @@ def _points(p: dict[str, int]) -> tuple[str, int]:
     points = p["points"]
     if not p.get("thirds"):
         return str(points), points
-    whole, part = divmod(points, 3)
+    whole, part = whole_and_thirds(points)
     return thirds(points), whole if not part else max(2, whole)
 
 

@@ -29,7 +29,7 @@ CHOOSER_W = 250
 #: two cards are a card apart (a width across or a height down), or one lies up and to the right
 #: of the other by more than the index, so the upper card's corner clears the lower card and the
 #: lower card's corner lies left of the upper one.  The table takes the pattern that lets its
-#: middle hold the largest cards; tests/test_ui_layout.py checks the corners at every size.
+#: middle hold the largest cards; tests/ui/test_ui_layout.py checks the corners at every size.
 Pattern = tuple[tuple[float, float], ...]
 TRICK_FANS: dict[int, tuple[Pattern, ...]] = {
     2: (((-0.21, 0.39), (0.21, -0.39)),),
@@ -54,6 +54,12 @@ PILE_FAN = 0.3
 #: up to the last step (the ones after it lie under that one).
 FLAG_OUT = 0.28
 FLAG_STEP = 0.06
+#: How far apart the viewer's cards lie, in card widths, by the most cards its hand holds (up to
+#: the first figure): a short hand spreads wide, a long one overlaps to fit the band.
+FAN_SPACING = ((3, 1.06), (5, 0.8), (math.inf, 0.66))
+#: A fan of up to this many cards is centred on the table; a longer one shifts left, clear of
+#: the side panel.
+CENTRED_FAN = 5
 FLAG_STEPS = 2
 
 
@@ -90,7 +96,7 @@ class TableLayout:
         *,
         solitaire: bool = False,
         panel: bool = True,
-        hand_max: int = 8,
+        hand_max: int,
         center: str = "",
         pile_cards: int = 1,
         flags: bool = False,
@@ -199,10 +205,10 @@ class TableLayout:
         bw, bh = card_size(self.big)
         sh = card_size(self.small)[1]
         tw = self.table.w
-        spacing = bw * (1.06 if self.hand_max <= 3 else 0.8 if self.hand_max <= 5 else 0.66)
+        spacing = bw * next(s for most, s in FAN_SPACING if self.hand_max <= most)
         hand_w = self._hand_w(self.big, spacing)
         ay = self.band.top - self.gap - bh / 2
-        ax = tw / 2 if (self.solitaire or self.hand_max <= 5) else tw / 2 - bw * 0.2
+        ax = tw / 2 if (self.solitaire or self.hand_max <= CENTRED_FAN) else tw / 2 - bw * 0.2
         if self.center_kind:  # room at the left for the list of captures to choose from
             ax = max(ax, self.margin + self.gap + round(CHOOSER_W * self.scale) + hand_w / 2)
         ax = max(self.margin + hand_w / 2, ax)

@@ -23,13 +23,14 @@ import time
 import warnings
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pygame
 
 from game import i18n
 from game.resources import asset_path
 
-from . import allocator
+from . import allocator, routes
 from .audio import Audio
 from .damage import merge_areas
 from .logsetup import log_path
@@ -49,8 +50,9 @@ NOTICE_SECONDS = 8.0
 MAX_DT = 0.1
 #: The longest an idle app sleeps before looking at its scenes again, whatever they say.
 MAX_REST = 0.25
-#: How often an idle app looks for input.  pygame's ``event.wait`` looks every millisecond
-#: inside (2.6 % of a core measured under X11); a frame's worth of latency costs a fifth.
+#: How often an idle app looks for input: pygame's ``event.wait`` looks every millisecond
+#: inside, a noticeable share of a core; a frame's worth of latency costs a fifth of it
+#: (docs/EXPERIMENTS.md).
 POLL = 1 / 60
 
 
@@ -226,10 +228,8 @@ class App:
                 return False
         self.settings.deck = deck
         if chosen:
-            from .scenes.table import TableScene
-
-            table = self.scenes.find(TableScene)
-            if isinstance(table, TableScene):
+            table = routes.table_model(self)
+            if table is not None:
                 self.settings.decks[table.state.name] = deck
             self._session_deck = None  # the player chose: from now on it is saved
         self.save_settings()
@@ -438,7 +438,16 @@ class App:
     def push(self, scene: Scene) -> None:
         self.scenes.push(scene)
 
-    def title_scene(self) -> Scene:
-        from .scenes.title import TitleScene
+    # -- the router (game/ui/routes.py): scenes ask for the next one by name ---------------------
+    def open(self, name: str, *args: Any, **kw: Any) -> Scene:
+        """Push the scene called ``name`` (made with ``args``) over the scenes open."""
+        scene = routes.make(self, name, *args, **kw)
+        self.scenes.push(scene)
+        return scene
 
-        return TitleScene(self)
+    def go(self, name: str, *args: Any, **kw: Any) -> None:
+        """Leave the scenes open for the one called ``name`` (:func:`routes.go`)."""
+        routes.go(self, name, *args, **kw)
+
+    def title_scene(self) -> Scene:
+        return routes.make(self, "title")

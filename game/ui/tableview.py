@@ -48,7 +48,7 @@ class TableView:
         hand_key: Callable[[Card], Any],
         size: tuple[int, int],
         sound: Callable[[str], None] = lambda name: None,
-        hand_max: int = 8,
+        hand_max: int,
         center: str = "",
         pile_stride: int = 0,
         pile_cards: int = 1,

@@ -84,9 +84,10 @@ class GameUI(Generic[ViewT, ModelT]):
 
     name = ""
     title = ""
-    #: the most cards a hand holds (sizes the side hands), and what lies in the middle:
-    #: "" a trick, "grid" Scopa's table cards, "stack" Cattura's battlefield
-    hand_max = 8
+    #: the most cards a hand holds (sizes the side hands: the engine's hand size, every game
+    #: sets it), and what lies in the middle: "" a trick, "grid" Scopa's table cards, "stack"
+    #: Cattura's battlefield
+    hand_max: int
     center = ""
     #: cards per layer of a won pile (0: one trick, as many as seats); how many cards a pile
     #: shows face up side by side (Cattura's captures); whether cards stick out of a pile face
@@ -104,7 +105,7 @@ class GameUI(Generic[ViewT, ModelT]):
     HOLD_LABEL = N_("Trick stays")
 
     def __init__(self) -> None:
-        # the table scene, once attached; None before (a summary drawn without a table tests
+        # the table (its model), once attached; None before (a summary drawn without a table tests
         # ``self.t is not None``), typed as attached because every other use needs a table
         self.t: TableApi = cast("TableApi", None)
 

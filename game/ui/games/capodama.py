@@ -16,6 +16,7 @@ import pygame
 from game.engine import Card, DealScored, Dealt, Event, IllegalMove, Move, Trick
 from game.engine.capodama import CapodamaView, pass_move
 from game.engine.capodama_cards import hand_key
+from game.engine.capodama_deal import HAND_SIZE
 from game.engine.capodama_events import (
     Capo,
     CapodamaScored,
@@ -119,6 +120,7 @@ RECEIVED_MARK = 3.0
 class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
     name = "capodama"
     title = N_("Capodama")
+    hand_max = HAND_SIZE
     batch_kinds = (Passed,)
 
     def __init__(self) -> None:
@@ -174,7 +176,7 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
         return model.scores
 
     def badges(self, seat: int) -> list[tuple[str, Any]]:
-        m = self.t.model
+        m = self.t.panel
         out: list[tuple[str, Any]] = []
         if m.capo == seat:
             out.append((_("CAPO"), theme.GOLD))
@@ -264,14 +266,14 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
         return True
 
     def _scores(self, scored: DealScored) -> float:
-        self.t.model.scores = list(scored.scores)
+        self.t.panel.scores = list(scored.scores)
         return 0.0
 
     def set_aside(self, view: CapodamaView) -> int:
         return view.set_aside
 
     def on_new_deal(self, dealt: Dealt) -> None:
-        m = self.t.model
+        m = self.t.panel
         self.ready = set()
         m.deal_no = dealt.deal_no
         m.capo = None
@@ -284,14 +286,14 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
         m.points = [0] * self.t.state.seats
 
     def on_trick(self, winner: int, trick: Trick) -> None:
-        m = self.t.model
+        m = self.t.panel
         assert isinstance(trick, TrickTaken)  # Capodama's engine counts its tricks' points
         if winner < len(m.points):
             m.points[winner] += trick.points
 
     def _on_capo(self, e: Event) -> float:
         t = self.t
-        t.model.capo = e.seat
+        t.panel.capo = e.seat
         if not t.solitaire:
             card = self.card_the(e.cards[0], t.deck)
             if _seat(e) == t.viewer and t.kind_of(t.viewer) == "human":
@@ -303,7 +305,7 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
 
     def _on_doubled(self, e: Event, doubled: Doubled) -> float:
         t = self.t
-        t.model.doubled = doubled.suit
+        t.panel.doubled = doubled.suit
         if not t.solitaire and e.seat != t.viewer:
             suit = self.suit_label(doubled.suit, t.deck)
             t.app.toast(
@@ -314,8 +316,8 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
     def _on_trump(self, e: Event) -> float:
         t = self.t
         card = e.cards[0]
-        t.model.fourth = card
-        t.model.trumps = (*t.model.trumps, card)
+        t.panel.fourth = card
+        t.panel.trumps = (*t.panel.trumps, card)
         t.app.toast(_("4th trump: {card}").format(card=self.card_label(card, t.deck)), "info", 2.5)
         return t.table.d(0.3)
 
@@ -344,7 +346,7 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
     def _on_partner(self, e: Event) -> float:
         t = self.t
         seat = _seat(e)
-        t.model.revealed = (*t.model.revealed, seat)
+        t.panel.revealed = (*t.panel.revealed, seat)
         if seat == t.viewer and t.kind_of(seat) == "human":
             said = _("You played {card}: partner of the capo!")
         else:
@@ -367,7 +369,7 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
     def on_sync(self, view: CapodamaView) -> None:
         pending = view.phase == "exchange" and any(view.passes_chosen) and not view.received
         self.pending_pass = tuple(view.passed) if pending else ()
-        self.t.model.known_side = view.partners
+        self.t.panel.known_side = view.partners
 
     # -- decisions ----------------------------------------------------------------------------
     def decision(self, legal: list[Move]) -> str:

@@ -135,7 +135,7 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
         return model.scores
 
     def badges(self, seat: int) -> list[tuple[str, Any]]:
-        m = self.t.model
+        m = self.t.panel
         if seat in m.final_turns:
             return [(_("LAST TURN"), theme.GOLD)]
         return []
@@ -245,8 +245,8 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
         t.winner_mark = None
         t.end_hold()
         seat = e.seat or 0
-        if seat < len(t.model.scores):
-            t.model.scores[seat] = data.score
+        if seat < len(t.panel.scores):
+            t.panel.scores[seat] = data.score
         card = self.card_words(data.target)
         if seat == t.viewer and t.kind_of(seat) == "human":
             said = _("You take {card}").format(card=card)

@@ -18,6 +18,7 @@ from typing import Any, ClassVar
 
 from game.engine import Card, DealScored, Event, Move, Played
 from game.engine.scopa import ScopaView
+from game.engine.scopa_deal import HAND_SIZE
 from game.engine.scopa_events import (
     Captured,
     Dealt,
@@ -61,7 +62,7 @@ class ScopaModel:
 class ScopaUI(GameUI[ScopaView, ScopaModel]):
     name = "scopa"
     title = N_("Scopa")
-    hand_max = 3
+    hand_max = HAND_SIZE
     center = "grid"
     pile_stride = 4
     pile_flags = True
@@ -239,7 +240,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
         return True
 
     def _new_deal(self, dealt: Dealt) -> float:
-        m = self.t.model
+        m = self.t.panel
         m.deal_no = dealt.deal_no
         m.scope = [0] * len(m.scope)
         self.last = None
@@ -289,7 +290,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
 
     def _scopa(self, e: Event, data: Sweep) -> float:
         t = self.t
-        t.model.scope[data.side] = data.count
+        t.panel.scope[data.side] = data.count
         who = t.who(e.seat or 0)
         t.show_banner(_("Scopa!"), _("The table swept by {who}").format(who=who), 1.6)
         t.app.audio.play("chime")
@@ -309,7 +310,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
         return t.table.sweep_center(list(e.cards), self.keeper(side))
 
     def _scored(self, data: ScopaScored) -> float:
-        m = self.t.model
+        m = self.t.panel
         m.side_scores = list(data.side_scores)
         m.scores = list(data.scores)
         return 0.0

@@ -1,9 +1,9 @@
-"""What a game's presentation module may use of the table scene: :class:`TableApi`.
+"""What a game's presentation module may use of the table: :class:`TableApi`.
 
-A :class:`~game.ui.games.base.GameUI` is attached to the table scene and drives it through this
-protocol only, so the scene's other attributes (its painter, the solitaire tools, the worker
-thread, the event index) stay its own business and mypy checks every use a game makes.  The
-scene (:class:`~game.ui.scenes.table.TableScene`) satisfies it structurally.
+A :class:`~game.ui.games.base.GameUI` is attached to the table's model and drives it through
+this protocol only, so the model's other attributes (the AI seats, the event index, the hints)
+stay the table's business and mypy checks every use a game makes.  The model
+(:class:`~game.ui.table.model.TableModel`) satisfies it structurally.
 """
 
 from __future__ import annotations
@@ -21,14 +21,14 @@ if TYPE_CHECKING:
 
 
 class TableApi(Protocol):
-    """The table scene as a game's presentation module sees it."""
+    """The table as a game's presentation module sees it."""
 
     # -- what is shown ---------------------------------------------------------------------
     app: App  # toasts and sounds
     state: GameState[Any]  # the match (the engine may be ahead of the animation)
     table: TableView  # the cards on the table: piles and the moves of the show
     queue: StepQueue  # animation beats fed from the engine's events
-    model: Any  # what the side panel shows: the game's own model (GameUI.new_model)
+    panel: Any  # what the side panel shows: the game's own model (GameUI.new_model)
     viewer: int  # the seat the table is seen from
     solitaire: bool
 

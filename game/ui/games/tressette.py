@@ -19,7 +19,7 @@ import pygame
 from game.engine import Card, DealScored, Dealt, Event, Trick
 from game.engine.tressette import Combo, TressetteView
 from game.engine.tressette_events import Declared, TressetteScored, TrickWon
-from game.engine.tressette_tables import hand_order, raw_of
+from game.engine.tressette_tables import hand_order, raw_of, whole_and_thirds
 from game.i18n import N_, _
 
 from .. import theme
@@ -35,7 +35,7 @@ _THIRDS = {0: "", 1: "⅓", 2: "⅔"}
 
 def thirds(raw: int) -> str:
     """Raw points (thirds of a point) as a player says them: 20 -> '6 ⅔', 3 -> '1'."""
-    whole, part = divmod(raw, 3)
+    whole, part = whole_and_thirds(raw)
     if not part:
         return str(whole)
     return f"{whole} {_THIRDS[part]}" if whole else _THIRDS[part]
@@ -148,7 +148,7 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
         return model.scores
 
     def badges(self, seat: int) -> list[tuple[str, Any]]:
-        m = self.t.model
+        m = self.t.panel
         if seat < len(m.declared) and m.declared[seat]:
             return [(_("BUONGIOCO"), theme.GOLD)]
         return []
@@ -216,7 +216,7 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
         return False
 
     def on_new_deal(self, dealt: Dealt) -> None:
-        m = self.t.model
+        m = self.t.panel
         m.deal_no = dealt.deal_no
         m.raw = [0] * len(m.raw)
         m.buongioco = [0] * len(m.buongioco)
@@ -225,14 +225,14 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
         m.trick_no = 1
 
     def on_trick(self, winner: int, trick: Trick) -> None:
-        m = self.t.model
+        m = self.t.panel
         data = trick
         assert isinstance(data, TrickWon)  # Tressette's engine counts its tricks' points
         m.raw[data.side] += data.raw
         m.trick_no = data.trick_no if data.last else data.trick_no + 1
 
     def _on_scored(self, data: TressetteScored) -> float:
-        m = self.t.model
+        m = self.t.panel
         m.raw = list(data.raw)
         m.totals = list(data.totals)
         m.deals_won = list(data.deals_won)
@@ -242,7 +242,7 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
     def _on_declared(self, e: Event, data: Declared) -> float:
         t = self.t
         seat = e.seat or 0
-        m = t.model
+        m = t.panel
         m.declared[seat] = True
         m.buongioco[data.side] += data.points
         m.combos.append((seat, data.combos))

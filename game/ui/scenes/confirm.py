@@ -14,8 +14,6 @@ from game.i18n import _
 
 from .. import theme
 from ..focus_ring import FocusRing
-from ..savegame import load_slot
-from ..savejournal import tell
 from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, dim
@@ -83,17 +81,3 @@ class ConfirmScene(Scene):
         for b in self.buttons:
             b.draw(surface)
         self.keys.draw(surface, s)
-
-
-def confirm_replace(app: App, slot: str, start: Callable[[], object]) -> None:
-    """``start`` a new match in ``slot``, asking first if a match there can be continued."""
-    saved, notes = load_slot(slot) if app.persist else (None, [])
-    tell(app, notes)
-    if saved is None:
-        start()
-        return
-    app.push(
-        ConfirmScene(
-            app, saved.replace_question(), _("Replace"), start, _("Keep it"), _("New match")
-        )
-    )

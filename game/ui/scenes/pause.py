@@ -20,18 +20,17 @@ from ..focus_ring import FocusRing
 from ..savejournal import journal, keep_saved
 from ..scene import Scene
 from ..widgets import Button, layout_column
-from .common import dialog, dim, open_table
-from .confirm import ConfirmScene
+from .common import dialog, dim
 
 if TYPE_CHECKING:
     from ..runner import App
-    from .table import TableScene
+    from ..table.model import TableModel
 
 
 class PauseScene(Scene):
     overlay = True
 
-    def __init__(self, app: App, table: TableScene) -> None:
+    def __init__(self, app: App, table: TableModel) -> None:
         super().__init__(app)
         self.table = table
         self.keys = FocusRing(app, lambda: self.buttons)
@@ -87,10 +86,8 @@ class PauseScene(Scene):
     def new_game(self) -> None:
         """The setup, over the match: Back returns here, Start replaces the match on the table
         (its save stays, unless the same game's slot is replaced, which the setup asks)."""
-        from .setup import SetupScene
-
         self._save()
-        self.app.push(SetupScene(self.app))
+        self.app.open("setup")
 
     def ask_restart(self) -> None:
         if not self.table.state.history:
@@ -106,9 +103,7 @@ class PauseScene(Scene):
                 "Start this match again from the beginning? The moves played so far are lost."
             )
             title = _("Restart match")
-        self.app.push(
-            ConfirmScene(self.app, question, _("Restart"), self.restart, _("Keep playing"), title)
-        )
+        self.app.open("confirm", question, _("Restart"), self.restart, _("Keep playing"), title)
 
     def restart(self) -> None:
         """The same game, players and seats from its first deal: a new match (the solitaire
@@ -118,38 +113,30 @@ class PauseScene(Scene):
         state = new_game(st.name, players=st.players, seed=seed, **dict(st.options))
         if self.in_progress:
             keep_saved(self.app, state, setup)  # the old match is gone from its slot now
-        open_table(self.app, state, setup)
+        self.app.go("table", state, setup)
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app, self.table.state.name))
+        self.app.open("rules", self.table.state.name)
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def keys_list(self) -> None:
-        from .keys import KeysScene
-
-        self.app.push(KeysScene(self.app))
+        self.app.open("keys")
 
     def ask_quit(self) -> None:
         if not self.in_progress:
             self.quit_to_title()
             return
         said = self.warning or _("Your match stays saved: continue it from the title.")
-        self.app.push(
-            ConfirmScene(
-                self.app, _("Leave this match? {why}").format(why=said), _("Quit to title"),
-                self.quit_to_title, _("Keep playing"), _("Quit to title"),
-            )
+        self.app.open(
+            "confirm", _("Leave this match? {why}").format(why=said), _("Quit to title"),
+            self.quit_to_title, _("Keep playing"), _("Quit to title"),
         )  # fmt: skip
 
     def quit_to_title(self) -> None:
         self._save()
-        self.app.scenes.reset(self.app.title_scene())
+        self.app.go("title")
 
     def _save(self) -> None:
         """Save the match as it stands (a move still being shown on the table included)."""

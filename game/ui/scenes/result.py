@@ -8,7 +8,7 @@ A lost deal offers Take back (or U): the table again, before the move that lost 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -21,9 +21,13 @@ from .. import theme
 from ..focus_ring import FocusRing
 from ..games.words import join_words
 from ..scene import Scene
+from ..table.tools import solitaire_seed
 from ..widgets import Button, label_width
-from .common import dialog, dim, open_table
-from .table_tools import solitaire_seed
+from .common import dialog, dim
+
+if TYPE_CHECKING:
+    from ..runner import App
+    from ..table.model import TableModel
 
 
 def solitaire_lines(
@@ -70,9 +74,13 @@ def solitaire_lines(
 class ResultScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any, table: Any, data: MatchOver) -> None:
+    def __init__(
+        self, app: App, table: TableModel, data: MatchOver, back_to: Callable[[int], None]
+    ) -> None:
+        """``back_to`` takes the solitaire back to its first n moves (Take back)."""
         super().__init__(app)
         self.table = table
+        self.back_to = back_to
         st = table.state
         winners = list(data.winners)
         self.age = 0.0
@@ -137,7 +145,7 @@ class ResultScene(Scene):
             b.place(pygame.Rect(x0 + i * (bw + gap), self.rect.bottom - bh - round(20 * s), bw, bh))
 
     def _to_table(self, state: Any) -> None:
-        open_table(self.app, state, self.table.setup)
+        self.app.go("table", state, self.table.setup)
 
     def retry(self) -> None:
         st = self.table.state
@@ -145,7 +153,7 @@ class ResultScene(Scene):
 
     def new_deal(self) -> None:
         st = self.table.state
-        seed = solitaire_seed(self.app.settings, dict(st.options))
+        seed = solitaire_seed(st.name, self.app.settings, dict(st.options))
         self._to_table(new_game(st.name, players=st.players, seed=seed, **st.options))
 
     def again(self) -> None:
@@ -158,10 +166,10 @@ class ResultScene(Scene):
         if self.lost is None:
             return
         self.app.scenes.remove(self)
-        self.table.solitaire_tools.back_to(self.lost.move or 0)
+        self.back_to(self.lost.move or 0)
 
     def title_screen(self) -> None:
-        self.app.scenes.reset(self.app.title_scene())
+        self.app.go("title")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

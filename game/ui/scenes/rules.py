@@ -1,67 +1,33 @@
 """The rules of the game in plain words, scrollable with the wheel, arrows and Page keys.
 
-Each game's page is a text of assets/rules (named by its catalogue entry): ``# Title``, then
-``## Heading`` sections of paragraphs and ``- `` bullets.  Its first section, ``## In short``,
-is the game in two lines: the New game dialog shows it too (:func:`in_short`).  The page is
-shown in the player's language: each line is translated through the rules pages' own gettext
-domain (:func:`game.rules_i18n.translate_rules`), the English file being the source.
+Each game's page is a text of assets/rules (named by its catalogue entry, read by
+:mod:`game.ui.rules_text`): ``# Title``, then ``## Heading`` sections of paragraphs and ``- ``
+bullets.  Its first section, ``## In short``, is the game in two lines: the New game dialog
+shows it too.  The page is shown in the player's language: each line is translated through the
+rules pages' own gettext domain (:func:`game.rules_i18n.translate_rules`), the English file
+being the source.
 """
 
 from __future__ import annotations
 
-import logging
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.catalog import CATALOG
+from game.catalog import CATALOG, first
 from game.i18n import _, domain_gettext
-from game.resources import asset_path
 from game.rules_i18n import translate_rules
 
 from .. import theme
 from ..focus_ring import FocusRing
+from ..rules_text import RULES_DOMAIN, load_rules
 from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, dim, felt
 
 if TYPE_CHECKING:
     from ..runner import App
-
-log = logging.getLogger(__name__)
-
-
-def load_rules(name: str = "capodama") -> str:
-    path = asset_path("rules", CATALOG[name].rules)
-    try:
-        return path.read_text(encoding="utf-8")
-    except OSError as exc:
-        log.warning("rules text %s not found: %s", path, exc)
-        return _("The rules text is missing from this installation.")
-
-
-#: the heading of the section that says the game in two lines
-IN_SHORT = "In short"
-#: the gettext domain of the rules pages (game/locale/<lang>/LC_MESSAGES/rules.po)
-RULES_DOMAIN = "rules"
-
-
-def in_short(name: str) -> list[str]:
-    """The lines of the game's ``## In short`` section (none if its text has none), in the
-    player's language: found in the English text, each line is then translated through the
-    rules pages' own catalogue (gettext domain ``rules``), where the rules live."""
-    lines: list[str] = []
-    inside = False
-    for raw in load_rules(name).splitlines():
-        if raw.startswith("#"):
-            if inside:
-                break
-            inside = raw == f"## {IN_SHORT}"
-        elif inside and raw.strip():
-            lines.append(raw.strip())
-    said = domain_gettext(RULES_DOMAIN)
-    return [said(line) for line in lines]
 
 
 class RulesScene(Scene):
@@ -78,7 +44,7 @@ class RulesScene(Scene):
         self.done = Button(_("Close"), self.close, primary=True, tag="close")
         #: the keyboard: Tab, Left/Right over the tabs and Close (Up/Down scroll the page)
         self.keys = FocusRing(app, lambda: [*self.tabs, self.done], lambda: self.done)
-        self.show(game or "capodama", relayout=False)
+        self.show(game or first().name, relayout=False)
 
     def language_changed(self) -> None:
         """The page, its tabs and its button again in the new language."""

@@ -19,6 +19,7 @@ from game.i18n import LANGUAGES, N_, _
 from .. import theme
 from ..focus_ring import FocusRing
 from ..games.words import deck_title
+from ..routes import table_model
 from ..scene import Scene
 from ..settings import HOLDS, SPEEDS, TEXT_SIZES, apply_look
 from ..widgets import Button, Selector
@@ -48,16 +49,14 @@ class SettingsScene(Scene):
 
     def _build(self) -> None:
         """The rows, labelled in the language in use (made again when it changes)."""
-        from .table import TableScene
-
         app = self.app
         st = app.settings
-        table = app.scenes.find(TableScene)
+        table = table_model(app)
         #: the game on the table, whose deck the Cards row sets (None: no table, no row)
-        self.game = CATALOG[table.state.name].title if isinstance(table, TableScene) else None
+        self.game = CATALOG[table.state.name].title if table is not None else None
         #: how long a finished play stays: a trick or a capture in the table's game, else both
         hold = N_("Trick or capture stays")
-        if isinstance(table, TableScene):
+        if table is not None:
             hold = table.gui.HOLD_LABEL
         self.lang_sel = Selector(
             _("Language"), list(LANGUAGES), i18n.language(), self._language, LANGUAGES.__getitem__

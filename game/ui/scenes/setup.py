@@ -27,14 +27,14 @@ from .. import theme
 from ..focus_ring import FocusRing
 from ..games import playable_games
 from ..games.words import deck_name, deck_refusal, deck_title
+from ..routes import confirm_replace
+from ..rules_text import in_short
 from ..savegame import MatchSetup, slot_of
 from ..scene import Scene
 from ..settings import playable_deck
+from ..table.tools import solitaire_seed
 from ..widgets import Button, Selector, label_width
-from .common import dialog, felt, open_table
-from .confirm import confirm_replace
-from .rules import RulesScene, in_short
-from .table_tools import solitaire_seed
+from .common import dialog, felt
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -254,13 +254,13 @@ class SetupScene(Scene):
 
     def _start(self) -> None:
         options: dict[str, Any] = dict(self.options)
-        seed = solitaire_seed(self.app.settings, options) if self.players == 1 else None
+        seed = solitaire_seed(self.game, self.app.settings, options) if self.players == 1 else None
         state = new_game(self.game, players=self.players, seed=seed, **options)
         self._remember()
-        open_table(self.app, state, MatchSetup(self.game, self.players, list(self.kinds)))
+        self.app.go("table", state, MatchSetup(self.game, self.players, list(self.kinds)))
 
     def open_rules(self) -> None:
-        self.app.push(RulesScene(self.app, self.game))
+        self.app.open("rules", self.game)
 
     def leave(self) -> None:
         self._remember()

@@ -12,16 +12,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import GAMES, new_game
+from game.catalog import GameEntry, Solitaire, solitaires
+from game.engine import new_game
 from game.i18n import _
 
 from .. import theme
 from ..focus_ring import FocusRing
+from ..routes import confirm_replace
 from ..savegame import MatchSetup, slot_of
 from ..scene import Scene
 from ..widgets import Button, Selector, label_width
-from .common import dialog, dim, open_table
-from .confirm import confirm_replace
+from .common import dialog, dim
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -32,6 +33,10 @@ class SolitaireScene(Scene):
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        #: the game played alone, and how (the first the catalogue lists)
+        self.entry: GameEntry = solitaires()[0]
+        assert self.entry.solitaire is not None
+        self.how: Solitaire = self.entry.solitaire
         self._build()
         self.keys = FocusRing(app, lambda: [self.winnable_sel, *self.buttons], self._row)
 
@@ -56,14 +61,11 @@ class SolitaireScene(Scene):
     def selectors(self) -> list[Selector]:
         return [self.winnable_sel]
 
-    @staticmethod
-    def about() -> str:
-        """What the solitaire is, with the window the engine says it is won in."""
-        lo, hi = GAMES["capodama"].windows[1]
-        return _(
-            "Capodama for one: you play both hands face up, South (the capo) and North. "
-            "The capo must take {low} to {high} points."
-        ).format(low=lo, high=hi)
+    def about(self) -> str:
+        """What the solitaire is (its catalogue entry's words), with the window the engine says
+        it is won in."""
+        lo, hi = self.entry.info.windows[self.how.players]
+        return _(self.how.about).format(low=lo, high=hi)
 
     @staticmethod
     def row_words(on: bool) -> str:
@@ -83,14 +85,15 @@ class SolitaireScene(Scene):
         """A new deal, asking first if a solitaire can be continued (kept, the title lists it
         under Continue)."""
         self.app.scenes.remove(self)
-        confirm_replace(self.app, slot_of("capodama", 1), self._deal)
+        confirm_replace(self.app, slot_of(self.entry.name, self.how.players), self._deal)
 
     def _deal(self) -> None:
-        from .table_tools import solitaire_seed  # the solver it may ask is not a start-up cost
+        from ..table.tools import solitaire_seed  # the solver it may ask is not a start-up cost
 
-        seed = solitaire_seed(self.app.settings, {})
-        state = new_game("capodama", players=1, seed=seed)
-        open_table(self.app, state, MatchSetup("capodama", 1, ["human"]))
+        name, players = self.entry.name, self.how.players
+        seed = solitaire_seed(name, self.app.settings, {})
+        state = new_game(name, players=players, seed=seed)
+        self.app.go("table", state, MatchSetup(name, players, list(self.how.seats)))
 
     def language_changed(self) -> None:
         self._build()

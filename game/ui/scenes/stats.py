@@ -24,7 +24,6 @@ from ..scene import Scene
 from ..stats import Figures, MatchMark
 from ..widgets import Button, Selector
 from .common import dialog, dim, felt
-from .confirm import ConfirmScene
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -198,14 +197,8 @@ class StatsScene(Scene):
             "Every figure and the chart of {game}, for every number of players, "
             "will be forgotten. This cannot be undone."
         ).format(game=_(CATALOG[game].title))
-        self.app.push(
-            ConfirmScene(
-                self.app,
-                question,
-                _("Reset"),
-                partial(self.reset, game),
-                title=_("Reset statistics?"),
-            )
+        self.app.open(
+            "confirm", question, _("Reset"), partial(self.reset, game), title=_("Reset statistics?")
         )
 
     def reset(self, game: str) -> None:

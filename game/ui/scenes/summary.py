@@ -14,7 +14,8 @@ again (``again``): the same panel, which then only closes.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -27,14 +28,28 @@ from ..scene import Scene
 from ..widgets import Button
 from .common import dialog, dim
 
+if TYPE_CHECKING:
+    from ..runner import App
+    from ..table.model import TableModel
+
 
 class SummaryScene(Scene):
     overlay = True
 
-    def __init__(self, app: Any, table: Any, data: DealScored, *, again: bool = False) -> None:
-        """``again``: the summary of a deal already over, opened again to be read."""
+    def __init__(
+        self,
+        app: App,
+        table: TableModel,
+        data: DealScored,
+        *,
+        again: bool = False,
+        closed: Callable[[DealScored], None] | None = None,
+    ) -> None:
+        """``again``: the summary of a deal already over, opened again to be read; ``closed``
+        is told when the summary of the deal just over closes (the show goes on)."""
         super().__init__(app)
         self.again = again
+        self.closed_hook = closed
         self.table = table
         self.data = data
         self.names = [table.short_name(s) for s in range(table.state.seats)]
@@ -112,8 +127,8 @@ class SummaryScene(Scene):
             return
         self.closed = True
         self.app.scenes.remove(self)
-        if not self.again:
-            self.table.summary_closed(self.data)
+        if not self.again and self.closed_hook is not None:
+            self.closed_hook(self.data)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_ESCAPE):

@@ -12,16 +12,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.catalog import CATALOG
+from game.catalog import CATALOG, first, solitaires
 from game.i18n import _
 
 from .. import theme
+from ..cards import card_images
 from ..focus_ring import FocusRing
 from ..savegame import SavedMatch, load_slot, saved_matches
 from ..savejournal import check_folder, tell
 from ..scene import Damage, Scene
 from ..widgets import Button, layout_column
-from .common import felt, open_table
+from .common import felt
 
 if TYPE_CHECKING:
     from ..runner import App
@@ -56,7 +57,7 @@ class TitleScene(Scene):
         ]
         self.menu = [
             Button(_("New game"), self.new_game, primary=not self.matches, tag="new"),
-            Button(_("Solitaire"), self.solitaire, tag="solitaire"),
+            *([Button(_("Solitaire"), self.solitaire, tag="solitaire")] if solitaires() else []),
             Button(_("Rules"), self.rules, tag="rules"),
             Button(_("Statistics"), self.statistics, tag="statistics"),
             Button(_("Settings"), self.settings, tag="settings"),
@@ -80,18 +81,14 @@ class TitleScene(Scene):
         from game import skins
         from game.engine import GAMES
 
-        from .table import card_images
-
         images = card_images()
         deck = self.app.settings.deck
-        game = next((g for g, d in skins.NATIVE_DECK.items() if d == deck), "capodama")
+        game = next((g for g, d in skins.NATIVE_DECK.items() if d == deck), first().name)
         keys = [images.back_key(self.app.settings.back)]
         keys += [images.face_key(game, c, deck) for c in GAMES[game].deck.cards]
         images.want_raw(keys)
 
     def update(self, dt: float) -> None:
-        from .table import card_images
-
         card_images().warm(0.004)
 
     def changed(self) -> Damage:
@@ -99,8 +96,6 @@ class TitleScene(Scene):
 
     def wake_in(self) -> float | None:
         """Frames only while card pictures are left to prepare; then it waits for input."""
-        from .table import card_images
-
         return 0.0 if card_images().pending else None
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -135,33 +130,24 @@ class TitleScene(Scene):
             self.app.toast(_("That saved match could not be resumed"), "warn")
             self.enter()
             return
-        open_table(self.app, saved.state, saved.setup, resumed=True)
+        self.app.go("table", saved.state, saved.setup, resumed=True)
 
     def new_game(self) -> None:
-        from .setup import SetupScene
-
-        self.app.push(SetupScene(self.app))
+        self.app.open("setup")
 
     def solitaire(self) -> None:
-        """The solitaire's start: "winnable deals only" to see and set, then Start."""
-        from .solitaire import SolitaireScene
-
-        self.app.push(SolitaireScene(self.app))
+        """The solitaire's start (the first game the catalogue says is played alone): "winnable
+        deals only" to see and set, then Start."""
+        self.app.open("solitaire")
 
     def rules(self) -> None:
-        from .rules import RulesScene
-
-        self.app.push(RulesScene(self.app))
+        self.app.open("rules")
 
     def statistics(self) -> None:
-        from .stats import StatsScene
-
-        self.app.push(StatsScene(self.app))
+        self.app.open("stats")
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
-        self.app.push(SettingsScene(self.app))
+        self.app.open("settings")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

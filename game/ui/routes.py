@@ -1,0 +1,125 @@
+"""The app's router: every scene by name, and the ways from one scene to the next.
+
+Scenes never import one another: a scene asks the app for the next one by name
+(:meth:`~game.ui.runner.App.open` pushes it over the scenes open, :meth:`~game.ui.runner.App.go`
+leaves them for it) and this module, the one place that names every scene module, makes it.  A
+scene module is imported at its first use, so the app starts with the title's alone.
+``tests/ui/test_ui_wiring.py`` keeps the scenes from importing each other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from game.i18n import _
+
+from .savegame import load_slot
+from .savejournal import tell
+
+if TYPE_CHECKING:
+    from .runner import App
+    from .scene import Scene
+    from .table.model import TableModel
+
+
+def scene_class(name: str) -> type[Scene]:
+    """The class of the scene called ``name``.  Its module is imported at the first ask, so
+    the app starts with the title's alone; each import is written out (not made from the name)
+    so that the executable's packager finds every scene."""
+    match name:
+        case "title":
+            from .scenes.title import TitleScene
+
+            return TitleScene
+        case "setup":
+            from .scenes.setup import SetupScene
+
+            return SetupScene
+        case "solitaire":
+            from .scenes.solitaire import SolitaireScene
+
+            return SolitaireScene
+        case "table":
+            from .scenes.table import TableScene
+
+            return TableScene
+        case "pause":
+            from .scenes.pause import PauseScene
+
+            return PauseScene
+        case "summary":
+            from .scenes.summary import SummaryScene
+
+            return SummaryScene
+        case "result":
+            from .scenes.result import ResultScene
+
+            return ResultScene
+        case "rules":
+            from .scenes.rules import RulesScene
+
+            return RulesScene
+        case "settings":
+            from .scenes.settings import SettingsScene
+
+            return SettingsScene
+        case "stats":
+            from .scenes.stats import StatsScene
+
+            return StatsScene
+        case "keys":
+            from .scenes.keys import KeysScene
+
+            return KeysScene
+        case "confirm":
+            from .scenes.confirm import ConfirmScene
+
+            return ConfirmScene
+    raise KeyError(f"no scene is called {name!r}")
+
+
+def make(app: App, name: str, *args: Any, **kw: Any) -> Scene:
+    """A new scene called ``name``, made with ``args`` and ``kw``."""
+    return scene_class(name)(app, *args, **kw)
+
+
+def table_model(app: App) -> TableModel | None:
+    """The model of the table open in ``app`` (under its menus and dialogs), if any."""
+    from .scenes.table import TableScene
+
+    table = app.scenes.find(TableScene)
+    return table.model if isinstance(table, TableScene) else None
+
+
+def go(app: App, name: str, *args: Any, **kw: Any) -> None:
+    """Leave the scenes open for the scene called ``name``: the title alone, afresh; any other
+    over the title, which stays as it is (not read again).  A match put on the table (``"table"``:
+    its state and setup) shows in its game's deck."""
+    scenes = app.scenes
+    if name == "title":
+        scenes.reset(make(app, "title"))
+        return
+    stack = scenes.stack
+    if not stack or not isinstance(stack[0], scene_class("title")):
+        scenes.reset(make(app, "title"))
+    for scene in stack[1:-1]:
+        scenes.remove(scene)  # under the top: the title is not uncovered
+    if name == "table":
+        state = args[0]
+        app.set_deck(app.settings.deck_for(state.name, state.players), chosen=False)
+    new = make(app, name, *args, **kw)
+    if len(stack) > 1:
+        scenes.replace(new)
+    else:
+        scenes.push(new)
+
+
+def confirm_replace(app: App, slot: str, start: Callable[[], object]) -> None:
+    """``start`` a new match in ``slot``, asking first if a match there can be continued."""
+    saved, notes = load_slot(slot) if app.persist else (None, [])
+    tell(app, notes)
+    if saved is None:
+        start()
+        return
+    app.open("confirm", saved.replace_question(), _("Replace"), start, _("Keep it"), _("New match"))

@@ -1,0 +1,298 @@
+"""The table's model: the match, its seats, and what the table shows of it.
+
+One :class:`TableModel` per table, handed to every part of the table (drawing, input, the
+coach, the solitaire's tools, the AI seats) and to the game's presentation module, which sees
+it as :class:`~game.ui.games.table_api.TableApi`; none of them needs the scene
+(:mod:`game.ui.scenes.table`), which only wires them.  It holds:
+
+- the match: the engine's ``state`` (which may be ahead of the animation), its ``setup`` (the
+  record of who sits where), the seat kinds and the AI seats (:mod:`.seats`);
+- the show: the cards on the table (``table``, :mod:`game.ui.tableview`), the animation beats
+  (``queue``) and how far into the engine's event log they are (``ev``), the view being shown
+  in the side panel (``panel``, the game's own model), the seat the table is seen from;
+- the human's decision: what is asked (``prompt_kind``), the legal moves, the cards picked, the
+  prompt's buttons or chooser, and the panel's buttons;
+- what the table shows for a moment: a finished trick held, a banner, the last trick looked at.
+
+Its methods answer questions about that (names, keys of card pictures, where a card is drawn)
+and make the few changes every part may ask for (play a move, hold a trick, rebuild).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import i18n
+from game.engine import BaseView, Card, DealScored, GameState, IllegalMove, MatchOver, Move
+from game.i18n import _
+
+from ..anim import CardSprite, StepQueue
+from ..cards import CardImages, card_size
+from ..chooser import Chooser
+from ..games import game_ui
+from ..games.words import KIND_WORDS
+from ..savegame import MatchSetup
+from ..settings import HOLDS
+from ..tableview import TableView
+from ..widgets import Button
+from . import show
+from .hint import HintDesk
+from .seats import AISeats
+
+if TYPE_CHECKING:
+    from ..runner import App
+
+
+class TableModel:
+    def __init__(
+        self,
+        app: App,
+        state: GameState,
+        setup: MatchSetup,
+        images: CardImages,
+        ends: tuple[Callable[[DealScored], float], Callable[[MatchOver], float]],
+    ) -> None:
+        """``ends``: what the table does at a deal's end and at the match's end (its summary,
+        its result), called as their beats come up in the show."""
+        self.app = app
+        self.state = state
+        self.setup = setup
+        self.on_scored, self.on_match_over = ends
+        self.gui = game_ui(state.name)
+        self.images = images
+        self.solitaire = state.players == 1
+        self.kinds = list(setup.seats)
+        self._names: tuple[tuple[int, int], list[str]] | None = None  # (viewer, names)
+        self.ai = AISeats(self.kinds, state.name, state.seed)
+        self.hints = HintDesk(self)  # the coach's hint: asked in the worker pool
+        humans = [s for s in range(state.seats) if self.kind_of(s) == "human"]
+        self.viewer = humans[0] if humans and not self.solitaire else 0
+        g = self.gui
+        g.attach(self)
+        self.table = TableView(
+            images, state.seats, self.viewer, solitaire=self.solitaire,
+            hand_key=g.hand_key, size=app.size, sound=app.audio.play, hand_max=g.hand_max,
+            center=g.center, pile_stride=g.pile_stride, pile_cards=g.pile_cards,
+            flags=g.pile_flags,
+        )  # fmt: skip
+        #: the view being shown in the side panel: the game's own model (GameUI.new_model)
+        self.panel = g.new_model(state.view(self.viewer), state.seed)
+        self.queue = StepQueue()
+        self.ev: int = 0  # the events of state.events already turned into beats
+        self.synced_at: int = -1  # len(history) when last in sync
+        self.time = 0.0
+        self.loading = True  # the first deal waits until the card pictures are ready
+        # -- the human's decision
+        self.legal: list[Move] = []
+        self.prompt_kind = ""
+        self.selected: list[Card] = []
+        self.hover: CardSprite | None = None
+        self.buttons: list[Button] = []
+        self.chooser: Chooser | None = None
+        self.panel_buttons: list[Button] = []
+        # -- what is shown for a moment
+        self.shown_last: list[tuple[int, Card]] = []
+        self.last_winner: int | None = None
+        self.show_last = False
+        self.show_last_timer = 0.0
+        self.winner_mark: CardSprite | None = None
+        #: a finished trick or capture on hold: the label, and the card that took it
+        self.held: tuple[str, CardSprite] | None = None
+        self.held_until_click = False
+        self.banner: tuple[str, str, float, float] | None = None  # text, sub, age, ttl
+        #: the last deal's result once the next deal is on: S shows its summary again
+        self.last_scored: DealScored | None = None
+
+    # -- who is who ---------------------------------------------------------------------------
+    def kind_of(self, seat: int) -> str:
+        return self.kinds[self.state.controller(seat)]
+
+    @property
+    def names(self) -> list[str]:
+        """Seat names as the viewer sees them (cached: they change only with the viewer)."""
+        shorts = self._short_names()
+        cached = self._names
+        if cached is not None and cached[0] == (self.viewer, i18n.revision()):
+            return cached[1]
+        st = self.state
+        kinds = [self.kind_of(i) for i in range(st.seats)]
+        names = []
+        for s in range(st.seats):
+            name = self.gui.seat_name(s, self.viewer, st.seats, kinds, st.players)
+            if kinds[s] != "human" and not self.solitaire:
+                kind = _(KIND_WORDS.get(kinds[s], kinds[s]))
+                name = _("{name} ({kind})").format(name=shorts[s], kind=kind)
+            names.append(name)
+        self._names = ((self.viewer, i18n.revision()), names)
+        return names
+
+    def _short_names(self) -> list[str]:
+        st = self.state
+        kinds = [self.kind_of(i) for i in range(st.seats)]
+        return [
+            self.gui.seat_short(s, self.viewer, st.seats, kinds, st.players)
+            if st.players > 1
+            else self.gui.seat_name(s, self.viewer, st.seats, kinds, st.players)
+            for s in range(st.seats)
+        ]
+
+    def short_name(self, seat: int) -> str:
+        """A seat's name without its seat kind ("West", "You")."""
+        return self._short_names()[seat]
+
+    def who(self, seat: int) -> str:
+        """A seat's name inside a sentence ("won by you", "won by West")."""
+        mine = seat == self.viewer and self.kind_of(seat) == "human" and not self.solitaire
+        return _("you") if mine else self.short_name(seat)
+
+    # -- deck and drawing keys ----------------------------------------------------------------
+    @property
+    def deck(self) -> str:
+        return self.app.settings.deck
+
+    def face_key(self, card: Card) -> tuple[str, str]:
+        return self.images.face_key(self.state.name, card, self.deck)
+
+    @property
+    def back_key(self) -> tuple[str, str]:
+        return self.images.back_key(self.app.settings.back)
+
+    def lift(self, sp: CardSprite) -> float:
+        """How far a card of a hand to play from stands out (chosen, under the mouse, hinted)."""
+        if sp.zone != "hand" or sp.owner not in self.active_hands():
+            return 0.0
+        lift = self.gui.lift(sp)
+        if self.hints.lifted(sp):  # the hinted card stands out of a fanned hand
+            lift = max(lift, self.table.layout.lift() * 0.8)
+        return lift
+
+    def sprite_rect(self, sp: CardSprite) -> pygame.Rect:
+        """Where a card is drawn, lifted as it is."""
+        w, h = card_size(round(sp.w))
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = (round(sp.x), round(sp.y - self.lift(sp)))
+        return rect
+
+    # -- the show -----------------------------------------------------------------------------
+    @property
+    def synced(self) -> bool:
+        """Every event of the engine has been shown."""
+        return self.queue.idle and self.ev >= len(self.state.events)
+
+    def busy(self) -> bool:
+        return not self.queue.idle or self.table.moving or self.ev < len(self.state.events)
+
+    def skip(self) -> None:
+        self.table.settle()
+        self.queue.skip()
+
+    def show_banner(self, text: str, sub: str = "", ttl: float = 1.6) -> float:
+        """A big word in the band ("Scopa!", a Buongioco) with what it says, fading out."""
+        self.banner = (text, sub, 0.0, ttl * max(0.5, self.app.settings.speed_factor))
+        return 0.0
+
+    def hold(self, label: str, sprite: CardSprite | None) -> float:
+        """Keep a finished trick or capture on the table, ``label`` ("Won by West") under it,
+        below the card that took it, for the time set in Settings (scaled by the speed) or, set
+        to wait for a click, until the player clicks or presses a key; returns the beat's
+        length.  A table of AI seats only never waits for a click."""
+        seconds = self.app.settings.hold_seconds
+        self.held_until_click = seconds is None and not self.setup.autoplay
+        if seconds is None:
+            seconds = math.inf if self.held_until_click else self.table.d(HOLDS["normal"] or 1)
+        self.held = (label, sprite) if sprite is not None and seconds > 0 else None
+        return seconds
+
+    def end_hold(self) -> None:
+        self.held = None
+        self.held_until_click = False
+
+    def toggle_last(self) -> None:
+        """Show the last trick or capture (the panel's button, a click on a pile) for a few
+        seconds, or hide it."""
+        if self.gui.last_look() is None:
+            self.app.toast(_(self.gui.LAST_NONE), "info", 1.5)
+            return
+        self.show_last = not self.show_last
+        self.show_last_timer = 4.0 if self.show_last else 0.0
+
+    def rebuild(self) -> None:
+        """Lay out the table from the engine's view, without animation."""
+        st = self.state
+        v = st.view(self.viewer)
+        self.gui.rebuild(v)
+        self.panel = self.gui.new_model(v, st.seed)
+        self.ev = len(st.events)
+        self.queue = StepQueue()
+        self.synced_at = -1
+
+    def restore(self, state: GameState) -> None:
+        """Go on from ``state`` (an undo's replay), laid out without animation."""
+        self.state = state
+        self.ai.thought = None
+        self.rebuild()
+
+    def start_over(self, state: GameState) -> None:
+        """A fresh deal from ``state``: the table empties and the deal is animated."""
+        self.state = state
+        self.ev = 0
+        self.table.clear()
+        self.queue = StepQueue()
+        self.synced_at = -1
+        self.panel = self.gui.new_model(state.view(0), state.seed)
+
+    def hidden_hands(self, view: BaseView) -> dict[int, list[Card | None]]:
+        """Each seat's hand as the viewer sees it: its own cards, and backs for the others."""
+        own = self.gui.own_hands(view)
+        return {
+            s: list(own[s]) if s in own else [None] * view.hand_sizes[s]
+            for s in range(self.state.seats)
+        }
+
+    # -- the human's decision -----------------------------------------------------------------
+    def apply(self, move: Move | str) -> bool:
+        """Play a move for the current seat; a refusal is shown, never raised."""
+        try:
+            self.state.play(move)
+        except IllegalMove as exc:
+            self.app.toast(self.refusal(exc), "warn", 3.0)
+            return False
+        self.prompt_kind = ""
+        self.buttons = []
+        self.chooser = None
+        self.selected = []
+        self.hover = None
+        self.hints.drop()
+        show.pump(self)
+        return True
+
+    def refuse(self, move: Move) -> None:
+        """Say why ``move`` (known to be illegal) is refused, from the engine's reason."""
+        self.app.toast(self.refusal(self.state.why_illegal(move)), "warn", 3.0)
+
+    def refusal(self, exc: IllegalMove) -> str:
+        """A refusal in the player's words: its reason code and parts, cards as drawn."""
+        names = [self.short_name(s) for s in range(self.state.seats)]
+        return self.gui.refusal_text(exc, names, None if self.solitaire else self.viewer)
+
+    @property
+    def trump_rects(self) -> list[tuple[pygame.Rect, Move]]:
+        """The options of the card chooser on screen (the 4th trump...), as (rect, move)."""
+        return self.chooser.rects if self.chooser is not None else []
+
+    def pass_count(self) -> int:
+        return self.gui.pass_count() if hasattr(self.gui, "pass_count") else 0
+
+    def legal_cards(self) -> set[Card]:
+        return self.gui.legal_cards() if self.prompt_kind else set()
+
+    def active_hands(self) -> list[int]:
+        if not self.prompt_kind:
+            return []
+        if self.solitaire:
+            return [0, 1]
+        return [self.viewer]

@@ -1,0 +1,248 @@
+"""The New game dialog: it stays put, remembers its choices across a restart, starts each game in
+its own deck unless the player chose another, never dead-ends on a deck, and says the game in two
+lines with a link to its rules."""
+
+from __future__ import annotations
+
+import json
+
+import pygame
+import pytest
+from ui_harness import click, click_button, key, make_app, run_until, table_scene, user_dirs
+
+from game import skins
+from game.catalog import CATALOG
+from game.engine import GAMES
+from game.ui.rules_text import in_short
+from game.ui.runner import App
+from game.ui.scenes.rules import RulesScene
+from game.ui.scenes.setup import SetupScene
+from game.ui.settings import load_settings, settings_path
+
+
+@pytest.fixture
+def dirs(tmp_path, monkeypatch):
+    user_dirs(tmp_path, monkeypatch)
+
+
+def open_setup(app: App) -> SetupScene:
+    click_button(app, app.scenes.top, "new")
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    return setup
+
+
+def choose(app: App, sel, value) -> None:
+    """Click a selector's right arrow until it shows ``value``."""
+    for _ in range(len(sel.choices) + 1):
+        if sel.value == value:
+            return
+        click(app, sel.right.rect.center)
+    assert sel.value == value
+
+
+def restarted(app: App) -> App:
+    """The app closed, and a new one started on the settings it saved (as a player would)."""
+    app.shutdown()
+    settings, notice = load_settings()
+    assert notice is None
+    again = App(settings, size=(1280, 720), fixed_dt=1 / 30, fps=0)
+    again.scenes.push(again.title_scene())
+    again.step()
+    return again
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
+def test_the_dialog_keeps_its_place_while_rows_appear(dirs, size):
+    app = make_app(size=size)
+    setup = open_setup(app)
+    where = (setup.rect.copy(), setup.start.rect.copy(), setup.back.rect.copy())
+    rows = set()
+    for _ in CATALOG:
+        for _ in GAMES[setup.game].players:
+            click(app, setup.players_sel.right.rect.center)
+            assert (setup.rect, setup.start.rect, setup.back.rect) == where
+            rows.add(len(setup.selectors))
+            inside = setup.rect.inflate(-8, -8)
+            assert all(inside.contains(sel.rect) for sel in setup.selectors)
+            assert not any(sel.rect.colliderect(setup.start.rect) for sel in setup.selectors)
+        click(app, setup.game_sel.right.rect.center)
+    assert len(rows) > 3  # rows did come and go
+    app.shutdown()
+
+
+def test_game_players_and_seats_are_remembered_across_a_restart(dirs):
+    app = make_app()
+    app.persist = True
+    setup = open_setup(app)
+    choose(app, setup.game_sel, "scopa")
+    choose(app, setup.players_sel, 3)
+    choose(app, setup.seat_sels[2], "strong")
+    choose(app, setup.game_sel, "tressette")
+    choose(app, setup.players_sel, 3)
+    choose(app, setup.seat_sels[1], "easy")
+    choose(app, setup.game_sel, "scopa")
+    assert setup.kinds == ["human", "normal", "strong"]  # kept while the dialog is open
+    click(app, setup.start.rect.center)
+    table = table_scene(app)
+    assert table.model.state.name == "scopa" and table.model.kinds == ["human", "normal", "strong"]
+    app = restarted(app)
+    setup = open_setup(app)
+    assert (setup.game, setup.players, setup.kinds) == ("scopa", 3, ["human", "normal", "strong"])
+    choose(app, setup.game_sel, "tressette")
+    assert (setup.players, setup.kinds) == (3, ["human", "easy", "strong"])
+    key(app, pygame.K_ESCAPE)  # Back remembers too: the last game is Tressette now
+    app = restarted(app)
+    assert open_setup(app).game == "tressette"
+    app.shutdown()
+
+
+def test_each_game_starts_in_its_own_deck_unless_the_player_chose_another(dirs):
+    app = make_app()
+    app.persist = True
+    setup = open_setup(app)
+    for game in CATALOG:
+        choose(app, setup.game_sel, game)
+        assert setup.deck == skins.NATIVE_DECK[game]  # the engine's deck, not the last one
+    choose(app, setup.game_sel, "scopa")
+    choose(app, setup.deck_sel, "french")
+    click(app, setup.start.rect.center)
+    assert table_scene(app).model.deck == "french"
+    app.scenes.reset(app.title_scene())
+    setup = open_setup(app)
+    assert setup.game == "scopa" and setup.deck == "french"  # remembered for Scopa
+    choose(app, setup.game_sel, "tressette")
+    assert setup.deck == "italian"  # and for Scopa only
+    choose(app, setup.game_sel, "cattura")
+    click(app, setup.start.rect.center)
+    table = table_scene(app)
+    assert table.model.deck == "french"
+    key(app, pygame.K_d)  # switching during a match is a choice for that game
+    assert table.model.deck == "italian"
+    app = restarted(app)
+    assert app.settings.decks == {"scopa": "french", "cattura": "italian"}
+    setup = open_setup(app)
+    assert (setup.game, setup.deck) == ("cattura", "italian")
+    choose(app, setup.game_sel, "capodama")
+    assert setup.deck == skins.NATIVE_DECK["capodama"]
+    app.shutdown()
+
+
+def test_six_player_capodama_in_italian_switches_to_french_and_says_so(dirs):
+    app = make_app()
+    setup = open_setup(app)
+    choose(app, setup.game_sel, "capodama")
+    choose(app, setup.players_sel, 4)
+    choose(app, setup.deck_sel, "italian")
+    assert setup.deck == "italian" and setup.deck_note is None
+    choose(app, setup.players_sel, 6)
+    reason = skins.can_show("capodama", 6, "italian")
+    assert reason is not None
+    assert setup.deck == "french" and setup.deck_sel.value == "french"
+    assert setup.deck_note == f"{reason}: it is played in French cards."
+    assert setup.start.enabled
+    click(app, setup.deck_sel.right.rect.center)  # asking for Italian again: still said, not taken
+    assert setup.deck == "french" and setup.deck_note
+    choose(app, setup.players_sel, 4)
+    assert setup.deck == "italian" and setup.deck_note is None  # the choice was kept
+    choose(app, setup.players_sel, 6)
+    click(app, setup.start.rect.center)
+    table = table_scene(app)
+    assert table.model.state.players == 6 and table.model.deck == "french"
+    assert app.settings.decks["capodama"] == "italian"  # what the player asked for stays
+    app.shutdown()
+
+
+def test_each_game_is_said_in_two_lines_with_a_link_to_its_rules(dirs):
+    app = make_app()
+    setup = open_setup(app)
+    for game in CATALOG:
+        choose(app, setup.game_sel, game)
+        lines = in_short(game)
+        assert len(lines) == 2 and setup.how == lines
+        rules = (setup.game_sel.rect.x, setup.rules.rect)
+        click_button(app, setup, "rules")
+        page = app.scenes.top
+        assert isinstance(page, RulesScene) and page.game == game
+        assert not page.tabs  # the game's own page
+        assert any(lines[0].startswith(text) for text, *_ in page.lines if text)
+        key(app, pygame.K_ESCAPE)
+        assert app.scenes.top is setup and (setup.game_sel.rect.x, setup.rules.rect) == rules
+    app.shutdown()
+
+
+def test_bad_setup_entries_in_the_file_are_dropped_alone(dirs):
+    path = settings_path()
+    path.parent.mkdir(parents=True)
+    path.write_text(
+        json.dumps(
+            {
+                "last_game": "scopa",
+                "setups": {
+                    "scopa": {"players": 5, "seats": ["human"] * 5},  # Scopa has no 5
+                    "cattura": {"players": 2, "seats": ["human", "solver"]},  # no such seat
+                    "tressette": {"players": 3, "seats": ["human", "search", "rules"]},
+                    "briscola": {"players": 9},  # a newer Tavolo's game: kept as it is
+                },
+                "decks": {"capodama": "klingon", "scopa": "french"},
+            }
+        ),
+        encoding="utf-8",
+    )
+    settings, msg = load_settings()
+    assert msg and "setups['scopa']" in msg and "setups['cattura']" in msg
+    assert "decks['capodama']" in msg
+    assert settings.setups == {
+        "tressette": {"players": 3, "seats": ["human", "search", "rules"]},
+        "briscola": {"players": 9},
+    }
+    assert settings.decks == {"scopa": "french"}
+    app = App(settings, size=(1280, 720), fixed_dt=1 / 30, fps=0)
+    app.scenes.push(app.title_scene())
+    app.step()
+    setup = open_setup(app)
+    assert (setup.game, setup.players, setup.deck) == ("scopa", 4, "french")
+    choose(app, setup.game_sel, "tressette")
+    assert setup.kinds == ["human", "strong", "normal"]  # remembered from before the levels
+    app.shutdown()  # written back: the unknown game's entry is still there
+    assert json.loads(path.read_text())["setups"]["briscola"] == {"players": 9}
+
+
+def test_a_start_from_the_setup_opened_over_a_match_leaves_one_table(dirs):
+    app = make_app()
+    setup = open_setup(app)
+    choose(app, setup.game_sel, "cattura")
+    click(app, setup.start.rect.center)
+    first = table_scene(app)
+    assert run_until(app, lambda: first.model.synced, 2000)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.scenes.top, "new")
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene)
+    key(app, pygame.K_ESCAPE)  # Back: the match is still there, paused
+    assert app.scenes.stack[1] is first
+    click_button(app, app.scenes.top, "new")
+    setup = app.scenes.top
+    choose(app, setup.game_sel, "tressette")
+    click(app, setup.start.rect.center)
+    kinds = [type(s).__name__ for s in app.scenes.stack]
+    assert (
+        kinds == ["TitleScene", "TableScene"] and table_scene(app).model.state.name == "tressette"
+    )
+    app.shutdown()
+
+
+def test_every_game_offers_the_three_levels_normal_first(dirs):
+    app = make_app()
+    setup = open_setup(app)
+    for game in CATALOG:
+        choose(app, setup.game_sel, game)
+        sel = setup.seat_sels[1]
+        assert sel.choices[:4] == ["human", "easy", "normal", "strong"]
+        assert not {"rules", "search", "random"} & set(sel.choices)  # the tools' kinds
+        assert setup.kinds[1:] == ["normal"] * (setup.players - 1)
+        assert sel.fmt("strong") == "AI: strong"
+    click(app, setup.start.rect.center)
+    table = table_scene(app)
+    assert all(seat.name == "normal" for seat in table.model.ai.seats.values())
+    app.shutdown()
