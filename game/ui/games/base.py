@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
     from ..anim import CardSprite
     from ..hud import Item
+    from ..widgets import Button
     from .table_api import TableApi
 
 
@@ -329,6 +330,17 @@ class GameUI(Generic[ViewT, ModelT]):
     def show_verdict(self, verdict: Any) -> None:
         """The solitaire's verdict came in (:mod:`game.ai.capodama_verdict`): only a game with
         a solitaire shows it."""
+
+    def button_icon(self, b: Button) -> Card | None:
+        """The card a prompt button shows beside its label (None: the label alone)."""
+        return None
+
+    def pass_count(self) -> int:
+        """How many cards the human's pass takes now (0: no pass is asked)."""
+        return 0
+
+    def language_changed(self) -> None:
+        """The player's language changed: say again what the game keeps in words."""
 
     # -- summaries ----------------------------------------------------------------------------
     def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:

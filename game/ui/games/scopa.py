@@ -98,6 +98,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
         self.picking: Card | None = None  # the hand card whose capture is being chosen
         self.picks: list[Card] = []
         self.deck_left = 0
+        self._flash: list[Card] = []  # the cards a capture takes, lit while it is held
         #: the deal's last capture: (seat, the card that took, the cards taken, a scopa)
         self.last: tuple[int, Card, tuple[Card, ...], bool] | None = None
 
@@ -435,7 +436,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
 
     def marks(self, out: dict[int, str]) -> None:
         t = self.t
-        flash = getattr(self, "_flash", [])
+        flash = self._flash
         cands = self._candidates() if t.prompt_kind else set()
         for sp in t.table.center:
             if sp.card in flash:

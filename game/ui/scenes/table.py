@@ -86,8 +86,7 @@ class TableScene(Scene):
         and the panel (the match, the animation and the held trick go on untouched)."""
         self._make_panel_buttons()
         self.resize(self.app.size)
-        if hasattr(self.model.gui, "language_changed"):
-            self.model.gui.language_changed()
+        self.model.gui.language_changed()
 
     def deck_changed(self) -> None:
         self._warm()

@@ -285,7 +285,7 @@ class TableModel:
         return self.chooser.rects if self.chooser is not None else []
 
     def pass_count(self) -> int:
-        return self.gui.pass_count() if hasattr(self.gui, "pass_count") else 0
+        return self.gui.pass_count()
 
     def legal_cards(self) -> set[Card]:
         return self.gui.legal_cards() if self.prompt_kind else set()
