@@ -2,13 +2,13 @@
 
 What a card does is read from the trick it plays to: the move is played in copies of the
 sampled worlds and the others play on to the trick's end (the rule seats, as in the search's
-rollouts), and the engine's "trick" event says who took it and for how many points.  A card
-that completes a trick does the same in every world; a lead or a card in the middle of a
-trick takes it in some worlds and not others, and the count is said ("your side takes this
-trick in 8 of 10 sampled deals").  Beside that, what the card is for, judged against the
-player's other cards in the same worlds: the stronger card kept back for a later trick, the
-card worth fewest points thrown to a trick the others take anyway, the suit emptied.  Card
-points and strength are the engine's own tables.
+rollouts), and the engine's trick event (:class:`~game.engine.Trick`) says who took it and for
+how many points.  A card that completes a trick does the same in every world; a lead or a card
+in the middle of a trick takes it in some worlds and not others, and the count is said ("your
+side takes this trick in 8 of 10 sampled deals").  Beside that, what the card is for, judged
+against the player's other cards in the same worlds: the stronger card kept back for a later
+trick, the card worth fewest points thrown to a trick the others take anyway, the suit
+emptied.  Card points and strength are the engine's own tables.
 
 Capodama's bids (the doubled suit, the card passed, the 4th trump) are read from the hand and
 the engine's card points; Tressette's Buongioco from the declaration the engine would log,

@@ -60,7 +60,7 @@ MAX_ROLLOUT_MOVES = 2000
 #: The rollout's move for ``state.current_player``, from the legal ``moves``.
 Policy = Callable[[StateT, Sequence[Move], random.Random], Move]
 #: How good a rollout ended for the searching seat (``view``'s): higher is better.  The first
-#: argument is the payload of the deal's "deal_scored" event, or None for a rollout cut off at
+#: argument is the deal's :class:`~game.engine.DealScored` payload, or None for a rollout cut off at
 #: :data:`MAX_ROLLOUT_MOVES` (then judge from the state, or call it even).
 Evaluation = Callable[[DealScored | None, StateT, ViewT], float]
 

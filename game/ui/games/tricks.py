@@ -1,7 +1,7 @@
 """What trick-taking games share at the table (Capodama, Tressette): dealing hands, cards flying
 to the trick, the trick pausing on its winner and sweeping to his pile, and the last trick kept
 to be looked at.  Which cards may be played is the engine's legal moves; the winner is the
-engine's "trick" event.
+engine's :class:`~game.engine.Trick` event.
 """
 
 from __future__ import annotations
