@@ -24,22 +24,23 @@ def random_chooser(rng: random.Random) -> Chooser:
 
 
 def scored_since(state: GameState, start: int) -> DealScored | None:
-    """The payload of the first "deal_scored" event logged at or after ``start``, if any.
+    """The first :class:`DealScored` payload logged at or after ``start``, if any.
 
     A match goes on to its next deal inside the same ``play`` call, so the log, not the state,
     tells where a deal ended and how it went for each seat.
     """
     events = state.events
     for i in range(start, len(events)):
-        if events[i].kind == "deal_scored":
-            return events[i].payload(DealScored)
+        scored = events[i].data
+        if isinstance(scored, DealScored):
+            return scored
     return None
 
 
 def play_deal(state: GameState, choose: Chooser) -> int:
     """Play the current deal to its scoring; return the number of moves made.
 
-    Stops at the first "deal_scored" event after the call began (see :func:`scored_since`),
+    Stops at the first :class:`DealScored` event after the call began (see :func:`scored_since`),
     which the engine counts as it logs it, so the loop does not reread the log after each move.
     Every game scores a deal before its match ends, so the count is the only stop to watch.
     """

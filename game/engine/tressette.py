@@ -140,11 +140,11 @@ _PLAYED_EVENTS: Memo[int, Event] = Memo("tressette plays", 1 << 13)
 def _played_event(key: int) -> Event:
     """The "played" event of ``key`` (see ``_PLAYED_EVENTS``)."""
     return _PLAYED_EVENTS.keep(
-        key, make_event(("played", key >> 6 & 7, _SOLO[key & 63], _PLAYED[(key >> 9) + 1], None))
+        key, make_event((_PLAYED[(key >> 9) + 1], key >> 6 & 7, _SOLO[key & 63], None))
     )
 
 
-class TressetteState(GameState):
+class TressetteState(GameState[TressetteView]):
     """A Tressette match: deals until a side has 31 points or 3 won deals."""
 
     FIELDS: ClassVar[StateFields] = StateFields(
@@ -259,7 +259,7 @@ class TressetteState(GameState):
         deal_into(self._hands, order, cards)
         dealt = Dealt(order, self._deal_no, self._dealer, self._leader)
         shown = tuple(map(_CARDS.__getitem__, cards))
-        self.events.append(make_event(("dealt", self._dealer, shown, dealt, seen)))
+        self.events.append(make_event((dealt, self._dealer, shown, seen)))
 
     # -- rebuilding a position from a view (for search seats) -------------------------------
     @classmethod
@@ -471,10 +471,9 @@ class TressetteState(GameState):
         self._bg[side] += points
         self.events.append(
             Event(
-                "declared",
+                Declared(combos, points, side, len(self._tricks) + 1),
                 seat,
                 tuple(cards_of(shown, ITALIAN)),
-                Declared(combos, points, side, len(self._tricks) + 1),
             )
         )
 
@@ -527,7 +526,7 @@ class TressetteState(GameState):
         key = key << 1 | last
         won = _TRICK_WON.get(key) or _trick_won(key)
         shown = tuple([_CARDS[c] for _, c in trick])
-        self.events.append(make_event(("trick", winner, shown, won, None)))
+        self.events.append(make_event((won, winner, shown, None)))
 
     def _score_deal(self, last_winner: int) -> None:
         """The last trick is taken: score the deal, then end the match or deal the next one."""
@@ -570,7 +569,7 @@ class TressetteState(GameState):
         self._winners = self.sides[champion]
         self._phase = "over"
         self._legal = None
-        self.events.append(Event("match_over", None, (), MatchOver(self._winners)))
+        self.events.append(Event(MatchOver(self._winners)))
 
     def _match_winner(self) -> int | None:
         """The side that wins the match now, or None.

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from game.ai import make_seat, seat_kinds
 from game.ai.levels import NoisySeat
 from game.ai.search import DeterminizedSearch
-from game.engine import GAMES, new_game
+from game.engine import GAMES, DealScored, new_game
 
 __all__ = ["Measured", "main", "measure"]
 
@@ -67,7 +67,7 @@ def measure(game: str, players: int, deals: int, seed: int, level: str = "normal
             else:
                 move = rules.choose(view, legal, rng)
             state.play(move)
-            if any(e.kind == "deal_scored" for e in state.events[mark:]):
+            if any(isinstance(e.data, DealScored) for e in state.events[mark:]):
                 break
     out.digest = digest.hexdigest()[:12]
     return out
