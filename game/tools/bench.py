@@ -56,7 +56,7 @@ Rate = tuple[float, float]  # deals per CPU second, moves per CPU second
 #: Whether the engine measured has ``GameState.mute`` (one from before it plays logged).
 _CAN_MUTE = hasattr(GameState, "mute")
 #: The directory holding this ``game`` package (the checkout the bench measures).
-_ROOT = str(Path(__file__).resolve().parent.parent)
+_ROOT = str(Path(__file__).resolve().parents[2])
 
 
 def _timed(play_one: Callable[[int], int], seconds: float) -> Rate:
