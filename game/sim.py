@@ -24,12 +24,13 @@ def random_chooser(rng: random.Random) -> Chooser:
 
 
 def scored_since(state: GameState, start: int) -> DealScored | None:
-    """The payload of the first "deal_scored" event logged at or after ``start``, if any: did
-    the moves since that point in the log end a deal, and how did it go for each seat."""
+    """The first :class:`DealScored` payload logged at or after ``start``, if any: did the
+    moves since that point in the log end a deal, and how did it go for each seat."""
     events = state.events
     for i in range(start, len(events)):
-        if events[i].kind == "deal_scored":
-            return events[i].payload(DealScored)
+        scored = events[i].data
+        if isinstance(scored, DealScored):
+            return scored
     return None
 
 

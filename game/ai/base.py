@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, Protocol, runtime_checkable
 
-from game.engine import Move
+from game.engine import BaseView, Move
 
 __all__ = ["RandomSeat", "Seat"]
 
@@ -30,5 +30,5 @@ class RandomSeat:
 
     name = "random"
 
-    def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
+    def choose(self, view: BaseView, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         return legal_moves[rng.randrange(len(legal_moves))]

@@ -144,11 +144,11 @@ class LostAt:
     card: Card | None
 
 
-def lost_at(state: GameState) -> LostAt | None:
+def lost_at(state: GameState[CapodamaView]) -> LostAt | None:
     """Where the deal of a finished, lost solitaire ``state`` was lost (exact, from the record:
     the second half replayed and the solver asked after each move); None if it was won or is
     not a solitaire deal."""
-    view: Any = state.view(0)
+    view = state.view(0)
     if view.window is None or not state.is_over:
         return None
     record = state.record()

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any, cast
 
 from game.catalog import CATALOG, load
-from game.engine import DealScored, Event, GameState, Move
+from game.engine import BaseView, DealScored, Dealt, Event, GameState, Move
 
 from . import make_seat
 from .coach_captures import denies
@@ -190,7 +190,7 @@ class Coach:
         keeps = Reason("keeps_window", {"lo": lo, "hi": hi})
         return _hint(move, self._said(view, move, world), keeps)
 
-    def _worlds(self, view: Any, rng: random.Random, count: int) -> list[GameState]:
+    def _worlds(self, view: Any, rng: random.Random, count: int) -> list[GameState[BaseView]]:
         """``count`` states agreeing with ``view``, or none when the game cannot rebuild this
         moment (an announcement before the card play)."""
         if self.sampler is None:
@@ -201,12 +201,12 @@ class Coach:
         except ValueError:
             return []
 
-    def _said(self, view: Any, move: Move, worlds: Sequence[GameState]) -> Reason | None:
+    def _said(self, view: Any, move: Move, worlds: Sequence[GameState[BaseView]]) -> Reason | None:
         """What the events of ``move`` alone say, played in a copy of the first of ``worlds``
         (states agreeing with the view; none when the game cannot rebuild this moment)."""
         if not worlds:
             return None
-        events = [e for e in after(worlds[0], move)[1] if e.kind != "dealt"]
+        events = [e for e in after(worlds[0], move)[1] if not isinstance(e.data, Dealt)]
         ended = _deal_end(events, view.seat)
         return self.reasons.said(view, move, events) or ended
 
@@ -215,7 +215,7 @@ class Coach:
         view: Any,
         moves: list[Move],
         move: Move,
-        worlds: list[GameState],
+        worlds: list[GameState[BaseView]],
         seeds: list[float],
     ) -> list[Reason]:
         """What the move is for beyond what it does at once, judged against the other moves
@@ -229,7 +229,7 @@ class Coach:
         view: Any,
         moves: list[Move],
         move: Move,
-        worlds: list[GameState],
+        worlds: list[GameState[BaseView]],
         seeds: list[float],
     ) -> Reason:
         """The comparison: in how many of the sampled deals the player's side won after the
@@ -269,6 +269,7 @@ def _hint(move: Move, *reasons: Reason | None) -> Hint:
 def _deal_end(events: list[Event], seat: int) -> Reason | None:
     """The deal ends with this move: won or lost, as the engine scored it."""
     for e in events:
-        if e.kind == "deal_scored":
-            return Reason("ends_deal_won") if e.payload(DealScored).results[seat].won else None
+        scored = e.data
+        if isinstance(scored, DealScored):
+            return Reason("ends_deal_won") if scored.results[seat].won else None
     return None

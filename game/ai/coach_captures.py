@@ -11,10 +11,11 @@ values), the score raised the most.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from game.engine import Event, GameState, Move, Payload
+from game.engine import BaseView, Event, GameState, Move, Payload
+from game.engine.cattura import CatturaView
 from game.engine.cattura_events import Captured as CatturaCaptured
+from game.engine.scopa import ScopaView
 from game.engine.scopa_events import Captured as ScopaCaptured
 from game.engine.scopa_events import Sweep
 from game.engine.scopa_scoring import PRIMIERA_POINTS
@@ -34,7 +35,7 @@ __all__ = [
 
 
 def denies(
-    worlds: Sequence[GameState],
+    worlds: Sequence[GameState[BaseView]],
     moves: Sequence[Move],
     move: Move,
     seat: int,
@@ -54,12 +55,13 @@ def _denied(counts: list[int], i: int, code: str) -> Reason | None:
 
 
 # -- Scopa -------------------------------------------------------------------------------------
-def scopa_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+def scopa_said(view: ScopaView, move: Move, events: list[Event]) -> Reason | None:
     if any(isinstance(e.data, Sweep) and e.seat == view.seat for e in events):
         return Reason("makes_scopa")
     for e in events:
-        if e.kind == "captured" and e.seat == view.seat:
-            taken = [*e.cards, e.payload(ScopaCaptured).card]
+        data = e.data
+        if isinstance(data, ScopaCaptured) and e.seat == view.seat:
+            taken = [*e.cards, data.card]
             if view.settebello in taken:
                 return Reason("takes_settebello")
             coins = [c for c in taken if c.suit == view.coins_suit]
@@ -71,11 +73,11 @@ def scopa_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
 
 
 def scopa_plan(
-    view: Any,
+    view: ScopaView,
     moves: Sequence[Move],
     move: Move,
-    worlds: Sequence[GameState],
-    policy: Policy[GameState] | None = None,
+    worlds: Sequence[GameState[BaseView]],
+    policy: Policy[GameState[BaseView]] | None = None,
     seeds: Sequence[float] = (),
 ) -> list[Reason]:
     """The scopa left to nobody; else, for a capture, the most cards taken; for a card placed,
@@ -101,20 +103,20 @@ def scopa_plan(
 
 
 # -- Cattura -----------------------------------------------------------------------------------
-def cattura_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+def cattura_said(view: CatturaView, move: Move, events: list[Event]) -> Reason | None:
     for e in events:
-        if e.kind == "captured" and e.seat == view.seat:
-            took = e.payload(CatturaCaptured)
+        took = e.data
+        if isinstance(took, CatturaCaptured) and e.seat == view.seat:
             return Reason("captures_top", {"held": took.captured, "score": took.score})
     return None
 
 
 def cattura_plan(
-    view: Any,
+    view: CatturaView,
     moves: Sequence[Move],
     move: Move,
-    worlds: Sequence[GameState],
-    policy: Policy[GameState] | None = None,
+    worlds: Sequence[GameState[BaseView]],
+    policy: Policy[GameState[BaseView]] | None = None,
     seeds: Sequence[float] = (),
 ) -> list[Reason]:
     """For a capture, the score raised the most; for a card sent, the capture left to nobody,
@@ -138,12 +140,13 @@ def cattura_plan(
     return []
 
 
-def _gain(view: Any, world: GameState, move: Move) -> int:
+def _gain(view: CatturaView, world: GameState[BaseView], move: Move) -> int:
     """What a capture adds to the player's score, as the engine scores it."""
-    before: int = view.scores[view.seat]
+    before = view.scores[view.seat]
     for e in after(world, move)[1]:
-        if e.kind == "captured":
-            return e.payload(CatturaCaptured).score - before
+        took = e.data
+        if isinstance(took, CatturaCaptured):
+            return took.score - before
     return 0
 
 

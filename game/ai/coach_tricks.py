@@ -2,13 +2,13 @@
 
 What a card does is read from the trick it plays to: the move is played in copies of the
 sampled worlds and the others play on to the trick's end (the rule seats, as in the search's
-rollouts), and the engine's "trick" event says who took it and for how many points.  A card
-that completes a trick does the same in every world; a lead or a card in the middle of a
-trick takes it in some worlds and not others, and the count is said ("your side takes this
-trick in 8 of 10 sampled deals").  Beside that, what the card is for, judged against the
-player's other cards in the same worlds: the stronger card kept back for a later trick, the
-card worth fewest points thrown to a trick the others take anyway, the suit emptied.  Card
-points and strength are the engine's own tables.
+rollouts), and the engine's trick event (:class:`~game.engine.Trick`) says who took it and for
+how many points.  A card that completes a trick does the same in every world; a lead or a card
+in the middle of a trick takes it in some worlds and not others, and the count is said ("your
+side takes this trick in 8 of 10 sampled deals").  Beside that, what the card is for, judged
+against the player's other cards in the same worlds: the stronger card kept back for a later
+trick, the card worth fewest points thrown to a trick the others take anyway, the suit
+emptied.  Card points and strength are the engine's own tables.
 
 Capodama's bids (the doubled suit, the card passed, the 4th trump) are read from the hand and
 the engine's card points; Tressette's Buongioco from the declaration the engine would log,
@@ -23,13 +23,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import Card, Event, GameState, Move
+from game.engine import BaseView, Card, Event, GameState, Move
+from game.engine.capodama import CapodamaView
 from game.engine.capodama_cards import STRENGTH as CAPODAMA_STRENGTH
 from game.engine.capodama_cards import card_points
 from game.engine.capodama_events import TrickTaken
 from game.engine.tressette_events import Declared, TrickWon
 from game.engine.tressette_tables import RAW
 from game.engine.tressette_tables import STRENGTH as TRESSETTE_STRENGTH
+from game.engine.tressette_view import TressetteView
 
 from .capodama_rules import ally_test
 from .capodama_solver import best_move, is_open
@@ -55,13 +57,13 @@ __all__ = [
 ]
 
 
-def capodama_side(view: Any) -> frozenset[int]:
+def capodama_side(view: CapodamaView) -> frozenset[int]:
     """The seats the player knows to be on its side (the rule seat's reading of the view)."""
     ally = ally_test(view, view.seat)
     return frozenset(s for s in range(view.seats) if ally(s))
 
 
-def tressette_side(view: Any) -> frozenset[int]:
+def tressette_side(view: TressetteView) -> frozenset[int]:
     return frozenset(view.sides[view.side])
 
 
@@ -95,15 +97,16 @@ def _points(game: TrickGame, points: int) -> dict[str, int]:
 
 
 # -- what the move does: the events it causes --------------------------------------------------
-def capodama_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+def capodama_said(view: CapodamaView, move: Move, events: list[Event]) -> Reason | None:
     """A trick completed by the move: taken by the player, its side (the dama saved), or, in
     the solitaire, by the capo's hand or the other."""
     side = capodama_side(view)
     dama = view.side_cards[1:2]
     for e in events:
-        if e.kind != "trick" or e.seat is None:
+        taken = e.data
+        if not isinstance(taken, TrickTaken) or e.seat is None:
             continue
-        points = {"points": e.payload(TrickTaken).points}
+        points = {"points": taken.points}
         if view.window is not None:  # the solitaire: the capo's hand against the other
             if e.seat == view.capo:
                 return Reason("capo_takes_trick", points)
@@ -117,18 +120,18 @@ def capodama_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
     return None
 
 
-def tressette_said(view: Any, move: Move, events: list[Event]) -> Reason | None:
+def tressette_said(view: TressetteView, move: Move, events: list[Event]) -> Reason | None:
     """Buongioco declared, or a trick completed by the move and taken by the player's side."""
     for e in events:
-        if e.kind == "declared":
-            return Reason("declares", {"points": e.payload(Declared).points})
-        if e.kind == "trick":
-            won = e.payload(TrickWon)
-            points = {"points": won.raw, "thirds": 1}
-            if e.seat == view.seat:
-                return Reason("wins_last_trick" if won.last else "wins_trick", points)
-            if won.side == view.side:
-                return Reason("partner_wins_trick", points)
+        match e.data:
+            case Declared() as said:
+                return Reason("declares", {"points": said.points})
+            case TrickWon() as won:
+                points = {"points": won.raw, "thirds": 1}
+                if e.seat == view.seat:
+                    return Reason("wins_last_trick" if won.last else "wins_trick", points)
+                if won.side == view.side:
+                    return Reason("partner_wins_trick", points)
     return None
 
 
@@ -138,8 +141,8 @@ def trick_plan(
     view: Any,
     moves: Sequence[Move],
     move: Move,
-    worlds: Sequence[GameState],
-    policy: Policy[GameState],
+    worlds: Sequence[GameState[BaseView]],
+    policy: Policy[GameState[BaseView]],
     seeds: Sequence[float],
 ) -> list[Reason]:
     """Why this card rather than another, the trick played out in each of ``worlds`` (world
@@ -200,7 +203,7 @@ def trick_plan(
     return out
 
 
-def _voids(view: Any, move: Move) -> Reason | None:
+def _voids(view: BaseView, move: Move) -> Reason | None:
     """The card played is the last of its suit in the hand (and the hand holds others)."""
     card = move.cards[0]
     rest = [c for c in view.hand if c != card]
@@ -211,11 +214,11 @@ def _voids(view: Any, move: Move) -> Reason | None:
 
 # -- Buongioco ---------------------------------------------------------------------------------
 def buongioco_plan(
-    view: Any,
+    view: TressetteView,
     moves: Sequence[Move],
     move: Move,
-    world: GameState,
-    policy: Policy[GameState],
+    world: GameState[BaseView],
+    policy: Policy[GameState[BaseView]],
     rng: random.Random,
 ) -> Reason | None:
     """A card played when Buongioco could be declared: declared later (the engine still
@@ -224,8 +227,8 @@ def buongioco_plan(
     declare = next((m for m in moves if m.kind == "declare"), None)
     if declare is None or move.kind == "declare":
         return None
-    said = next(e for e in after(world, declare)[1] if e.kind == "declared")
-    parts = {"points": said.payload(Declared).points, "cards": len(said.cards)}
+    said = next((e.data, e.cards) for e in after(world, declare)[1] if isinstance(e.data, Declared))
+    parts = {"points": said[0].points, "cards": len(said[1])}
     later, _ = after(world, move)
     while later.current_player is not None and later.current_player != view.seat:
         later.play(policy(later, later.legal_sequence(), rng))
@@ -237,7 +240,7 @@ def buongioco_plan(
 
 
 # -- Capodama's bids ---------------------------------------------------------------------------
-def bid_reason(view: Any, moves: Sequence[Move], move: Move) -> Reason | None:
+def bid_reason(view: CapodamaView, moves: Sequence[Move], move: Move) -> Reason | None:
     """A Capodama bid read from the hand and the engine's card points: the suit doubled holds
     the most points of the hand (``shared`` when another suit holds as many; a suit holding
     fewer has no reason here, the comparison of sampled deals says why); the cards
@@ -268,11 +271,11 @@ def bid_reason(view: Any, moves: Sequence[Move], move: Move) -> Reason | None:
 
 # -- the two games as the coach reads them -----------------------------------------------------
 def capodama_plan(
-    view: Any,
+    view: CapodamaView,
     moves: Sequence[Move],
     move: Move,
-    worlds: Sequence[GameState],
-    policy: Policy[GameState],
+    worlds: Sequence[GameState[BaseView]],
+    policy: Policy[GameState[BaseView]],
     seeds: Sequence[float],
 ) -> list[Reason]:
     """A bid read from the hand before the card play; then the trick reasons of a card."""
@@ -285,11 +288,11 @@ def capodama_plan(
 
 
 def tressette_plan(
-    view: Any,
+    view: TressetteView,
     moves: Sequence[Move],
     move: Move,
-    worlds: Sequence[GameState],
-    policy: Policy[GameState],
+    worlds: Sequence[GameState[BaseView]],
+    policy: Policy[GameState[BaseView]],
     seeds: Sequence[float],
 ) -> list[Reason]:
     """Buongioco declared later or given up, then the trick reasons of a card."""

@@ -19,7 +19,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.engine import Event, GameState, Move, Payload
+from game.engine import BaseView, Event, GameState, Move, Payload, Trick
 
 from .search import MAX_ROLLOUT_MOVES, Policy, play_out
 
@@ -52,14 +52,20 @@ Reader = Callable[[Any, Move, list[Event]], Reason | None]
 #: What a move is for, judged against the player's other moves in the sampled worlds (world
 #: ``k`` played on with the random numbers of ``seeds[k]``, the others by ``policy``).
 Planner = Callable[
-    [Any, Sequence[Move], Move, Sequence[GameState], Policy[GameState], Sequence[float]],
+    [
+        Any,
+        Sequence[Move],
+        Move,
+        Sequence[GameState[BaseView]],
+        Policy[GameState[BaseView]],
+        Sequence[float],
+    ],
     list[Reason],
 ]
 
 
-def _by_sides(view: Any) -> bool:
-    sides = getattr(view, "sides", None)
-    return sides is not None and len(sides[view.side]) > 1  # no sides: every seat for itself
+def _by_sides(view: BaseView) -> bool:
+    return len(view.sides[view.side]) > 1  # a side of one: every seat for itself
 
 
 @dataclass(frozen=True)
@@ -92,7 +98,7 @@ class CoachGame:
     window: WindowCoach | None = None
 
 
-def after(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
+def after(state: GameState[BaseView], move: Move) -> tuple[GameState[BaseView], list[Event]]:
     """A copy of ``state`` after ``move``, and the events the move caused."""
     copy = state.clone()
     mark = len(copy.events)
@@ -101,16 +107,16 @@ def after(state: GameState, move: Move) -> tuple[GameState, list[Event]]:
 
 
 def trick_end(
-    state: GameState, move: Move, policy: Policy[GameState], rng: random.Random
+    state: GameState[BaseView], move: Move, policy: Policy[GameState[BaseView]], rng: random.Random
 ) -> tuple[Event | None, int]:
-    """The "trick" event of the trick ``move`` plays to, once the others have played to it by
-    ``policy`` (None when the deal ends first), and how many of their cards that took (0: the
-    move itself completed the trick)."""
+    """The :class:`~game.engine.Trick` event of the trick ``move`` plays to, once the others
+    have played to it by ``policy`` (None when the deal ends first), and how many of their
+    cards that took (0: the move itself completed the trick)."""
     copy = state.clone()
     mark = len(copy.events)
     copy.play(move)
     for played in range(MAX_ROLLOUT_MOVES):
-        ended = next((e for e in copy.events[mark:] if e.kind == "trick"), None)
+        ended = next((e for e in copy.events[mark:] if isinstance(e.data, Trick)), None)
         if ended is not None or copy.current_player is None:
             return ended, played
         mark = len(copy.events)
@@ -119,14 +125,14 @@ def trick_end(
 
 
 def reply_counts(
-    worlds: Sequence[GameState], moves: Sequence[Move], seat: int, kind: type[Payload]
+    worlds: Sequence[GameState[BaseView]], moves: Sequence[Move], seat: int, kind: type[Payload]
 ) -> list[int]:
     """Per move of ``seat``: in how many of ``worlds`` the next player can answer it with a
     move that logs an event carrying a ``kind`` payload for itself (a scopa, a capture)."""
     return [sum(_reply_can(w, m, seat, kind) for w in worlds) for m in moves]
 
 
-def _reply_can(state: GameState, move: Move, seat: int, kind: type[Payload]) -> bool:
+def _reply_can(state: GameState[BaseView], move: Move, seat: int, kind: type[Payload]) -> bool:
     after_move, _ = after(state, move)
     nxt = after_move.current_player
     if nxt is None or nxt == seat:
@@ -148,10 +154,10 @@ class Outcome:
 
 
 def deal_outcomes(
-    worlds: Sequence[GameState],
+    worlds: Sequence[GameState[BaseView]],
     moves: Sequence[Move],
     seat: int,
-    policy: Policy[GameState],
+    policy: Policy[GameState[BaseView]],
     seeds: Sequence[float],
 ) -> list[Outcome]:
     """Each move played in every world and the deal played on by ``policy``, world ``k`` with

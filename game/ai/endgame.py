@@ -26,7 +26,7 @@ from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import Any
 
-from game.engine import GameState
+from game.engine import BaseView, GameState
 
 __all__ = ["Endgame", "TooDeep", "solve"]
 
@@ -62,9 +62,9 @@ class TooDeep(Exception):
 
 
 def solve(
-    state: GameState,
+    state: GameState[BaseView],
     friends: Collection[int],
-    value: Callable[[GameState], float],
+    value: Callable[[GameState[BaseView]], float],
     max_nodes: int,
 ) -> float:
     """The value of ``state`` with best play to the end of the deal (where nobody is to move
@@ -73,7 +73,7 @@ def solve(
     positions."""
     budget = [max_nodes]
 
-    def search(node: GameState, alpha: float, beta: float) -> float:
+    def search(node: GameState[BaseView], alpha: float, beta: float) -> float:
         if node.current_player is None:  # the deal is scored
             return value(node)
         budget[0] -= 1

@@ -22,7 +22,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Collection, Sequence
 
-from game.engine import Card, GameState
+from game.engine import BaseView, Card, GameState
 
 from .base import Seat
 
@@ -37,7 +37,7 @@ CAP = 3
 
 
 def slips(
-    start: GameState, moves: Sequence[str], model: Seat, seats: Collection[int]
+    start: GameState[BaseView], moves: Sequence[str], model: Seat, seats: Collection[int]
 ) -> dict[int, int] | None:
     """Per seat of ``seats``, how many of its choices in ``moves`` (texts, in order, played
     from ``start``) ``model`` would have made otherwise, counted up to :data:`CAP`; None when
@@ -76,7 +76,7 @@ class PlayModel:
     def __init__(
         self,
         model: Seat,
-        replay: Callable[[dict[int, list[Card]]], tuple[GameState, Sequence[str]] | None],
+        replay: Callable[[dict[int, list[Card]]], tuple[GameState[BaseView], Sequence[str]] | None],
     ) -> None:
         self.model = model
         self.replay = replay

@@ -33,11 +33,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
-from game.engine import DealScored, GameState, Move
+from game.engine import BaseView, DealScored, GameState, Move
 
 from .base import Seat
 from .endgame import Endgame, TooDeep, solve
-from .search_worlds import SeatView, WorldSampler
+from .search_worlds import WorldSampler
 
 __all__ = [
     "Budget",
@@ -50,8 +50,8 @@ __all__ = [
     "rule_policy",
 ]
 
-ViewT = TypeVar("ViewT", bound=SeatView)
-StateT = TypeVar("StateT", bound=GameState)
+ViewT = TypeVar("ViewT", bound=BaseView)
+StateT = TypeVar("StateT", bound=GameState[BaseView])
 
 #: A rollout longer than this many moves stops where it is (no game here comes near it; it
 #: only guards against a rollout policy that could loop, such as endless suit swaps).
@@ -60,7 +60,7 @@ MAX_ROLLOUT_MOVES = 2000
 #: The rollout's move for ``state.current_player``, from the legal ``moves``.
 Policy = Callable[[StateT, Sequence[Move], random.Random], Move]
 #: How good a rollout ended for the searching seat (``view``'s): higher is better.  The first
-#: argument is the payload of the deal's "deal_scored" event, or None for a rollout cut off at
+#: argument is the deal's :class:`~game.engine.DealScored` payload, or None for a rollout cut off at
 #: :data:`MAX_ROLLOUT_MOVES` (then judge from the state, or call it even).
 Evaluation = Callable[[DealScored | None, StateT, ViewT], float]
 
@@ -109,10 +109,10 @@ def paired_advantage(mine: Sequence[float], other: Sequence[float]) -> tuple[flo
     return mean, math.sqrt(var / n)
 
 
-def rule_policy(seat: Seat) -> Policy[GameState]:
+def rule_policy(seat: Seat) -> Policy[GameState[BaseView]]:
     """The rollout policy of ``seat`` choosing from the player's own view, as at the table."""
 
-    def policy(state: GameState, moves: Sequence[Move], rng: random.Random) -> Move:
+    def policy(state: GameState[BaseView], moves: Sequence[Move], rng: random.Random) -> Move:
         player = state.current_player
         assert player is not None  # a rollout stops when the match is over
         return seat.choose(state.view(player), moves, rng)
@@ -127,7 +127,9 @@ class DealResult:
 
     scale: float
 
-    def __call__(self, scored: DealScored | None, state: GameState, view: SeatView) -> float:
+    def __call__(
+        self, scored: DealScored | None, state: GameState[BaseView], view: BaseView
+    ) -> float:
         if scored is None:
             return 0.0
         mine = scored.results[view.seat]
@@ -264,7 +266,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
             world.mute()
             mark = world.deals_scored
 
-            def value(state: GameState, mark: int = mark) -> float:
+            def value(state: GameState[BaseView], mark: int = mark) -> float:
                 scored = state.last_scored if state.deals_scored != mark else None
                 return self.evaluate(scored, state, view)  # type: ignore[arg-type]
 

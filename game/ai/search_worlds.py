@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
-from game.engine import Card, GameState
+from game.engine import BaseView, Card, GameState
 
 from .base import Seat
 from .play_model import PlayModel
@@ -41,7 +41,6 @@ __all__ = [
     "Placement",
     "Rebuild",
     "Replay",
-    "SeatView",
     "TrickView",
     "WorldSampler",
     "deal_constrained",
@@ -66,15 +65,8 @@ MODEL_TRIES = 6
 Placement = dict[int, list[Card]]
 
 
-class SeatView(Protocol):
-    """What the search needs of every game's view: whose it is."""
-
-    @property
-    def seat(self) -> int: ...
-
-
-ViewT = TypeVar("ViewT", bound=SeatView)
-StateT = TypeVar("StateT", bound=GameState)
+ViewT = TypeVar("ViewT", bound=BaseView)
+StateT = TypeVar("StateT", bound=GameState[BaseView])
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,7 +168,7 @@ Rebuild = Callable[[ViewT, dict[int, list[Card]], list[Card], int], StateT]
 #: A game's replay of the deal so far under a placement: the deal as it was dealt (or its
 #: card play as it began), and the texts of the moves made since (see :mod:`.play_model`);
 #: None where the game replays nothing.
-Replay = Callable[[ViewT, Placement], tuple[GameState, Sequence[str]] | None]
+Replay = Callable[[ViewT, Placement], tuple[GameState[BaseView], Sequence[str]] | None]
 
 
 @dataclass(frozen=True)

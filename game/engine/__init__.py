@@ -15,9 +15,11 @@ The public face, used by the UI, the AI seats, the tests and every tool::
   happened, for the UI; ``events_for(seat)`` hides what that seat may not see) and
   ``record()``, a JSON-able dict that ``load_record`` replays to an equal state.
 - Refusals carry a reason code and its parts (``IllegalMove.code``, ``.parts``) besides the
-  English sentence; events carry typed payloads (``Event.data``, a :class:`Payload`), and every
-  ``deal_scored`` payload is a :class:`DealScored` with a :class:`SeatResult` per seat (won,
-  points, awards), so no layer above re-derives a winner.
+  English sentence; an event's kind is its typed payload's class (``Event.data``, a
+  :class:`Payload`: readers ``match`` on it), and every deal's end is a :class:`DealScored`
+  with a :class:`SeatResult` per seat (won, points, awards), so no layer above re-derives a
+  winner.  Every view is a :class:`BaseView` (game, players, seat, side, sides, deal_no,
+  dealer, current_player, phase) with the game's own fields added.
 - Cards print in their deck's notation: French ``AH 10S QD``, Italian ``7D CC RB``.
   ``parse_card(text, deck)`` and ``parse_cards`` raise :class:`CardError` (a ValueError) on
   bad text.  Moves print as text that ``play`` accepts back (``"7H"``, ``"double D"``,
@@ -27,6 +29,7 @@ Seats are numbered clockwise: seat ``s + 1`` sits at the left of seat ``s``.
 """
 
 from .base import (
+    BaseView,
     DealScored,
     Dealt,
     Event,
@@ -37,8 +40,10 @@ from .base import (
     Move,
     Option,
     Payload,
+    Played,
     RecordError,
     SeatResult,
+    Trick,
 )
 from .cards import FRENCH, ITALIAN, Card, CardError, Deck, parse_card, parse_cards
 from .registry import GAMES, load_record, new_game
@@ -47,6 +52,7 @@ __all__ = [
     "FRENCH",
     "GAMES",
     "ITALIAN",
+    "BaseView",
     "Card",
     "CardError",
     "DealScored",
@@ -60,8 +66,10 @@ __all__ = [
     "Move",
     "Option",
     "Payload",
+    "Played",
     "RecordError",
     "SeatResult",
+    "Trick",
     "load_record",
     "new_game",
     "parse_card",

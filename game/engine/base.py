@@ -23,11 +23,12 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache, partial
-from typing import Any, ClassVar, NamedTuple, Self, TypeVar, cast
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast
 
 from .cards import Card, CardError, Deck, mask_of, parse_card
 
 __all__ = [
+    "BaseView",
     "CardMove",
     "DealScored",
     "Dealt",
@@ -41,10 +42,12 @@ __all__ = [
     "MovesByMask",
     "Option",
     "Payload",
+    "Played",
     "RecordError",
     "RuleNumber",
     "SeatResult",
     "StateFields",
+    "Trick",
     "make_event",
     "make_view",
     "seat_result",
@@ -171,7 +174,8 @@ class MovesByMask:
 
 @dataclass(frozen=True, slots=True)
 class Payload:
-    """The typed data of one kind of event; each game declares its own subclasses."""
+    """What one event says happened: its class is the event's kind (readers ``match`` on it),
+    its fields the kind's data; each game declares its own subclasses."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +189,18 @@ class Dealt(Payload):
     def starts_deal(self) -> bool:
         """Whether these cards open a new deal (the table gathers the last one first)."""
         return True
+
+
+@dataclass(frozen=True, slots=True)
+class Played(Payload):
+    """The event's seat played the event's card (a card play that took nothing yet: to a
+    trick, or onto the table)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Trick(Payload):
+    """The event's seat won a trick: the event's cards, in play order (each trick-taking game
+    adds what it counts)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,29 +240,20 @@ class MatchOver(Payload):
     winners: tuple[int, ...]
 
 
-P = TypeVar("P", bound=Payload)
-
-
 class Event(NamedTuple):
     """Something that happened, for the UI to show.
 
-    ``data`` is the kind's typed :class:`Payload` (or ``None`` when the kind needs none).
-    ``seen_by`` is ``None`` when every card in ``cards`` is public; otherwise it is a tuple parallel
-    to ``cards`` giving, for each card, the seats that may see it (the others see ``None``).
+    ``data`` says what, and its :class:`Payload` class is the event's kind: readers dispatch
+    with ``match event.data: case Dealt(to=to): ...``.  ``seat`` is who did it, ``cards`` the
+    cards it moved.  ``seen_by`` is ``None`` when every card in ``cards`` is public; otherwise
+    it is a tuple parallel to ``cards`` giving, for each card, the seats that may see it (the
+    others see ``None``).
     """
 
-    kind: str
+    data: Payload
     seat: int | None = None
     cards: tuple[Card, ...] = ()
-    data: Payload | None = None
     seen_by: tuple[frozenset[int], ...] | None = None
-
-    def payload(self, kind: type[P]) -> P:
-        """``data`` as the payload class the event's kind carries (checked, so a reader that
-        expects the wrong class fails at once instead of reading a wrong field)."""
-        data = self.data
-        assert isinstance(data, kind), f"a {self.kind} event carries {data!r}, not a {kind}"
-        return data
 
     def for_seat(self, seat: int | None) -> Event:
         """This event as ``seat`` may see it (``None``: a spectator who sees only public cards)."""
@@ -259,15 +266,65 @@ class Event(NamedTuple):
         return self._replace(cards=cards)  # type: ignore[arg-type]
 
 
-#: An :class:`Event`'s five fields, in order.
-EventFields = tuple[
-    str, int | None, tuple[Card, ...], Payload | None, tuple[frozenset[int], ...] | None
-]
-#: Builds an Event from its five fields without the NamedTuple's Python-level ``__new__``: the
+#: An :class:`Event`'s four fields, in order.
+EventFields = tuple[Payload, int | None, tuple[Card, ...], tuple[frozenset[int], ...] | None]
+#: Builds an Event from its four fields without the NamedTuple's Python-level ``__new__``: the
 #: hot paths of random play and search log an event on almost every move.
 make_event = cast(Callable[[EventFields], Event], partial(tuple.__new__, Event))
 
-ViewT = TypeVar("ViewT")
+
+@dataclass(frozen=True)
+class BaseView:
+    """What every game's view of one seat says, whatever the game (each game's view is a
+    subclass that adds its own fields).
+
+    ``game`` names the game, ``players`` counts the players, ``seat`` is whose view it is,
+    ``dealer`` who dealt the deal shown and ``current_player`` who decides next (None once the
+    match is over; between deals, as the ended deal's last move left it: see
+    :meth:`GameState.view`); ``hand`` is the seat's own hand, ``hand_sizes`` how many cards
+    each seat holds and ``scores`` the match scores per seat.
+
+    Four more are answered by every view: ``sides`` lists the seats of each side (each seat
+    alone where a game has no fixed teams), ``side`` is the index of the seat's own side in
+    ``sides``, ``deal_no`` counts the match's deals from 1 (always 1 where a match is one
+    deal), and ``phase`` names the decision being taken ("play" while cards are played, "over"
+    once the match is over; a game with announcements names those).  A game whose view stores
+    one of them declares it as a field, written ``name: type = field()``: a bare annotation
+    would take the default below as the field's default value.  The defaults are not fields
+    (so a view's fields, its equality and its digest stay the game's own), and a view works
+    them out only when read.
+    """
+
+    game: str
+    players: int
+    seat: int
+    dealer: int
+    current_player: int | None
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    @cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return tuple((s,) for s in range(self.players))
+
+    @cached_property
+    def side(self) -> int:
+        return next(k for k, seats in enumerate(self.sides) if self.seat in seats)
+
+    @cached_property
+    def deal_no(self) -> int:
+        return 1
+
+    @cached_property
+    def phase(self) -> str:
+        return "over" if self.current_player is None else "play"
+
+
+ViewT = TypeVar("ViewT", bound=BaseView)
+#: the view type of a game's state (a state only hands views out, so a Capodama state is a
+#: state of :class:`BaseView` too)
+ViewT_co = TypeVar("ViewT_co", bound=BaseView, covariant=True)
 
 
 def make_view(cls: type[ViewT], **fields: Any) -> ViewT:
@@ -437,8 +494,10 @@ def _frozen(value: Any) -> Any:
     return value
 
 
-class GameState(ABC):
+class GameState(ABC, Generic[ViewT_co]):
     """A whole match of one game; see the package docstring for the protocol.
+
+    Generic in the game's view class (``CapodamaState`` is a ``GameState[CapodamaView]``).
 
     A game declares its fields once in ``FIELDS`` (:class:`StateFields`); :meth:`clone`,
     equality and :meth:`_reset_fields` (called by the game at each new deal) derive from it.
@@ -459,7 +518,7 @@ class GameState(ABC):
     #: each seat's hand as a mask of card indices (bit ``1 << card.index``), in every game
     _hands: list[int]
     _winners: tuple[int, ...]
-    #: how many "deal_scored" events the log holds (see :attr:`deals_scored`)
+    #: how many :class:`DealScored` events the log holds (see :attr:`deals_scored`)
     _deals_scored: int = 0
     #: the legal moves of this position as :meth:`legal_sequence` found them (None until
     #: asked, and after every move; none between deals): :meth:`play` accepts those by
@@ -562,7 +621,7 @@ class GameState(ABC):
         """The refusal of ``move`` (known to be illegal): its reason code, parts and sentence."""
 
     @abstractmethod
-    def view(self, seat: int) -> Any:
+    def view(self, seat: int) -> ViewT_co:
         """What ``seat`` may know, as an immutable value: never another seat's hidden cards.
 
         Between deals a view shows the ended deal as its last move left it (the position the
@@ -601,10 +660,10 @@ class GameState(ABC):
         return self._next_dealer is not None
 
     def deal_next(self) -> None:
-        """Leave the between-deals phase: deal the match's next deal (its "dealt" events are
-        logged).  Only here does a match move from one deal to the next: a loop that plays
-        whole matches calls it whenever :attr:`between_deals`, one that stops at a deal's
-        scoring never does.  Raises :class:`IllegalMove` (code ``"not_between_deals"``),
+        """Leave the between-deals phase: deal the match's next deal (its :class:`Dealt`
+        events are logged).  Only here does a match move from one deal to the next: a loop
+        that plays whole matches calls it whenever :attr:`between_deals`, one that stops at a
+        deal's scoring never does.  Raises :class:`IllegalMove` (code ``"not_between_deals"``),
         state unchanged, when the state is not between deals."""
         dealer = self._next_dealer
         if dealer is None:
@@ -619,12 +678,12 @@ class GameState(ABC):
 
     @property
     def deals_scored(self) -> int:
-        """How many deals this match has scored (its "deal_scored" events)."""
+        """How many deals this match has scored (its :class:`DealScored` events)."""
         return self._deals_scored
 
     @property
     def last_scored(self) -> DealScored | None:
-        """The result of the deal last scored (the payload of the last "deal_scored" event),
+        """The result of the deal last scored (the last :class:`DealScored` event's payload),
         None before the first: what a search's rollout reads at the end of its deal."""
         return self._last_scored
 
@@ -684,8 +743,8 @@ class GameState(ABC):
         self._legal = ()
 
     def _log_scored(self, seat: int | None, scored: DealScored) -> None:
-        """Log the "deal_scored" event of a deal that just ended, and count it."""
-        self.events.append(Event("deal_scored", seat, (), scored))
+        """Log the :class:`DealScored` event of a deal that just ended, and count it."""
+        self.events.append(Event(scored, seat))
         self._deals_scored += 1
         self._last_scored = scored
 

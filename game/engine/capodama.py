@@ -16,11 +16,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
-from functools import cache, lru_cache
+from dataclasses import dataclass, field, replace
+from functools import cache, cached_property, lru_cache
 from typing import Any, ClassVar
 
 from .base import (
+    BaseView,
     CardMove,
     Event,
     GameInfo,
@@ -30,6 +31,7 @@ from .base import (
     Move,
     MovesByMask,
     Option,
+    Played,
     StateFields,
     make_event,
     make_view,
@@ -56,7 +58,18 @@ from .capodama_cards import (
     winning_index,
 )
 from .capodama_deal import HAND_SIZE, SET_ASIDE, read_deal
-from .capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
+from .capodama_events import (
+    Capo,
+    CapodamaScored,
+    Dealt,
+    Doubled,
+    Exchanged,
+    FourthTrump,
+    Partner,
+    PassChosen,
+    Passed,
+    TrickTaken,
+)
 from .cards import FRENCH, Card, bit_list, cards_of, mask_of, ordered_cards, parse_card
 from .dealspec import BIT, check_guess, deal_into, deal_order, shuffled
 from .memo import Memo
@@ -72,11 +85,13 @@ _PLAY = [CardMove("play", _card(i)) for i in range(52)]
 _PLAYS = MovesByMask(_PLAY, SUIT_MASK)
 
 
-#: The payload and visibility of a "passed" event, per giver and receiver: made once.
-_PASSED = [[(Passed(r), (frozenset((g, r)),)) for r in range(6)] for g in range(6)]
-_PASS_CHOSEN = [Event("pass_chosen", s) for s in range(6)]
+#: The payload of a "passed" event per receiver, and who sees its card per giver and
+#: receiver: made once.
+_PASSED = [Passed(r) for r in range(6)]
+_PASS_SEEN = [[(frozenset((g, r)),) for r in range(6)] for g in range(6)]
+_PASS_CHOSEN = [Event(PassChosen(), s) for s in range(6)]
 #: The logged "played" event of each seat and card: immutable, so made once, never per play.
-_PLAYED = [[Event("played", s, (_card(i),)) for i in range(52)] for s in range(6)]
+_PLAYED = [[Event(Played(), s, (_card(i),)) for i in range(52)] for s in range(6)]
 #: A trick's entry of each seat and card, (seat, Card): immutable, so made once, never per play.
 _ENTRY = [[(s, _card(i)) for i in range(52)] for s in range(6)]
 #: Card points per doubled suit (-1: none yet) and card: the doubled suit's count twice.
@@ -122,8 +137,8 @@ def _dealt(order: tuple[int, ...], deal_no: int, half: int) -> Dealt:
 
 
 #: The "capo" and "exchanged" events naming each seat: made once.
-_CAPO = [Event("capo", s, (_card(AH),)) for s in range(6)]
-_EXCHANGED_EVENT = [Event("exchanged", s) for s in range(6)]
+_CAPO = [Event(Capo(), s, (_card(AH),)) for s in range(6)]
+_EXCHANGED_EVENT = [Event(Exchanged(), s) for s in range(6)]
 
 _DOUBLE = {
     s: Move("double", (), f"double {FRENCH.suits[s]}", FRENCH.suits[s]) for s in DOUBLE_SUITS
@@ -166,7 +181,7 @@ _sorted_hand = ordered_cards(_CARD, hand_key, "capodama hands")
 
 
 @dataclass(frozen=True)
-class CapodamaView:
+class CapodamaView(BaseView):
     """What one seat may know.  Cards a seat cannot see appear only as counts.
 
     ``hands`` holds the hands this seat sees (its own; both in the solitaire).  ``partners`` is the
@@ -175,20 +190,15 @@ class CapodamaView:
     the others so far.  ``side_cards`` are the cards whose holders make the capo side (AH, QH,
     KH with six), ``trumps`` the trumps strongest first (``with_fourth_trump``: the capo names
     a 4th), ``threshold`` what the capo side needs of ``total`` and ``window`` the solitaire's
-    winning range (None in the other variants).
+    winning range (None in the other variants).  The capo side changes every deal and is
+    hidden while it plays, so ``sides`` has each hand alone (``seats`` of them: the solitaire
+    plays two hands).
     """
 
-    game: str
-    players: int
     seats: int
-    seat: int
-    deal_no: int
-    dealer: int
-    phase: str
-    current_player: int | None
-    hand: tuple[Card, ...]
+    deal_no: int = field()
+    phase: str = field()
     hands: dict[int, tuple[Card, ...]]
-    hand_sizes: tuple[int, ...]
     capo: int
     doubled: str | None
     fourth_trump: Card | None
@@ -212,9 +222,12 @@ class CapodamaView:
     threshold: int
     total: int
     window: tuple[int, int] | None
-    scores: tuple[int, ...]
     target: int
     result: str | None
+
+    @cached_property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return tuple((s,) for s in range(self.seats))
 
     @property
     def led_suit(self) -> str | None:
@@ -248,7 +261,7 @@ class CapodamaView:
 _TAKEN = tuple(TrickTaken(p) for p in range(TOTAL + 1))
 
 
-class CapodamaState(GameState):
+class CapodamaState(GameState[CapodamaView]):
     """A Capodama match (one deal for the solitaire)."""
 
     FIELDS: ClassVar[StateFields] = StateFields(
@@ -355,7 +368,7 @@ class CapodamaState(GameState):
         dealt = _dealt(order, self._deal_no, half)
         shown = tuple(map(_CARD.__getitem__, cards))
         events = self.events
-        events.append(make_event(("dealt", self._dealer, shown, dealt, seen)))
+        events.append(make_event((dealt, self._dealer, shown, seen)))
         if half == 1:
             self._capo = order[cards.index(AH)]
             self._leader = self._to_move = self._capo
@@ -699,11 +712,11 @@ class CapodamaState(GameState):
         elif phase == "double":
             assert move.arg is not None
             self._doubled = FRENCH.suits.index(move.arg)
-            self.events.append(Event("doubled", self._capo, (), _DOUBLED[move.arg]))
+            self.events.append(Event(_DOUBLED[move.arg], self._capo))
             self._phase = "trump" if self.players == 3 else "exchange" if self._n >= 4 else "play"
         elif phase == "trump":
             self._trump_mask |= 1 << (move.cards[0] & 63)
-            self.events.append(Event("trump", self._capo, (move.cards[0],)))
+            self.events.append(Event(FourthTrump(), self._capo, (move.cards[0],)))
             self._phase = "play"
         elif phase == "exchange":
             seat = self._to_move
@@ -731,8 +744,8 @@ class CapodamaState(GameState):
             self._passed[giver] += (c,)
             self._received[receiver] += (c,)
             if log:
-                passed = ("passed", giver, (_CARD[c],), *_PASSED[giver][receiver])
-                self.events.append(make_event(passed))
+                seen = _PASS_SEEN[giver][receiver]
+                self.events.append(make_event((_PASSED[receiver], giver, (_CARD[c],), seen)))
         marks = _side_cards(n)[3]
         self._team = frozenset([s for s in range(n) if hands[s] & marks])
         self._phase = "play"
@@ -752,7 +765,7 @@ class CapodamaState(GameState):
         if _REVEALING[self._n] >> c & 1 and seat not in self._revealed:
             self._revealed.append(seat)
             if log:
-                self.events.append(Event("partner", seat, (_card(c),)))
+                self.events.append(Event(Partner(), seat, (_card(c),)))
         if len(trick) == self._n:
             self._finish_trick()
         else:
@@ -769,7 +782,7 @@ class CapodamaState(GameState):
         self._trick = []
         self._leader = self._to_move = winner
         if self._log:
-            self.events.append(make_event(("trick", winner, cards, _TAKEN[pts], None)))
+            self.events.append(make_event((_TAKEN[pts], winner, cards, None)))
         if self._hands[winner]:
             return
         if self._set_aside:
@@ -834,7 +847,7 @@ class CapodamaState(GameState):
             self._winners = (seat,)
         self._phase = "over"
         self._to_move = -1
-        self.events.append(Event("match_over", seat, (), MatchOver(self._winners)))
+        self.events.append(Event(MatchOver(self._winners), seat))
 
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int) -> CapodamaView:

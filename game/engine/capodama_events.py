@@ -1,10 +1,10 @@
-"""The typed data of Capodama's events, one frozen dataclass per kind that carries any.
+"""The typed data of Capodama's events, one frozen dataclass per kind: the class is the kind.
 
-Kinds whose seat and cards say everything carry no data (``None``): "capo" (the seat that holds
-AH), "trump" (the 4th trump, in ``cards``), "pass_chosen" (a seat has chosen its pass, kept
-secret), "exchanged" (every pass is made), "played" and "partner" (a seat revealed itself by
-playing QH, or KH with six).  The others are below; the UI and the AI read these fields, never
-a dictionary.
+A deal logs :class:`Dealt` (with :class:`Capo`), then the announcements (:class:`Doubled`,
+:class:`FourthTrump`), the exchange (:class:`PassChosen` per seat, :class:`Passed` per card,
+:class:`Exchanged`), the play (:class:`~game.engine.base.Played`, :class:`Partner`,
+:class:`TrickTaken`) and :class:`CapodamaScored`.  Kinds whose seat and cards say everything
+have no fields.  The UI and the AI read these fields, never a dictionary.
 """
 
 from __future__ import annotations
@@ -14,7 +14,18 @@ from dataclasses import dataclass
 from . import base
 from .base import DealScored, Payload
 
-__all__ = ["CapodamaScored", "Dealt", "Doubled", "Passed", "TrickTaken"]
+__all__ = [
+    "Capo",
+    "CapodamaScored",
+    "Dealt",
+    "Doubled",
+    "Exchanged",
+    "FourthTrump",
+    "Partner",
+    "PassChosen",
+    "Passed",
+    "TrickTaken",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,10 +41,25 @@ class Dealt(base.Dealt):
 
 
 @dataclass(frozen=True, slots=True)
+class Capo(Payload):
+    """The event's seat holds the event's card, AH: it is the capo of this deal."""
+
+
+@dataclass(frozen=True, slots=True)
 class Doubled(Payload):
     """The capo named the doubled suit (a suit letter: D, C or S)."""
 
     suit: str
+
+
+@dataclass(frozen=True, slots=True)
+class FourthTrump(Payload):
+    """The capo named the event's card the 4th trump (3 players)."""
+
+
+@dataclass(frozen=True, slots=True)
+class PassChosen(Payload):
+    """The event's seat has chosen the cards it passes (which ones stays secret)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +70,17 @@ class Passed(Payload):
 
 
 @dataclass(frozen=True, slots=True)
-class TrickTaken(Payload):
+class Exchanged(Payload):
+    """Every pass is made; the capo (the event's seat) leads the play."""
+
+
+@dataclass(frozen=True, slots=True)
+class Partner(Payload):
+    """The event's seat played the event's card (QH, or KH with six): the capo's partner."""
+
+
+@dataclass(frozen=True, slots=True)
+class TrickTaken(base.Trick):
     """The event's seat won the trick (its cards, in play order) and its card ``points``."""
 
     points: int

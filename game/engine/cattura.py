@@ -55,6 +55,7 @@ from itertools import product
 from typing import Any, ClassVar
 
 from .base import (
+    BaseView,
     Event,
     GameInfo,
     GameState,
@@ -116,7 +117,7 @@ __all__ = [
 
 
 @dataclass(frozen=True)
-class CatturaView:
+class CatturaView(BaseView):
     """What one seat may know.
 
     Public: every player's captured cards (face up), the whole battlefield stack (bottom to top;
@@ -127,19 +128,11 @@ class CatturaView:
     (:func:`last_turns` says who made each and on what top card).
     """
 
-    game: str
-    players: int
-    seat: int
-    dealer: int
-    current_player: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
     captured: tuple[tuple[Card, ...], ...]
     battlefield: tuple[Card, ...]
     deck_count: int
     final_by: int | None
     final_turns: tuple[int, ...]
-    scores: tuple[int, ...]
     is_over: bool
     winners: tuple[int, ...]
     end_reason: str | None
@@ -235,7 +228,7 @@ _PASSED = Passed()
 def _sent(key: int) -> Event:
     """The "sent" event of ``seat << 12 | card << 6 | former top card``."""
     return _SENT.keep(
-        key, make_event(("sent", key >> 12, (card(key >> 6 & 63),), Sent(card(key & 63)), None))
+        key, make_event((Sent(card(key & 63)), key >> 12, (card(key >> 6 & 63),), None))
     )
 
 
@@ -244,9 +237,7 @@ def _drew(key: int) -> Event:
     seat = key >> 12
     return _DREW.keep(
         key,
-        make_event(
-            ("drew", seat, (card(key >> 6 & 63),), Drew(key & 63), (SEEN_BY_RECEIVER[seat],))
-        ),
+        make_event((Drew(key & 63), seat, (card(key >> 6 & 63),), (SEEN_BY_RECEIVER[seat],))),
     )
 
 
@@ -256,7 +247,7 @@ _OWN = {
 }
 
 
-class CatturaState(GameState):
+class CatturaState(GameState[CatturaView]):
     """A Cattura match: a single deal."""
 
     FIELDS: ClassVar[StateFields] = StateFields(
@@ -319,15 +310,9 @@ class CatturaState(GameState):
         self._field = [first]
         self._turn = (self._dealer + 1) % n
         self.events.append(
-            Event(
-                "dealt",
-                self._dealer,
-                tuple(map(card, dealt)),
-                Dealt(order, 1, len(deck)),
-                seen,
-            )
+            Event(Dealt(order, 1, len(deck)), self._dealer, tuple(map(card, dealt)), seen)
         )
-        self.events.append(Event("turned", None, (card(first),), Turned(len(deck))))
+        self.events.append(Event(Turned(len(deck)), None, (card(first),)))
 
     def _deal_explicit(self, deal: ExplicitDeal) -> None:
         """Set up from an explicit deal (see :mod:`.cattura_deal`)."""
@@ -351,24 +336,22 @@ class CatturaState(GameState):
         order = tuple(s for s in range(n) for _ in hands[s])
         self.events.append(
             Event(
-                "dealt",
+                Dealt(order, 1, len(deal.deck), position=True),
                 deal.dealer,
                 tuple(card(c) for h in hands for c in h),
-                Dealt(order, 1, len(deal.deck), position=True),
                 tuple(frozenset((s,)) for s in order),
             )
         )
         self.events.append(
             Event(
-                "position",
-                None,
-                tuple(card(c) for c in deal.battlefield),
                 Position(
                     tuple(tuple(card(c) for c in p) for p in deal.captured),
                     len(deal.deck),
                     deal.turn,
                     deal.final_turns,
                 ),
+                None,
+                tuple(card(c) for c in deal.battlefield),
             )
         )
 
@@ -471,7 +454,7 @@ class CatturaState(GameState):
                 self._finish("four captured", seat)
                 return
         elif self._log:
-            self.events.append(Event("passed", seat, (), _PASSED))
+            self.events.append(Event(_PASSED, seat))
         self._end_turn(seat)
         if kind == "send" or "h" in (move.arg or ""):
             if self._seen:  # a card left a hand: no position before this one comes back
@@ -531,7 +514,7 @@ class CatturaState(GameState):
         self._hands[seat] = hand
         if self._log:
             payload = Captured(target, tuple(used), own, caps.bit_count(), score_mask(caps))
-            self.events.append(make_event(("captured", seat, move.cards, payload, None)))
+            self.events.append(make_event((payload, seat, move.cards, None)))
 
     def _end_turn(self, seat: int) -> None:
         """After a turn that did not end the match with a fourth capture: an empty hand starts
@@ -546,7 +529,7 @@ class CatturaState(GameState):
             self._final_by = seat
             self._final_left = n - 1
             seats = tuple((seat + k) % n for k in range(1, n))
-            self.events.append(Event("final_round", seat, (), FinalRound(n - 1, seats)))
+            self.events.append(Event(FinalRound(n - 1, seats), seat))
         self._turn = (seat + 1) % n
 
     def _finish(self, reason: str, seat: int) -> None:
@@ -567,12 +550,7 @@ class CatturaState(GameState):
         )
         self._log_scored(seat, scored)
         self.events.append(
-            Event(
-                "match_over",
-                winners[0] if len(winners) == 1 else None,
-                (),
-                CatturaOver(winners, reason),
-            )
+            Event(CatturaOver(winners, reason), winners[0] if len(winners) == 1 else None)
         )
 
     # -- views ---------------------------------------------------------------------------------

@@ -1,12 +1,11 @@
-"""The typed data of Cattura's events, one dataclass per kind (``Event.data``).
+"""The typed data of Cattura's events, one dataclass per kind (``Event.data``: the class is the
+kind).
 
-Kinds, in the order a match logs them: "dealt" (:class:`Dealt`, the cards seen only by their
-receiver), "turned" (:class:`Turned`, the first battlefield card) or, for a mid-deal position
-built from an explicit deal, "position" (:class:`Position`); then per turn "sent"
-(:class:`Sent`) and "drew" (:class:`Drew`, seen by the drawer only), "captured"
-(:class:`Captured`) or "passed" (:class:`Passed`); "final_round" (:class:`FinalRound`) when a
-hand empties; at the end "deal_scored" (:class:`CatturaScored`) and "match_over"
-(:class:`CatturaOver`).
+Kinds, in the order a match logs them: :class:`Dealt` (the cards seen only by their receiver),
+:class:`Turned` (the first battlefield card) or, for a mid-deal position built from an explicit
+deal, :class:`Position`; then per turn :class:`Sent` and :class:`Drew` (seen by the drawer
+only), :class:`Captured` or :class:`Passed`; :class:`FinalRound` when a hand empties; at the
+end :class:`CatturaScored` and :class:`CatturaOver`.
 """
 
 from __future__ import annotations

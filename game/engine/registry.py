@@ -13,10 +13,11 @@ __all__ = ["GAMES", "load_record", "new_game"]
 #: Every game by name, with its deck, allowed player counts and options.
 GAMES: dict[str, GameInfo] = {}
 
-_STATES: dict[str, type[GameState]] = {}
+#: the state class of each game (its view class is known only once a name picks the game)
+_STATES: dict[str, type[GameState[Any]]] = {}
 
 
-def register(info: GameInfo, state: type[GameState]) -> None:
+def register(info: GameInfo, state: type[GameState[Any]]) -> None:
     """Make a game known: its info, and the state class built as ``state(players, options,
     seed, deal)``.  One line per game, here."""
     state.info = info
@@ -36,7 +37,7 @@ def new_game(
     seed: int | None = None,
     deal: dict[str, Any] | None = None,
     **options: Any,
-) -> GameState:
+) -> GameState[Any]:
     """A new match of game ``name``.
 
     ``seed`` makes the shuffles and the first dealer reproducible (a random seed is drawn when
@@ -62,7 +63,7 @@ def _default_players(info: GameInfo) -> int:
     return 4 if 4 in info.players else info.players[0]
 
 
-def load_record(record: dict[str, Any]) -> GameState:
+def load_record(record: dict[str, Any]) -> GameState[Any]:
     """Replay a record made by ``state.record()``; a RecordError says what is wrong with it.
 
     A move that follows a scored deal implies the step that dealt the next deal

@@ -37,10 +37,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from .base import (
+    BaseView,
     Event,
     GameInfo,
     GameState,
@@ -183,7 +184,7 @@ def _italian_mask(cards: Sequence[Card] | Any) -> int:
 
 
 @dataclass(frozen=True)
-class ScopaView:
+class ScopaView(BaseView):
     """What one seat may know: its own hand, and what every player saw.
 
     Captured piles lie face down, but every capture was shown to all as it was made, so the
@@ -196,17 +197,10 @@ class ScopaView:
     running figures (coins, primiera, who holds the settebello...) so nobody recounts them.
     """
 
-    game: str
-    players: int
-    seat: int
-    side: int
-    sides: tuple[tuple[int, ...], ...]
-    deal_no: int
-    dealer: int
-    current_player: int | None
-    hand: tuple[Card, ...]
+    side: int = field()
+    sides: tuple[tuple[int, ...], ...] = field()
+    deal_no: int = field()
     table: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
     deck_count: int
     captured: tuple[tuple[Card, ...], ...]
     captured_counts: tuple[int, ...]
@@ -215,7 +209,6 @@ class ScopaView:
     round_plays: tuple[str, ...]
     last_capturer: int | None
     side_scores: tuple[int, ...]
-    scores: tuple[int, ...]
     target: int
     cappotto: bool
     primiera_all_suits: bool
@@ -298,7 +291,7 @@ def sweepers(table: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
     return [CARD[m.index] for m in probe._find_legal() if m.taken == whole]
 
 
-class ScopaState(GameState):
+class ScopaState(GameState[ScopaView]):
     """A Scopa match: deals until one side reaches the target strictly ahead of the others."""
 
     FIELDS: ClassVar[StateFields] = StateFields(
@@ -388,7 +381,7 @@ class ScopaState(GameState):
         if kings < 3:
             return False
         redeal = Redeal(kings, self._deal_no)
-        self.events.append(Event("redeal", self._dealer, sorted_cards(self._table), redeal))
+        self.events.append(Event(redeal, self._dealer, sorted_cards(self._table)))
         return True
 
     def _deal_hand(self) -> None:
@@ -420,7 +413,7 @@ class ScopaState(GameState):
         if dealt is None:
             dealt = _DEALT.keep(key, Dealt(order, self._deal_no, self._hand_no, left))
         cards_dealt = tuple([CARD[c] for c in cards])
-        self.events.append(make_event(("dealt", self._dealer, cards_dealt, dealt, seen)))
+        self.events.append(make_event((dealt, self._dealer, cards_dealt, seen)))
 
     def _deal_table(self, cards: list[int]) -> None:
         for c in cards:
@@ -428,7 +421,7 @@ class ScopaState(GameState):
             self._table_sum += VALUE[c]
         payload = TableDealt(self._deal_no)
         shown = tuple(map(CARD.__getitem__, cards))
-        self.events.append(make_event(("table_dealt", self._dealer, shown, payload, None)))
+        self.events.append(make_event((payload, self._dealer, shown, None)))
 
     def _start_explicit(self, deal: dict[str, Any]) -> None:
         """Set up the first deal from ``deal`` (see :mod:`.scopa_deal` for the keys)."""
@@ -447,10 +440,9 @@ class ScopaState(GameState):
         self._hand_no = 1
         self.events.append(
             Event(
-                "dealt",
+                Dealt(order, 1, 1, len(spec.deck)),
                 spec.dealer,
                 tuple(CARD[c] for c in dealt),
-                Dealt(order, 1, 1, len(spec.deck)),
                 tuple(SEEN_BY_RECEIVER[s] for s in order),
             )
         )
@@ -727,12 +719,12 @@ class ScopaState(GameState):
             self._captures.append((seat, move.index, taken, scopa))
             if log:
                 payload = CAPTURED[move.index * 6 + side * 2 + scopa]
-                self.events.append(make_event(("captured", seat, move.took, payload, None)))
+                self.events.append(make_event((payload, seat, move.took, None)))
             if scopa:
                 self._scope[side] += 1
                 if log:
                     sweep = Sweep(side, self._scope[side])
-                    self.events.append(make_event(("scopa", seat, move.solo, sweep, None)))
+                    self.events.append(make_event((sweep, seat, move.solo, None)))
         else:
             self._table |= bit
             self._table_sum += VALUE[move.index]
@@ -756,7 +748,7 @@ class ScopaState(GameState):
             side, reason = winner
             self._winners = self._sides[side]
             over = ScopaOver(self._winners, side, reason)
-            self.events.append(Event("match_over", None, (), over))
+            self.events.append(Event(over))
             return
         self._between((self._dealer - 1) % self.players)
 
@@ -773,7 +765,7 @@ class ScopaState(GameState):
             self._unclaimed |= table
         seat = last if last >= 0 else None
         shown = sorted_cards(table)
-        self.events.append(make_event(("leftovers", seat, shown, _LEFTOVERS[side], None)))
+        self.events.append(make_event((_LEFTOVERS[side], seat, shown, None)))
         self._table = 0
         self._table_sum = 0
 

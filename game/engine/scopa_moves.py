@@ -21,7 +21,7 @@ its answers per value and table cards, see ``scopa._sum_sets``).
 
 from __future__ import annotations
 
-from .base import Event, Move, make_event
+from .base import Event, Move, Played, make_event
 from .cards import ITALIAN, Card, CardError, iter_bits, ordered_cards, parse_card
 from .memo import Memo
 
@@ -56,6 +56,10 @@ _ORDER_KEY: tuple[int, ...] = tuple(VALUE[i] * 4 + i // 10 for i in range(40))
 sorted_cards = ordered_cards(CARD, _ORDER_KEY.__getitem__, "scopa cards")
 
 
+#: the payload of every "played" event (it has no fields: the seat and card say it all)
+_PLAYED = Played()
+
+
 class ScopaMove(Move):
     """A Scopa move; ``bit`` is the played card's bitmask, ``taken`` the captured cards'.
 
@@ -78,7 +82,7 @@ class ScopaMove(Move):
         self.solo = (card,)
         self.took = self.cards[1:]
         self.shown: tuple[Event, ...] = tuple(
-            make_event(("played", seat, self.solo, None, None)) for seat in range(6)
+            make_event((_PLAYED, seat, self.solo, None)) for seat in range(6)
         )
 
     @property

@@ -15,12 +15,13 @@ naming "three aces" is played with the missing suit named, so every card of ever
 combination becomes public.  They are shown in the "declared" event and in every view
 (``declarations``, and ``shown``: declared cards still in the declarer's hand).
 
-The match is the state: when the last trick of a deal is taken the deal is scored (event
-"deal_scored"), then the match ends (event "match_over") or the next deal is dealt in the same
-``play`` call.  Event data are the typed payloads of :mod:`.tressette_events`.  ``deal={...}``
-sets the first deal explicitly: ``dealer``, ``hands`` (a list per seat, 10 cards each in 4
-players, 13 in 3), and optionally ``scores`` and ``deals_won`` per side so a test can start a
-match that is already under way (:func:`.tressette_deal.read_deal`).
+The match is the state: when the last trick of a deal is taken the deal is scored (a
+:class:`.TressetteScored` event), then the match ends (a ``MatchOver`` event) or waits between
+deals until ``deal_next()`` deals the next one.  Event data are the typed payloads of
+:mod:`.tressette_events`.  ``deal={...}`` sets the first deal explicitly: ``dealer``, ``hands``
+(a list per seat, 10 cards each in 4 players, 13 in 3), and optionally ``scores`` and
+``deals_won`` per side so a test can start a match that is already under way
+(:func:`.tressette_deal.read_deal`).
 
 Refusals (:class:`IllegalMove`) carry a reason code and its parts: "must_follow" (suit, card,
 held: the cards of the led suit in hand), "not_in_hand" and "card_removed" (seat, card; the 4 of
@@ -140,11 +141,11 @@ _PLAYED_EVENTS: Memo[int, Event] = Memo("tressette plays", 1 << 13)
 def _played_event(key: int) -> Event:
     """The "played" event of ``key`` (see ``_PLAYED_EVENTS``)."""
     return _PLAYED_EVENTS.keep(
-        key, make_event(("played", key >> 6 & 7, _SOLO[key & 63], _PLAYED[(key >> 9) + 1], None))
+        key, make_event((_PLAYED[(key >> 9) + 1], key >> 6 & 7, _SOLO[key & 63], None))
     )
 
 
-class TressetteState(GameState):
+class TressetteState(GameState[TressetteView]):
     """A Tressette match: deals until a side has 31 points or 3 won deals."""
 
     FIELDS: ClassVar[StateFields] = StateFields(
@@ -257,7 +258,7 @@ class TressetteState(GameState):
         deal_into(self._hands, order, cards)
         dealt = Dealt(order, self._deal_no, self._dealer, self._leader)
         shown = tuple(map(_CARDS.__getitem__, cards))
-        self.events.append(make_event(("dealt", self._dealer, shown, dealt, seen)))
+        self.events.append(make_event((dealt, self._dealer, shown, seen)))
 
     # -- rebuilding a position from a view (for search seats) -------------------------------
     @classmethod
@@ -463,10 +464,9 @@ class TressetteState(GameState):
         self._bg[side] += points
         self.events.append(
             Event(
-                "declared",
+                Declared(combos, points, side, len(self._tricks) + 1),
                 seat,
                 tuple(cards_of(shown, ITALIAN)),
-                Declared(combos, points, side, len(self._tricks) + 1),
             )
         )
 
@@ -519,7 +519,7 @@ class TressetteState(GameState):
         key = key << 1 | last
         won = _TRICK_WON.get(key) or _trick_won(key)
         shown = tuple([_CARDS[c] for _, c in trick])
-        self.events.append(make_event(("trick", winner, shown, won, None)))
+        self.events.append(make_event((won, winner, shown, None)))
 
     def _score_deal(self, last_winner: int) -> None:
         """The last trick is taken: score the deal, then end the match or deal the next one."""
@@ -561,7 +561,7 @@ class TressetteState(GameState):
             return
         self._winners = self.sides[champion]
         self._phase = "over"
-        self.events.append(Event("match_over", None, (), MatchOver(self._winners)))
+        self.events.append(Event(MatchOver(self._winners)))
 
     def _match_winner(self) -> int | None:
         """The side that wins the match now, or None.

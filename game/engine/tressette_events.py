@@ -1,9 +1,10 @@
-"""The typed data of Tressette's events, one dataclass per kind, for the UI and the tests.
+"""The typed data of Tressette's events, one dataclass per kind (the class is the kind), for the
+UI and the tests.
 
-Kinds: "dealt" (:class:`Dealt`), "declared" (:class:`Declared`), "played" (:class:`Played`),
-"trick" (:class:`TrickWon`), "deal_scored" (:class:`TressetteScored`) and "match_over"
-(:class:`~game.engine.base.MatchOver`).  Per-side tuples follow ``sides`` (side of seat s: ``s %
-2`` in 4 players, ``s`` in 3); raw points are thirds of a point.
+Kinds: :class:`Dealt`, :class:`Declared`, :class:`Played`, :class:`TrickWon`,
+:class:`TressetteScored` and :class:`~game.engine.base.MatchOver`.  Per-side tuples follow
+``sides`` (side of seat s: ``s % 2`` in 4 players, ``s`` in 3); raw points are thirds of a
+point.
 """
 
 from __future__ import annotations
@@ -37,14 +38,14 @@ class Declared(Payload):
 
 
 @dataclass(frozen=True, slots=True)
-class Played(Payload):
+class Played(base.Played):
     """The event's seat played the event's card into trick ``trick_no``."""
 
     trick_no: int
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon(Payload):
+class TrickWon(base.Trick):
     """The event's seat won a trick: who played (in order), the winning card, its raw points."""
 
     seats: tuple[int, ...]

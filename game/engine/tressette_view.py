@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from .base import BaseView
 from .cards import Card
 from .tressette_tables import Combo, side_of
 
@@ -11,7 +12,7 @@ __all__ = ["TressetteView"]
 
 
 @dataclass(frozen=True)
-class TressetteView:
+class TressetteView(BaseView):
     """What one seat may know: its own hand, and everything played or declared in public.
 
     ``sides`` lists the seats of each side (side of seat s: ``s % 2`` in 4 players, ``s`` in 3);
@@ -25,17 +26,10 @@ class TressetteView:
     the house rule ``last_trick_whole``); ``target`` and ``deals_to_win`` end the match.
     """
 
-    game: str
-    players: int
-    seat: int
-    side: int
-    sides: tuple[tuple[int, ...], ...]
-    deal_no: int
-    dealer: int
-    phase: str
-    current_player: int | None
-    hand: tuple[Card, ...]
-    hand_sizes: tuple[int, ...]
+    side: int = field()
+    sides: tuple[tuple[int, ...], ...] = field()
+    deal_no: int = field()
+    phase: str = field()
     leader: int
     trick_no: int
     trick: tuple[tuple[int, Card], ...]
@@ -47,7 +41,6 @@ class TressetteView:
     buongioco: tuple[int, ...]
     totals: tuple[int, ...]
     deals_won: tuple[int, ...]
-    scores: tuple[int, ...]
     last_deal_points: tuple[int, ...] | None
     target: int
     deals_to_win: int

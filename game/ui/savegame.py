@@ -171,9 +171,8 @@ def _details(state: GameState) -> tuple[str, list[str]]:
         ngettext("{count} player", "{count} players", state.players).format(count=state.players),
         _("deal {number}").format(number=deal),
     ]
-    sides: Any = getattr(state, "sides", None)  # team games: one score per side
-    scores = state.scores
-    shown = [scores[side[0]] for side in sides] if sides else scores
+    scores = state.scores  # one per side: a side's seats share theirs
+    shown = [scores[side[0]] for side in state.view(0).sides]
     parts.append("–".join(str(s) for s in shown))
     return title, parts
 

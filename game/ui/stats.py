@@ -415,8 +415,8 @@ def match_over(table: Seated, data: MatchOver) -> None:
     st = table.state
     today = datetime.date.today().isoformat()
     if table.solitaire:
-        last = next(e for e in reversed(st.events) if e.kind == "deal_scored")
-        points = last.payload(DealScored).results[seat].points
+        last = next(e.data for e in reversed(st.events) if isinstance(e.data, DealScored))
+        points = last.results[seat].points
         mark = MatchMark(bool(data.winners), points, None, today)
     else:
         won = seat in data.winners

@@ -2,7 +2,7 @@
 
 This is the view model of the table scene, a scene of piles (:mod:`game.ui.piles`): each seat's
 hand, won-trick pile, scopa flags and face-up captures, the trick, the middle of the table, and
-the deck (a count: its cards are not sprites until dealt).  Each pile *kind* has a layout (where
+the deck (a count: its cards are not sprites until dealt).  Each pile carries its layout (where
 its k-th card lies); three generic operations do every move: :meth:`TableView.place` lays a
 pile out again, :meth:`TableView.send` puts a card on a pile with a flight to its slot, and
 :meth:`TableView.take` lifts a card off a pile.  The moves the show is made of (deal, play,
@@ -27,7 +27,6 @@ from .layout import TableLayout
 from .piles import Pile, SeatPiles, Slot
 
 Highlight = str  # "", "legal", "dim", "hover", "selected", "winner"
-Layout = Callable[[Pile, int], list[Slot]]  # where the cards of a pile of ``count`` cards lie
 
 _RINGS: dict[str, tuple[int, int, int]] = {
     "legal": (120, 220, 160),
@@ -67,21 +66,15 @@ class TableView:
         self.hand_key = hand_key
         self.sound = sound
         self.speed = 1.0
-        self.hands = SeatPiles("hand", seats, turns=False, in_order=True)
-        self.piles = SeatPiles("won", seats, zone="pile")  # won tricks, face down
-        self.flags = SeatPiles("flags", seats, zone="pile")  # face up, out of a won pile
-        self.front = SeatPiles("front", seats)  # face-up captures in front of a seat
-        self.center = Pile("center")  # Scopa's table, Cattura's battlefield (bottom first)
-        self.played = Pile("trick")  # the trick, in play order (each card's owner played it)
+        self.hands = SeatPiles("hand", self._hand_slots, seats, turns=False, in_order=True)
+        self.piles = SeatPiles("pile", self._won_slots, seats)  # won tricks, face down
+        self.flags = SeatPiles("pile", self._flag_slots, seats)  # face up, out of a won pile
+        self.front = SeatPiles("front", self._front_slots, seats)  # face-up captures by a seat
+        #: Scopa's table (a grid), Cattura's battlefield (a stack, bottom first)
+        self.center = Pile("center", self._stack_slots if center == "stack" else self._grid_slots)
+        #: the trick, in play order (each card's owner played it)
+        self.played = Pile("trick", self._trick_slots)
         self.loose: list[CardSprite] = []  # cards flying back to the deck
-        self._layouts: dict[str, Layout] = {
-            "hand": self._hand_slots,
-            "won": self._won_slots,
-            "flags": self._flag_slots,
-            "front": self._front_slots,
-            "center": self._center_slots,
-            "trick": self._trick_slots,
-        }
         self._stack: list[Pile] = []  # bottom to top (equal depths draw in this order)
         for s in range(seats):
             self.add_pile(self.flags[s])
@@ -159,20 +152,15 @@ class TableView:
             sp.settle()
         self.loose.clear()
 
-    # -- the layout of each pile kind: where its k-th card lies ---------------------------------
-    def add_pile(self, pile: Pile, layout: Layout | None = None) -> Pile:
-        """Put ``pile`` on the table, over the piles already there; ``layout`` says where the
-        cards of a new kind of pile lie (the built-in kinds have theirs)."""
-        if layout is not None:
-            self._layouts[pile.kind] = layout
-        elif pile.kind not in self._layouts:
-            raise ValueError(f"no layout for piles of kind {pile.kind!r}")
+    # -- the layouts of the table's piles: where the k-th card of each lies ----------------------
+    def add_pile(self, pile: Pile) -> Pile:
+        """Put ``pile`` (with its layout) on the table, over the piles already there."""
         self._stack.append(pile)
         return pile
 
     def slots(self, pile: Pile, count: int | None = None) -> list[Slot]:
         """Where the cards of ``pile`` lie (for ``count`` cards: the pile once it has grown)."""
-        return self._layouts[pile.kind](pile, len(pile) if count is None else count)
+        return pile.slots(count)
 
     def _hand_slots(self, pile: Pile, count: int) -> list[Slot]:
         seat = pile.owner
@@ -197,9 +185,13 @@ class TableView:
         pos = self.layout.front_positions(pile.owner, count)
         return [Slot(p, self.layout.small, 150 + k, True) for k, p in enumerate(pos)]
 
-    def _center_slots(self, pile: Pile, count: int) -> list[Slot]:
-        pos, w = self.center_slots(count)
+    def _grid_slots(self, pile: Pile, count: int) -> list[Slot]:
+        pos, w = self.layout.grid_positions(count)
         return [Slot(p, w, 200 + k, True) for k, p in enumerate(pos)]
+
+    def _stack_slots(self, pile: Pile, count: int) -> list[Slot]:
+        w = self.layout.center_w
+        return [Slot(p, w, 200 + k, True) for k, p in enumerate(self.layout.stack_positions(count))]
 
     def _trick_slots(self, pile: Pile, count: int) -> list[Slot]:
         w = self.layout.trick_w
@@ -210,11 +202,6 @@ class TableView:
     def pile_pos(self, seat: int, k: int) -> tuple[float, float]:
         x, y = self.layout.spot(seat).pile
         return (x + k * 0.0, y - min(k, 12) * 1.2)
-
-    def center_slots(self, count: int) -> tuple[list[tuple[float, float]], int]:
-        if self.center_kind == "stack":
-            return self.layout.stack_positions(count), self.layout.center_w
-        return self.layout.grid_positions(count)
 
     def deck_at(self) -> tuple[float, float]:
         """Where the draw deck lies: beside the middle when cards lie there (Scopa, Cattura),

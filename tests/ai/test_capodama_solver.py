@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from game.ai import make_seat
 from game.ai.capodama_solver import best_move, is_open, reachable, winning_moves
-from game.engine import Card, new_game, parse_cards
+from game.engine import Card, DealScored, new_game, parse_cards
 from game.engine.capodama import CapodamaState
 from game.engine.capodama_cards import card_points, deck_for
 
@@ -60,7 +60,7 @@ def written(
 def final_points(s: CapodamaState) -> set[int]:
     """Every capo total some way of playing the rest ends on (the engine plays and scores)."""
     if s.is_over:
-        return {next(e for e in reversed(s.events) if e.kind == "deal_scored").data.points}
+        return {next(e for e in reversed(s.events) if isinstance(e.data, DealScored)).data.points}
     totals: set[int] = set()
     for move in s.legal_moves():
         after = s.clone()

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from game.ai import make_seat
 from game.ai.scopa_search import ScopaSearchSeat, deal_value, hidden_cards
 from game.ai.search_worlds import PILE, place_hidden
-from game.engine import ITALIAN, Card, new_game, parse_card
+from game.engine import ITALIAN, Card, DealScored, new_game, parse_card
 from game.engine.scopa import ScopaState, ScopaView
 from game.engine.scopa_scoring import Awards, DealFigures
 
@@ -67,9 +67,9 @@ def test_from_view_with_the_true_cards_gives_back_the_view(
         mark = len(real.events)
         real.play(move)
         world.play(move.text)
-        if any(e.kind == "deal_scored" for e in real.events[mark:]):
-            scored = [e.data for e in real.events[mark:] if e.kind == "deal_scored"]
-            again = [e.data for e in world.events if e.kind == "deal_scored"]
+        if any(isinstance(e.data, DealScored) for e in real.events[mark:]):
+            scored = [e.data for e in real.events[mark:] if isinstance(e.data, DealScored)]
+            again = [e.data for e in world.events if isinstance(e.data, DealScored)]
             assert scored[0].figures == again[0].figures
             break
         assert world.view(seat) == real.view(seat)

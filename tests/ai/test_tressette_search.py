@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.ai import make_seat
 from game.ai.search_worlds import deal_constrained, place_hidden
 from game.ai.tressette_search import TressetteSearchSeat, hidden_cards
-from game.engine import ITALIAN, Card, new_game, parse_card
+from game.engine import ITALIAN, Card, DealScored, new_game, parse_card
 from game.engine.tressette import TressetteState, TressetteView
 from game.engine.tressette_tables import deck_indices
 
@@ -64,9 +64,9 @@ def test_from_view_with_the_true_hands_gives_back_the_view(
         mark = len(real.events)
         real.play(move)
         world.play(move.text)
-        scored = [e.data for e in real.events[mark:] if e.kind == "deal_scored"]
+        scored = [e.data for e in real.events[mark:] if isinstance(e.data, DealScored)]
         if scored:
-            assert next(e.data for e in world.events if e.kind == "deal_scored") == scored[0]
+            assert next(e.data for e in world.events if isinstance(e.data, DealScored)) == scored[0]
             break
         assert world.view(seat) == real.view(seat)
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import GAMES, GameState, IllegalMove, load_record, new_game
+from game.engine import GAMES, DealScored, Dealt, GameState, IllegalMove, load_record, new_game
 
 VARIANTS = [(name, p) for name in sorted(GAMES) for p in GAMES[name].players]
 
@@ -43,7 +43,7 @@ def test_a_scored_deal_waits_between_deals_until_the_step(
     state = new_game(game, players=players, seed=seed)
     cls = type(state)
     played = _to_first_deal_end(state, random.Random(seed))
-    scored = [e.data for e in state.events if e.kind == "deal_scored"]
+    scored = [e.data for e in state.events if isinstance(e.data, DealScored)]
     assert state.deals_scored == 1 and state.last_scored is scored[0]
     if not state.between_deals:  # the match ended with its first deal (the solitaire...)
         assert state.is_over and state.legal_moves() == []
@@ -75,7 +75,7 @@ def test_a_scored_deal_waits_between_deals_until_the_step(
     assert state == twin and type(state) is cls
     assert not state.between_deals and state.current_player is not None
     assert state.legal_moves() and state.view(0).deal_no == 2
-    assert any(e.kind == "dealt" for e in state.events[events:])
+    assert any(isinstance(e.data, Dealt) for e in state.events[events:])
     assert [state.view(s) for s in range(state.seats)] != views
     with pytest.raises(IllegalMove) as twice:
         state.deal_next()

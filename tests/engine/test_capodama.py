@@ -8,7 +8,19 @@ from typing import Any
 
 import pytest
 
-from game.engine import GAMES, IllegalMove, Move, RecordError, load_record, new_game, parse_cards
+from game.engine import (
+    GAMES,
+    DealScored,
+    Dealt,
+    IllegalMove,
+    Move,
+    Played,
+    RecordError,
+    Trick,
+    load_record,
+    new_game,
+    parse_cards,
+)
 from game.engine.capodama import CapodamaState
 from game.engine.capodama_cards import (
     card_points,
@@ -17,6 +29,8 @@ from game.engine.capodama_cards import (
     match_winner,
     trick_winner,
 )
+from game.engine.capodama_events import Capo, Partner, Passed
+from game.engine.capodama_events import Dealt as CapodamaDealt
 
 RANKS_32 = ["A", "7", "J", "K", "Q", "10", "9", "8"]
 
@@ -105,7 +119,7 @@ def test_card_points_and_doubling() -> None:
 def test_deal_one_at_a_time_clockwise_from_dealers_left(players: int) -> None:
     s = capodama(players, seed=11)
     dealt = s.events[0]
-    assert dealt.kind == "dealt"
+    assert isinstance(dealt.data, Dealt)
     dealer = dealt.seat
     assert dealt.data.to == tuple((dealer + 1 + k) % players for k in range(8 * players))
     for seat in range(players):
@@ -116,7 +130,7 @@ def test_deal_one_at_a_time_clockwise_from_dealers_left(players: int) -> None:
 
 def test_capo_holds_ace_of_hearts_is_announced_and_names_the_suit() -> None:
     s = position_a()
-    assert [e.kind for e in s.events] == ["dealt", "capo"]
+    assert [type(e.data) for e in s.events] == [CapodamaDealt, Capo]
     assert s.events[1].seat == 0 and str(s.events[1].cards[0]) == "AH"
     assert s.current_player == 0 and s.phase == "double"
     assert texts(s.legal_moves()) == {"double D", "double C", "double S"}
@@ -158,7 +172,7 @@ def test_exchange_rules_four_players() -> None:
     assert set(map(str, s.hand(0))) == set(["AH", "9S", "10D", "9C", "10C", "JC", "AC", "8H"])
     assert set(map(str, s.hand(2))) == set(["7S", "JS", "QS", "7H", "9H", "AD", "7D", "8D"])
     assert s.team() == (0, 3)
-    passed = [e for e in s.events if e.kind == "passed"]
+    passed = [e for e in s.events if isinstance(e.data, Passed)]
     assert [(e.seat, e.data.to, str(e.cards[0])) for e in passed] == [
         (0, 1, "8C"),
         (1, 2, "8D"),
@@ -257,7 +271,7 @@ def test_following_and_trumps_in_play() -> None:
     assert texts(s.legal_moves()) == {"8S", "QH"}
     s.play("8S")
     trick = s.events[-1]
-    assert trick.kind == "trick" and trick.seat == 2 and trick.data.points == 18
+    assert isinstance(trick.data, Trick) and trick.seat == 2 and trick.data.points == 18
     assert s.current_player == 2
     v = s.view(1)
     assert [str(c) for _, c in v.last_trick] == ["9S", "AS", "7H", "8S"]
@@ -267,7 +281,7 @@ def test_following_and_trumps_in_play() -> None:
     assert texts(s.legal_moves()) == {"JD", "KD", "QD", "QH"}
     assert 3 not in s.view(1).partners
     s.play("QH")
-    assert s.events[-2].kind == "played" and s.events[-1].kind == "partner"
+    assert isinstance(s.events[-2].data, Played) and isinstance(s.events[-1].data, Partner)
     assert s.view(1).partners == (0, 3)
     assert texts(s.legal_moves()) == {"10D", "AH"}
     s.play("10D")
@@ -380,15 +394,15 @@ def test_match_winner_needs_a_single_leader_at_the_target() -> None:
 
 def greedy_deal(s: CapodamaState) -> None:
     """Play the current deal out with the first legal move each time."""
-    start = sum(1 for e in s.events if e.kind == "deal_scored")
-    while sum(1 for e in s.events if e.kind == "deal_scored") == start:
+    start = sum(1 for e in s.events if isinstance(e.data, DealScored))
+    while sum(1 for e in s.events if isinstance(e.data, DealScored)) == start:
         s.play(s.legal_moves()[0])
 
 
 def test_deal_scored_event_and_next_dealer_is_the_capo() -> None:
     s = position_a()
     greedy_deal(s)
-    scored = next(e for e in s.events if e.kind == "deal_scored")
+    scored = next(e for e in s.events if isinstance(e.data, DealScored))
     d = scored.data
     assert sum(d.points_by_seat) == 150
     assert d.points == sum(d.points_by_seat[t] for t in d.team)
@@ -398,7 +412,7 @@ def test_deal_scored_event_and_next_dealer_is_the_capo() -> None:
     assert s.between_deals and s.events[-1] is scored  # the next deal waits for its step
     s.deal_next()
     nxt = s.events[s.events.index(scored) + 1]
-    assert nxt.kind == "dealt" and nxt.seat == 0  # dealt by the previous capo
+    assert isinstance(nxt.data, Dealt) and nxt.seat == 0  # dealt by the previous capo
 
 
 def test_match_runs_to_a_single_winner_at_seven() -> None:
@@ -426,15 +440,15 @@ def test_two_player_second_half_dealt_unshuffled_from_the_non_dealer() -> None:
     for _ in range(8):
         s.play(s.legal_moves()[0])
         s.play(s.legal_moves()[0])
-    second = [e for e in s.events if e.kind == "dealt"][-1]
+    second = [e for e in s.events if isinstance(e.data, Dealt)][-1]
     assert second.data.half == 2
     assert [str(c) for c in second.cards] == aside.split()
     assert second.data.to == tuple(k % 2 for k in range(16))  # non-dealer (seat 0) first
     assert set(map(str, s.hand(0))) == set(aside.split()[0::2])
-    winner8 = [e for e in s.events if e.kind == "trick"][-1].seat
+    winner8 = [e for e in s.events if isinstance(e.data, Trick)][-1].seat
     assert s.current_player == winner8
     greedy_deal(s)
-    d = next(e for e in s.events if e.kind == "deal_scored").data
+    d = next(e for e in s.events if isinstance(e.data, DealScored)).data
     assert d.threshold == 80 and d.team == (0,)
 
 
@@ -489,7 +503,7 @@ def test_solitaire_one_player_controls_both_open_hands() -> None:
     assert s.current_player == 1  # the player now chooses the virtual opponent's card
     assert texts(s.legal_moves()) == set(["JD", "AC", "7C", "JC", "QC", "10C", "9C", "8C"])
     greedy_deal(s)
-    d = next(e for e in s.events if e.kind == "deal_scored").data
+    d = next(e for e in s.events if isinstance(e.data, DealScored)).data
     assert d.capo_won == (80 <= d.points <= 85) and d.window == (80, 85)
     assert s.is_over and s.scores == [1 if d.capo_won else 0]
 
@@ -509,7 +523,7 @@ def test_solitaire_window_is_80_to_85() -> None:
         s = capodama(1, seed=seed)
         while not s.is_over:
             s.play(s.legal_moves()[seed % len(s.legal_moves())])
-        d = next(e for e in s.events if e.kind == "deal_scored").data
+        d = next(e for e in s.events if isinstance(e.data, DealScored)).data
         assert d.capo_won == (80 <= d.points <= 85)
         assert [r.won for r in d.results] == [d.capo_won] * 2  # both hands are the player's
         outcomes.add(d.capo_won)

@@ -16,11 +16,11 @@ from dataclasses import fields, is_dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.engine import Card, IllegalMove, load_record, new_game
+from game.engine import Card, DealScored, Dealt, IllegalMove, Played, Trick, load_record, new_game
 from game.engine.base import SeatResult
 from game.engine.capodama import CapodamaState
 from game.engine.capodama_cards import THRESHOLD, card_points, deal_awards, deck_for
-from game.engine.capodama_events import CapodamaScored
+from game.engine.capodama_events import CapodamaScored, Doubled, Passed
 
 EXAMPLES = 50
 DEALS_PER_VARIANT = 34  # 50 * 6 * 34 = 10,200 deals
@@ -124,7 +124,7 @@ def play_checked_deal(players: int, seed: int, rng: random.Random, deep: bool) -
     check_conservation(s, full, size)
     probe_at = rng.randrange(10, 30)
     moves_made = 0
-    while not any(e.kind == "deal_scored" for e in s.events[-3:]):  # the deal, then the next
+    while not any(isinstance(e.data, DealScored) for e in s.events[-3:]):  # the deal, then the next
         legal = s.legal_moves()
         assert legal and len(set(legal)) == len(legal)
         if s.phase == "play":
@@ -146,26 +146,28 @@ def play_checked_deal(players: int, seed: int, rng: random.Random, deep: bool) -
             again = load_record(s.record())
             assert again == s
     events = s.events
-    scored_at = max(i for i, e in enumerate(events) if e.kind == "deal_scored")
+    scored_at = max(i for i, e in enumerate(events) if isinstance(e.data, DealScored))
     first = max(
-        i for i in range(scored_at) if events[i].kind == "dealt" and events[i].data.half == 1
+        i
+        for i in range(scored_at)
+        if isinstance(events[i].data, Dealt) and events[i].data.half == 1
     )
     deal = events[first : scored_at + 1]
-    d = next(e for e in deal if e.kind == "deal_scored").data
-    doubled = next(e for e in deal if e.kind == "doubled").data.suit
-    won = [c for e in deal if e.kind == "trick" for c in e.cards]
+    d = next(e for e in deal if isinstance(e.data, DealScored)).data
+    doubled = next(e for e in deal if isinstance(e.data, Doubled)).data.suit
+    won = [c for e in deal if isinstance(e.data, Trick) for c in e.cards]
     assert sorted(won) == sorted(every_card)
     assert sum(card_points(c, doubled) for c in won) == 150 == sum(d.points_by_seat)
     by_trick = [0] * s.seats
     for e in deal:
-        if e.kind == "trick":
+        if isinstance(e.data, Trick):
             by_trick[e.seat] += e.data.points
     assert tuple(by_trick) == d.points_by_seat
     check_results(d, players, s.seats)
     if players == 1:
         return
     # The capo side is made of the seats that held AH, QH (and KH with six) after the exchange.
-    holder = {str(e.cards[0]): e.seat for e in deal if e.kind == "played"}
+    holder = {str(e.cards[0]): e.seat for e in deal if isinstance(e.data, Played)}
     marks = ("AH", "QH", "KH") if players == 6 else ("AH", "QH") if players >= 4 else ("AH",)
     assert set(d.team) == {holder[m] for m in marks}
 
@@ -185,7 +187,7 @@ def test_views_hide_hands_and_pending_passes(seed: int, players: int) -> None:
     s = new_game("capodama", players=players, seed=seed)
     assert isinstance(s, CapodamaState)
     rng = random.Random(seed)
-    while not s.is_over and sum(1 for e in s.events if e.kind == "deal_scored") == 0:
+    while not s.is_over and sum(1 for e in s.events if isinstance(e.data, DealScored)) == 0:
         for seat in range(s.seats):
             v = s.view(seat)
             assert set(v.hands) == {seat} and v.hand == s.hand(seat)
@@ -198,7 +200,7 @@ def test_views_hide_hands_and_pending_passes(seed: int, players: int) -> None:
                         assert not set(s._pass_choice[other].cards) & set(v.passed)
         s.play(rng.choice(s.legal_moves()))
     for e in s.events_for(0):  # the log as seat 0 sees it hides the others' cards
-        if e.kind == "dealt":
+        if isinstance(e.data, Dealt):
             assert all((c is None) == (to != 0) for c, to in zip(e.cards, e.data.to, strict=True))
-        if e.kind == "passed":
+        if isinstance(e.data, Passed):
             assert (e.cards[0] is None) == (0 not in (e.seat, e.data.to))

@@ -21,7 +21,10 @@ from game.ai import make_seat
 from game.engine import (
     FRENCH,
     Card,
+    DealScored,
+    Dealt,
     IllegalMove,
+    MatchOver,
     Payload,
     RecordError,
     SeatResult,
@@ -32,7 +35,16 @@ from game.engine import (
 from game.engine.cards import mask_of
 from game.engine.cattura import CatturaState, LastTurn, last_turns
 from game.engine.cattura_cards import CARDS, DECK_MASK, ScoreBreakdown, score_breakdown, score_cards
-from game.engine.cattura_events import Captured, CatturaOver, CatturaScored, FinalRound
+from game.engine.cattura_events import (
+    Captured,
+    CatturaOver,
+    CatturaScored,
+    Drew,
+    FinalRound,
+    Passed,
+    Sent,
+    Turned,
+)
 
 ALL = [str(FRENCH.by_index(i)) for i in CARDS]
 
@@ -130,11 +142,11 @@ def test_random_deal_shape(players: int) -> None:
         assert v.deck_count == 32 - 5 * players - 1
         assert s.current_player == (v.dealer + 1) % players
         dealt = s.events[0]
-        assert dealt.kind == "dealt"
+        assert isinstance(dealt.data, Dealt)
         assert dealt.data.to[:players] == tuple(
             (v.dealer + 1 + k) % players for k in range(players)
         )
-        assert s.events[1].kind == "turned" and s.events[1].cards == v.battlefield
+        assert isinstance(s.events[1].data, Turned) and s.events[1].cards == v.battlefield
         dealers.add(v.dealer)
         every = set(s.battlefield()) | set(s.deck_cards())
         for p in range(players):
@@ -169,8 +181,8 @@ def test_send_puts_the_card_on_top_and_draws_the_deck_top() -> None:
     assert s.view(0).deck_count == 32 - 11 - 1
     assert s.current_player == 1
     sent, drew = s.events[-2:]
-    assert sent.kind == "sent" and names(sent.cards) == ["8D"] and sent.seat == 0
-    assert drew.kind == "drew" and names(drew.cards) == ["7H"]
+    assert isinstance(sent.data, Sent) and names(sent.cards) == ["8D"] and sent.seat == 0
+    assert isinstance(drew.data, Drew) and names(drew.cards) == ["7H"]
     assert drew.for_seat(1).cards == (None,) and names(drew.for_seat(0).cards) == ["7H"]
     s.play("send AH")
     assert "7S" in names(s.hand(1))
@@ -187,7 +199,7 @@ def test_send_without_draw_when_the_deck_is_empty() -> None:
     s = position(2, ["2S 3S", "2H 3H 4H"], "8C", deck=None)
     s.play("send 2S")
     assert names(s.hand(0)) == ["3S"]
-    assert s.events[-1].kind == "sent"  # no "drew" event
+    assert isinstance(s.events[-1].data, Sent)  # no "drew" event
     assert s.view(1).deck_count == 0
 
 
@@ -236,7 +248,7 @@ def test_capture_with_one_hand_card() -> None:
     assert len(s.hand(0)) == 4  # no draw after a capture
     assert len(s.deck_cards()) == before
     ev = s.events[-1]
-    assert ev.kind == "captured" and ev.seat == 0
+    assert isinstance(ev.data, Captured) and ev.seat == 0
     assert ev.data == Captured(parse_card("5S"), (parse_card("5C"),), (False,), 1, 5)
     assert s.view(1).scores == (5 + 0, 0)
 
@@ -364,8 +376,8 @@ def test_four_captures_end_the_match_at_once(players: int) -> None:
     assert s.is_over and s.current_player is None and s.end_reason == "four captured"
     assert s.legal_moves() == []
     assert s.winners == (0,)
-    kinds = [e.kind for e in s.events[-2:]]
-    assert kinds == ["deal_scored", "match_over"]
+    kinds = [type(e.data) for e in s.events[-2:]]
+    assert kinds == [CatturaScored, CatturaOver]
     scored = s.events[-2].data
     assert scored.scores[0] == 8 * 3 + 7 + 4  # four suits
     assert scored.results[0] == SeatResult(True, 35, 35)
@@ -411,7 +423,7 @@ def test_empty_hand_gives_every_other_player_exactly_one_more_turn(players: int)
     s = position(players, ["5C", *others], "5S", deck="6D 6C 7S 7D 7C 7H")
     s.play("take 5S with 5C")
     assert not s.is_over
-    assert s.events[-1].kind == "final_round"
+    assert isinstance(s.events[-1].data, FinalRound)
     assert s.events[-1].data == FinalRound(players - 1, tuple(range(1, players)))
     assert s.view(0).final_turns == tuple(range(1, players))
     for seat in range(1, players):
@@ -420,14 +432,16 @@ def test_empty_hand_gives_every_other_player_exactly_one_more_turn(players: int)
         s.play(f"send {names(s.hand(seat))[-1]}")
     assert s.is_over and s.end_reason == "final round"
     assert s.winners == (0,)
-    assert [e.seat for e in s.events if e.kind in ("sent", "captured")] == list(range(players))
+    assert [e.seat for e in s.events if isinstance(e.data, (Sent, Captured))] == list(
+        range(players)
+    )
 
 
 def test_the_final_round_is_not_restarted_by_another_empty_hand() -> None:
     s = position(3, ["5C", "AD", "AC 2C"], "5S", deck=None)
     s.play("take 5S with 5C")
     s.play("send AD")  # seat 1 empties its hand in the final round: nothing new starts
-    assert [e.kind for e in s.events].count("final_round") == 1
+    assert sum(isinstance(e.data, FinalRound) for e in s.events) == 1
     assert s.current_player == 2
     s.play("send 2C")
     assert s.is_over and s.end_reason == "final round"
@@ -440,13 +454,13 @@ def test_four_captures_during_the_final_round_end_it_at_once() -> None:
     s.play("take 5C with AH 4D")
     assert s.is_over and s.end_reason == "four captured"
     assert s.winners == (1,)
-    assert not any(e.seat == 2 for e in s.events if e.kind in ("sent", "captured", "passed"))
+    assert not any(e.seat == 2 for e in s.events if isinstance(e.data, (Sent, Captured, Passed)))
 
 
 def test_sending_the_last_card_with_an_empty_deck_starts_the_final_round() -> None:
     s = position(2, ["2S", "AH 3H"], "8C", deck=None)
     s.play("send 2S")
-    assert s.events[-1].kind == "final_round"
+    assert isinstance(s.events[-1].data, FinalRound)
     assert s.current_player == 1
     s.play("send AH")
     assert s.is_over and s.end_reason == "final round"
@@ -471,7 +485,7 @@ def test_an_empty_hand_passes_or_swaps_on_its_last_turn() -> None:
     assert s.current_player == 2
     assert legal(s) == {"pass"}  # empty hand, nothing of value 7 among its captures
     s.play("pass")
-    assert s.events[-3].kind == "passed" and s.events[-3].seat == 2
+    assert isinstance(s.events[-3].data, Passed) and s.events[-3].seat == 2
     assert s.is_over and s.end_reason == "final round"
     assert s.view(0).scores == (0, 7 + 2, 4)
     assert s.winners == (1,)
@@ -779,7 +793,7 @@ def _play_random_deal(players: int, seed: int, rng: random.Random, deep: bool) -
     else:
         assert s.end_reason == "final round" and max(caps) < 4
         assert any(h == 0 for h in s._hands)
-    assert s.events[-1].kind == "match_over" and s.events[-2].kind == "deal_scored"
+    assert isinstance(s.events[-1].data, MatchOver) and isinstance(s.events[-2].data, DealScored)
     _check_payloads(s)
     # In a dealt game an empty hand starts the final round at once, so nobody ever passes.
     assert "pass" not in s.history

@@ -26,15 +26,28 @@ from game.engine import (
     GAMES,
     ITALIAN,
     Card,
+    DealScored,
+    Dealt,
     IllegalMove,
+    MatchOver,
     Move,
+    Played,
     RecordError,
     load_record,
     new_game,
     parse_cards,
 )
 from game.engine.scopa import ScopaState, ScopaView, round_plays, sweepers
-from game.engine.scopa_events import ScopaOver, ScopaScored
+from game.engine.scopa_events import (
+    Captured,
+    Leftovers,
+    Redeal,
+    ScopaOver,
+    ScopaScored,
+    Sweep,
+    TableDealt,
+)
+from game.engine.scopa_events import Dealt as ScopaDealt
 from game.engine.scopa_scoring import Awards, deal_points
 
 # -- the rules, written independently ---------------------------------------------------------
@@ -198,7 +211,7 @@ def endgame(
 
 
 def scored(state: ScopaState) -> ScopaScored:
-    data = [e for e in state.events if e.kind == "deal_scored"][-1].data
+    data = [e for e in state.events if isinstance(e.data, DealScored)][-1].data
     assert isinstance(data, ScopaScored)
     return data
 
@@ -253,10 +266,10 @@ def test_seeded_deal_structure_and_counter_clockwise_play(players: int) -> None:
     assert isinstance(state, ScopaState)
     view = state.view(0)
     dealer = view.dealer
-    dealt = [e for e in state.events if e.kind == "dealt"][-1]
+    dealt = [e for e in state.events if isinstance(e.data, Dealt)][-1]
     right_first = tuple((dealer - 1 - j) % players for j in range(players))
     assert dealt.data.to == right_first * 3  # one at a time, right of the dealer first
-    assert [e.kind for e in state.events][-2:] == ["dealt", "table_dealt"]
+    assert [type(e.data) for e in state.events][-2:] == [ScopaDealt, TableDealt]
     assert len(state.events[-1].cards) == 4 and len(view.table) == 4
     assert view.hand_sizes == (3,) * players
     assert view.deck_count == 40 - 4 - 3 * players
@@ -270,7 +283,7 @@ def test_seeded_deal_structure_and_counter_clockwise_play(players: int) -> None:
         mark = len(state.events)
         state.play(rng.choice(state.legal_moves()))
         new = state.events[mark:]
-        if any(e.kind == "dealt" for e in new):
+        if any(isinstance(e.data, Dealt) for e in new):
             hands_dealt += 1
             assert state.view(0).hand_sizes == (3,) * players
             assert state.view(0).deck_count == 40 - 4 - 3 * players * hands_dealt
@@ -287,7 +300,7 @@ def test_explicit_deal_is_dealt_one_at_a_time_from_the_dealers_right() -> None:
     hands = [["1D", "2D", "3D"], ["1C", "2C", "3C"], ["1S", "2S", "3S"], ["1B", "2B", "3B"]]
     state = game(4, {"dealer": 2, "hands": hands, "table": ["4D", "4C", "4S", "4B"]})
     dealt, table = state.events[0], state.events[1]
-    assert dealt.kind == "dealt" and table.kind == "table_dealt"
+    assert isinstance(dealt.data, Dealt) and isinstance(table.data, TableDealt)
     assert dealt.data.to == (1, 0, 3, 2) * 3
     assert texts(dealt.cards[:4]) == ["1C", "1D", "1B", "1S"]
     assert texts(table.cards) == ["4D", "4C", "4S", "4B"]
@@ -302,12 +315,12 @@ def test_explicit_deal_is_dealt_one_at_a_time_from_the_dealers_right() -> None:
 def test_three_or_four_re_on_the_table_redeal_by_the_same_dealer(kings: list[str]) -> None:
     hands = [["1D", "2D", "3D"], ["1C", "2C", "3C"]]
     state = game(2, {"dealer": 1, "hands": hands, "table": kings}, seed=3)
-    kinds = [e.kind for e in state.events]
-    assert kinds[:3] == ["dealt", "table_dealt", "redeal"]
+    kinds = [type(e.data) for e in state.events]
+    assert kinds[:3] == [ScopaDealt, TableDealt, Redeal]
     redeal = state.events[2]
     assert redeal.data.kings == len([k for k in kings if k.startswith("R")])
     assert redeal.seat == 1
-    assert kinds[3:] == ["dealt", "table_dealt"]
+    assert kinds[3:] == [ScopaDealt, TableDealt]
     view = state.view(0)
     assert view.dealer == 1 and view.deal_no == 1 and state.current_player == 0
     assert sum(1 for c in view.table if c.rank == "R") < 3
@@ -319,13 +332,13 @@ def test_three_or_four_re_on_the_table_redeal_by_the_same_dealer(kings: list[str
 def test_two_re_on_the_table_do_not_redeal() -> None:
     hands = [["1D", "2D", "3D"], ["1C", "2C", "3C"]]
     state = game(2, {"dealer": 1, "hands": hands, "table": ["RD", "RC", "1S", "1B"]})
-    assert "redeal" not in [e.kind for e in state.events]
+    assert not any(isinstance(e.data, Redeal) for e in state.events)
 
 
 def test_three_re_later_in_the_deal_do_not_redeal() -> None:
     # First table only: a later table holding three Re is played as it lies.
     state = position(2, [["RB", "2D", "3D"], ["1C", "2C", "3C"]], ["RD", "RC", "RS"], deck=6)
-    assert "redeal" not in [e.kind for e in state.events]
+    assert not any(isinstance(e.data, Redeal) for e in state.events)
     assert "RB x RC" in texts(state.legal_moves())
 
 
@@ -335,11 +348,11 @@ def test_seeded_tables_never_keep_three_re() -> None:
         state = new_game("scopa", players=2, seed=seed)
         events = state.events
         for k, e in enumerate(events):
-            if e.kind == "table_dealt":
+            if isinstance(e.data, TableDealt):
                 kings = sum(1 for c in e.cards if c.rank == "R")
-                follows = events[k + 1].kind if k + 1 < len(events) else None
-                assert (follows == "redeal") == (kings >= 3)
-                redeals += follows == "redeal"
+                redeal = k + 1 < len(events) and isinstance(events[k + 1].data, Redeal)
+                assert redeal == (kings >= 3)
+                redeals += redeal
     assert redeals >= 1  # about 1 table in 200 has three or more Re
 
 
@@ -395,7 +408,7 @@ def test_captured_cards_read_in_any_order_and_print_canonically() -> None:
     state = position(2, [["7B", "6B", "5B"], ["1B", "2B", "3B"]], ["1D", "2C", "3S", "4B"])
     state.play("7b x 4b, 2c + 1d")
     assert state.history == ["7B x 1D 2C 4B"]
-    cap = [e for e in state.events if e.kind == "captured"][-1]
+    cap = [e for e in state.events if isinstance(e.data, Captured)][-1]
     assert cap.seat == 0 and texts(cap.cards) == ["1D", "2C", "4B"]
     assert str(cap.data.card) == "7B" and cap.data.side == 0 and not cap.data.scopa
     assert texts(state.table()) == ["3S"]
@@ -408,7 +421,7 @@ def test_placing_a_card_puts_it_on_the_table() -> None:
     state.play("FD")
     assert texts(state.table()) == ["FD", "RC"]
     assert state.current_player == 1
-    assert [e.kind for e in state.events][-1] == "played"
+    assert type(state.events[-1].data) is Played
 
 
 # -- scopa and the end of the deal ------------------------------------------------------------
@@ -417,7 +430,7 @@ def test_a_sweep_is_a_scopa() -> None:
     state.play("5S x 2C 3C")
     assert not state.table()
     assert state.view(1).scope == (1, 0)
-    scopa = [e for e in state.events if e.kind == "scopa"]
+    scopa = [e for e in state.events if isinstance(e.data, Sweep)]
     assert len(scopa) == 1 and scopa[0].seat == 0 and scopa[0].data.side == 0
     assert state.view(0).captures[-1][3] is True
 
@@ -435,8 +448,8 @@ def test_no_scopa_on_the_very_last_play_of_the_deal() -> None:
     state.play("3D")
     mark = len(state.events)
     state.play("5S x 2C 3D")
-    kinds = [e.kind for e in state.events[mark:]]
-    assert "scopa" not in kinds and "leftovers" not in kinds
+    kinds = [type(e.data) for e in state.events[mark:]]
+    assert Sweep not in kinds and Leftovers not in kinds
     data = scored(state)
     assert data.figures.scope == (0, 0)
     assert data.figures.cards == (40 - 4, 4)
@@ -447,8 +460,8 @@ def test_leftovers_go_to_the_last_capturer_and_are_no_scopa() -> None:
     state.play("FD")  # no 8 and no sum of 8: placed
     mark = len(state.events)
     state.play("RB")  # 1 + 8 = 9: placed as well, and the deal ends
-    kinds = [e.kind for e in state.events[mark:]]
-    assert kinds[:3] == ["played", "leftovers", "deal_scored"]
+    kinds = [type(e.data) for e in state.events[mark:]]
+    assert kinds[:3] == [Played, Leftovers, ScopaScored]
     left = state.events[mark + 1]
     assert left.seat == 1 and left.data.side == 1
     assert sorted(texts(left.cards)) == ["1C", "FD", "RB"]
@@ -462,7 +475,7 @@ def test_leftovers_follow_the_last_capture_made_in_play() -> None:
     state.play("RB")
     state.play("FD")
     state.play("4B")
-    left = [e for e in state.events if e.kind == "leftovers"][-1]
+    left = [e for e in state.events if isinstance(e.data, Leftovers)][-1]
     assert left.seat == 0 and left.data.side == 0
     assert sorted(texts(left.cards)) == ["3C", "4B", "FD", "RB"]
 
@@ -471,7 +484,7 @@ def test_leftovers_with_no_capture_in_the_deal_go_to_nobody() -> None:
     state = position(2, [["FD"], ["RB"]], ["1C"], piles={1: ["2B", "3B"]}, last=None)
     state.play("FD")
     state.play("RB")
-    left = [e for e in state.events if e.kind == "leftovers"][-1]
+    left = [e for e in state.events if isinstance(e.data, Leftovers)][-1]
     assert left.seat is None and left.data.side is None
     assert sum(scored(state).figures.cards) == 37
 
@@ -597,7 +610,7 @@ def test_target_reached_strictly_ahead_wins() -> None:
     state = endgame(2, {}, last=0, scores=[9, 10])  # side 0 takes every deck point: +4
     assert state.is_over and state.winners == (0,)
     over = state.events[-1]
-    assert over.kind == "match_over" and over.data.winners == (0,)
+    assert isinstance(over.data, MatchOver) and over.data.winners == (0,)
     assert over.data.reason == "target" and state.scores == [13, 10]
     assert state.current_player is None and state.legal_moves() == []
     assert "over" in unchanged_after(state, "1D")
@@ -832,7 +845,7 @@ def test_view_shows_own_hand_public_cards_and_counts() -> None:
 def test_events_for_a_seat_hide_the_other_hands() -> None:
     state = example()
     dealt = state.events_for(1)[0]
-    assert dealt.kind == "dealt"
+    assert isinstance(dealt.data, Dealt)
     own = [c for c, s in zip(dealt.cards, dealt.data.to, strict=True) if s == 1]
     other = [c for c, s in zip(dealt.cards, dealt.data.to, strict=True) if s == 0]
     assert texts(own) == ["1C", "2C", "3C"] and other == [None] * 3
@@ -1031,7 +1044,7 @@ def deep_checks(state: ScopaState, rng: random.Random) -> None:
             a, b = rng.choice(pairs)
             assert swapped(state, a, b).view(seat) == view
         for e in state.events_for(seat):
-            if e.kind == "dealt":
+            if isinstance(e.data, Dealt):
                 for c, to in zip(e.cards, e.data.to, strict=True):
                     assert (c is None) == (to != seat)
     assert load_record(state.record()) == state
@@ -1044,36 +1057,38 @@ def deep_checks(state: ScopaState, rng: random.Random) -> None:
 def check_scored_deal(events: Sequence[Any], prev: Sequence[int], state: ScopaState) -> None:
     """The deal's log: all 40 cards dealt once, piles rebuilt from the captures, points."""
     nsides = len(state.sides)
-    end = next(k for k, e in enumerate(events) if e.kind == "deal_scored")
+    end = next(k for k, e in enumerate(events) if isinstance(e.data, DealScored))
     deal_events = events[:end]
-    last_redeal = max((k for k, e in enumerate(deal_events) if e.kind == "redeal"), default=-1)
+    last_redeal = max(
+        (k for k, e in enumerate(deal_events) if isinstance(e.data, Redeal)), default=-1
+    )
     dealt = [
         str(c)
         for e in deal_events[last_redeal + 1 :]
-        if e.kind in ("dealt", "table_dealt")
+        if isinstance(e.data, (Dealt, TableDealt))
         for c in e.cards
     ]
     assert sorted(dealt) == sorted(ALL)
-    first_table = next(e for e in deal_events[last_redeal + 1 :] if e.kind == "table_dealt")
+    first_table = next(e for e in deal_events[last_redeal + 1 :] if isinstance(e.data, TableDealt))
     assert sum(1 for c in first_table.cards if c.rank == "R") < 3
     piles: list[list[str]] = [[] for _ in range(nsides)]
     scope = [0] * nsides
     unclaimed: list[str] = []
-    plays = [e for e in deal_events if e.kind == "played"]
+    plays = [e for e in deal_events if isinstance(e.data, Played)]
     assert len(plays) == 36
     for e in deal_events:
-        if e.kind == "captured":
+        if isinstance(e.data, Captured):
             piles[e.data.side] += [str(e.data.card), *texts(e.cards)]
             assert e.data.side == e.seat % nsides
-        elif e.kind == "scopa":
+        elif isinstance(e.data, Sweep):
             scope[e.data.side] += 1
-        elif e.kind == "leftovers":
+        elif isinstance(e.data, Leftovers):
             if e.data.side is None:
                 unclaimed += texts(e.cards)
             else:
                 piles[e.data.side] += texts(e.cards)
-    last_play = max(k for k, e in enumerate(deal_events) if e.kind == "played")
-    assert all(e.kind != "scopa" for e in deal_events[last_play:])
+    last_play = max(k for k, e in enumerate(deal_events) if isinstance(e.data, Played))
+    assert all(not isinstance(e.data, Sweep) for e in deal_events[last_play:])
     assert sorted([c for p in piles for c in p] + unclaimed) == sorted(ALL)
     data = events[end].data
     all_suits = state.options["primiera_all_suits"]
@@ -1092,7 +1107,7 @@ def check_scored_deal(events: Sequence[Any], prev: Sequence[int], state: ScopaSt
     assert data.scores == tuple(data.side_scores[s % nsides] for s in range(state.players))
     if state.is_over:
         over = events[-1]
-        assert over.kind == "match_over" and isinstance(over.data, ScopaOver)
+        assert isinstance(over.data, MatchOver) and isinstance(over.data, ScopaOver)
         side = over.data.side
         scores = data.side_scores
         top = scores[side]
@@ -1124,7 +1139,7 @@ def random_deals(players: int, seed: int, deals: int) -> None:
         per_move = d % 20 == 0
         deep_at = rng.randrange(30) if d % 50 == 7 else -1
         start = max(
-            (k + 1 for k, e in enumerate(state.events) if e.kind == "deal_scored"), default=0
+            (k + 1 for k, e in enumerate(state.events) if isinstance(e.data, DealScored)), default=0
         )
         prev = state.side_scores
         k = 0

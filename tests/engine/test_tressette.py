@@ -25,15 +25,19 @@ from game.engine import (
     GAMES,
     ITALIAN,
     Card,
+    DealScored,
+    Dealt,
     IllegalMove,
+    Played,
     RecordError,
+    Trick,
     load_record,
     new_game,
     parse_card,
 )
 from game.engine.base import MatchOver, Payload
 from game.engine.tressette import TressetteState, TressetteView
-from game.engine.tressette_events import TressetteScored
+from game.engine.tressette_events import Declared, TressetteScored
 from game.engine.tressette_tables import whole_and_thirds
 
 # -- the rules, written independently ---------------------------------------------------------
@@ -154,8 +158,8 @@ def play_first_card(s: TressetteState) -> None:
         s.deal_next()
 
 
-def last_event(s: TressetteState, kind: str) -> Any:
-    return next(e for e in reversed(s.events) if e.kind == kind)
+def last_event(s: TressetteState, kind: type[Payload]) -> Any:
+    return next(e for e in reversed(s.events) if isinstance(e.data, kind))
 
 
 def card_texts(moves: Iterable[Any]) -> set[str]:
@@ -189,7 +193,7 @@ def test_deal_one_at_a_time_counter_clockwise_from_dealers_right(players: int) -
         s = new_game("tressette", players=players, seed=seed)
         dealt = s.events[0]
         d = dealt.data.dealer
-        assert dealt.kind == "dealt" and dealt.seat == d
+        assert isinstance(dealt.data, Dealt) and dealt.seat == d
         expect = [(d - 1 - k) % players for k in range(len(dealt.cards))]
         assert list(dealt.data.to) == expect
         for c, to in zip(dealt.cards, dealt.data.to, strict=True):
@@ -231,7 +235,7 @@ def test_play_goes_counter_clockwise_and_winner_leads() -> None:
     assert s.current_player == 3
     # Give seat 1 the 3 of coins: it wins the coins trick and leads the next.
     s = start(hands_with(SUIT_HANDS, ("3D", "4S")), moves=["4D", "4C", "3D", "4B"])
-    assert last_event(s, "trick").seat == 1
+    assert last_event(s, Trick).seat == 1
     assert s.current_player == 1
     assert s.view(2).leader == 1
 
@@ -301,7 +305,7 @@ def test_order_3_2_1_R_C_F_7_6_5_4(hi: str, lo: str) -> None:
     a, b = hi + "C", lo + "C"
     s = start(hands_with(SUIT_HANDS, (a, "RD")), moves=[a, b])
     play_first_card_n(s, 2)
-    trick = last_event(s, "trick")
+    trick = last_event(s, Trick)
     assert [str(c) for c in trick.cards][:2] == [a, b]
     stronger = a if ORDER_HIGH_TO_LOW.index(hi) < ORDER_HIGH_TO_LOW.index(lo) else b
     assert str(trick.data.winning_card) == stronger
@@ -316,7 +320,7 @@ def play_first_card_n(s: TressetteState, n: int) -> None:
 def test_off_suit_card_never_wins_no_trumps() -> None:
     # Seat 3 leads 4D; the others are void in coins and throw 3s: the 4 still wins.
     s = start(hands_with(SUIT_HANDS), moves=["4D", "3C", "3S", "3B"])
-    trick = last_event(s, "trick")
+    trick = last_event(s, Trick)
     assert trick.seat == 3 and str(trick.data.winning_card) == "4D"
     assert trick.data.raw == 3
     assert [str(c) for c in trick.cards] == ["4D", "3C", "3S", "3B"]
@@ -332,7 +336,7 @@ def test_trick_winner_every_random_trick() -> None:
         for _ in range(n * rng.randrange(1, 6)):
             moves = [m for m in s.legal_moves() if m.kind == "play"]
             s.play(rng.choice(moves))
-        trick = last_event(s, "trick")
+        trick = last_event(s, Trick)
         cards = [str(c) for c in trick.cards]
         assert trick.seat == trick.data.seats[expected_winner(cards)]
         assert trick.data.raw == raw(cards)
@@ -342,7 +346,7 @@ def test_trick_winner_every_random_trick() -> None:
 def test_all_tricks_to_one_side_is_33_raw_and_11_points() -> None:
     s = start(hands_with(SUIT_HANDS))
     play_first_card(s)
-    scored = last_event(s, "deal_scored").data
+    scored = last_event(s, DealScored).data
     assert scored.raw == (0, 33)
     assert scored.rounded == (0, 11)
     assert scored.points == (0, 11)
@@ -358,7 +362,7 @@ def test_all_tricks_to_one_side_is_33_raw_and_11_points() -> None:
 def test_last_trick_whole_house_rule_whole_suits() -> None:
     s = start(hands_with(SUIT_HANDS), last_trick_whole=True)
     play_first_card(s)
-    scored = last_event(s, "deal_scored").data
+    scored = last_event(s, DealScored).data
     assert scored.raw == (0, 35)
     assert scored.last_trick_raw == 3
     assert scored.points == (0, 11)
@@ -372,15 +376,15 @@ def _random_deal_scores(
         s = new_game("tressette", players=players, seed=seed, last_trick_whole=whole)
         assert isinstance(s, TressetteState)
         rng = random.Random(seed)
-        while not any(e.kind == "deal_scored" for e in s.events):
+        while not any(isinstance(e.data, DealScored) for e in s.events):
             s.play(rng.choice([m for m in s.legal_moves() if m.kind == "play"]))
-        yield s, last_event(s, "deal_scored").data
+        yield s, last_event(s, DealScored).data
 
 
 def _raw_from_tricks(s: TressetteState, players: int, whole: bool) -> list[int]:
     """Raw points per side from the trick events of the first deal, computed here."""
     per_side = [0] * (2 if players == 4 else 3)
-    tricks = [e for e in s.events if e.kind == "trick"][: 40 // players]
+    tricks = [e for e in s.events if isinstance(e.data, Trick)][: 40 // players]
     for e in tricks:
         per_side[side_of(e.seat, players)] += raw(str(c) for c in e.cards)
     per_side[side_of(tricks[-1].seat, players)] += 3 if whole else 1
@@ -434,7 +438,7 @@ def test_three_player_deal_all_to_one_player() -> None:
     s = start(hands, dealer=1)
     assert s.current_player == 0
     play_first_card(s)
-    data = next(e for e in s.events if e.kind == "deal_scored").data
+    data = next(e for e in s.events if isinstance(e.data, DealScored)).data
     assert data.sides == ((0,), (1,), (2,))
     assert data.raw == (33, 0, 0)
     assert data.points == (11, 0, 0)
@@ -476,7 +480,7 @@ def test_buongioco_combinations(hand: str, points: int, names: list[str]) -> Non
     s = declare_position(hand)
     assert "buongioco" in [str(m) for m in s.legal_moves()]
     s.play("buongioco")
-    e = last_event(s, "declared")
+    e = last_event(s, Declared)
     assert e.seat == 3 and e.seen_by is None
     assert e.data.points == points
     assert [c.name for c in e.data.combos] == names
@@ -531,7 +535,7 @@ def test_buongioco_once_and_only_in_tricks_1_and_2() -> None:
     assert "buongioco" in [str(m) for m in s.legal_moves()]
     s2 = s.clone()
     s2.play("buongioco")
-    assert last_event(s2, "declared").data.trick_no == 2
+    assert last_event(s2, Declared).data.trick_no == 2
     play_first_card_n(s, 4)
     assert s.view(0).trick_no == 3
     assert s.current_player == 3
@@ -552,7 +556,7 @@ def test_buongioco_scores_what_is_in_hand_then() -> None:
     play_first_card_n(s, 3)
     assert s.current_player == 3 and s.view(3).trick_no == 2
     s.play("buongioco")
-    e = last_event(s, "declared")
+    e = last_event(s, Declared)
     assert e.data.points == 3 and e.data.combos[0].name == "three aces"
     assert {str(c) for c in e.cards} == {"1C", "1S", "1B"}
 
@@ -577,7 +581,7 @@ def test_buongioco_added_after_rounding_and_partners_pool() -> None:
     s.play("buongioco")  # seat 0
     s.play("4B")
     play_first_card(s)
-    data = last_event(s, "deal_scored").data
+    data = last_event(s, DealScored).data
     assert data.raw == (0, 33)
     assert data.rounded == (0, 11)
     assert data.buongioco == (6, 3)
@@ -592,10 +596,10 @@ def test_buongioco_can_win_the_deal() -> None:
     while s.current_player != 0:
         s.play(next(m for m in s.legal_moves() if m.kind == "play"))
     s.play("buongioco")
-    e = last_event(s, "declared")
+    e = last_event(s, Declared)
     assert e.data.points == 4 + 4 + 3 + 3
     play_first_card(s)
-    data = last_event(s, "deal_scored").data
+    data = last_event(s, DealScored).data
     assert data.buongioco == (14, 0)
     assert data.points[0] == data.rounded[0] + 14
     assert data.winner_side == 0
@@ -607,9 +611,9 @@ def test_tied_deal_is_won_by_nobody() -> None:
     for seed in range(600):
         s = new_game("tressette", players=4, seed=seed)
         rng = random.Random(seed)
-        while not any(e.kind == "deal_scored" for e in s.events):
+        while not any(isinstance(e.data, DealScored) for e in s.events):
             s.play(rng.choice(s.legal_moves()))
-        data = last_event(s, "deal_scored").data
+        data = last_event(s, DealScored).data
         p = data.points
         if p[0] == p[1]:
             found += 1
@@ -629,9 +633,9 @@ def test_results_per_seat_follow_the_deal_winner(players: int) -> None:
     for seed in range(300):
         s = new_game("tressette", players=players, seed=seed)
         rng = random.Random(seed)
-        while not any(e.kind == "deal_scored" for e in s.events):
+        while not any(isinstance(e.data, DealScored) for e in s.events):
             s.play(rng.choice(s.legal_moves()))
-        data = last_event(s, "deal_scored").data
+        data = last_event(s, DealScored).data
         assert isinstance(data, TressetteScored) and len(data.results) == players
         won = tuple(seat for seat, r in enumerate(data.results) if r.won)
         best = max(data.points)
@@ -663,7 +667,7 @@ def test_match_won_by_three_deals() -> None:
     assert s.is_over
     assert s.totals == (0, 21) and s.deals_won == (0, 3)
     assert s.winners == (1, 3)
-    assert last_event(s, "match_over").data.winners == (1, 3)
+    assert last_event(s, MatchOver).data.winners == (1, 3)
     assert s.current_player is None and s.legal_moves() == []
     with pytest.raises(IllegalMove, match="match is over"):
         s.play("4D")
@@ -700,7 +704,7 @@ def test_several_qualify_fully_level_another_deal() -> None:
     assert not s.is_over and s.between_deals
     s.deal_next()
     assert s.view(0).deal_no == 2
-    assert last_event(s, "dealt").data.deal_no == 2
+    assert last_event(s, Dealt).data.deal_no == 2
 
 
 def test_three_player_match_over() -> None:
@@ -726,7 +730,7 @@ def test_deal_passes_right_over_several_deals() -> None:
         assert len(dealers) >= 2
         for a, b in itertools.pairwise(dealers):
             assert b == (a - 1) % players
-        dealt = [e for e in s.events if e.kind == "dealt"]
+        dealt = [e for e in s.events if isinstance(e.data, Dealt)]
         assert [e.data.dealer for e in dealt] == dealers
         for e in dealt:
             assert e.data.to[0] == (e.data.dealer - 1) % players
@@ -781,10 +785,10 @@ def all_cards_in(value: Any) -> list[Card]:
 
 def public_cards(s: TressetteState) -> set[str]:
     """Cards played in this deal and cards declared: everyone saw them."""
-    deal_start = max(i for i, e in enumerate(s.events) if e.kind == "dealt")
+    deal_start = max(i for i, e in enumerate(s.events) if isinstance(e.data, Dealt))
     out = set()
     for e in s.events[deal_start:]:
-        if e.kind in ("played", "declared"):
+        if isinstance(e.data, (Played, Declared)):
             out |= {str(c) for c in e.cards}
     return out
 
@@ -982,7 +986,21 @@ class Referee:
         events = self.s.events
         for e in events[self.seen :]:
             assert isinstance(e.data, Payload), e  # typed: no dict crosses to the UI
-            getattr(self, "on_" + e.kind)(e)
+            match e.data:
+                case Dealt():
+                    self.on_dealt(e)
+                case Declared():
+                    self.on_declared(e)
+                case Played():
+                    self.on_played(e)
+                case Trick():
+                    self.on_trick(e)
+                case DealScored():
+                    self.on_deal_scored(e)
+                case MatchOver():
+                    self.on_match_over(e)
+                case _:
+                    raise AssertionError(f"an event of no known kind: {e}")
         self.seen = len(events)
 
     def on_dealt(self, e: Any) -> None:
@@ -1220,11 +1238,11 @@ def test_rules_seat_beats_random_seat(players: int) -> None:
             kinds = ["random"] * 3
             kinds[k % 3] = "rules"
         seats = [TressetteRulesSeat() if x == "rules" else RandomSeat() for x in kinds]
-        while not any(e.kind == "deal_scored" for e in s.events):
+        while not any(isinstance(e.data, DealScored) for e in s.events):
             p = s.current_player
             assert p is not None
             s.play(seats[p].choose(s.view(p), s.legal_moves(), rng))
-        winner = last_event(s, "deal_scored").data.winner_side
+        winner = last_event(s, DealScored).data.winner_side
         sides = ((0, 2), (1, 3)) if players == 4 else tuple((p,) for p in range(3))
         for i, side in enumerate(sides):
             kind = kinds[side[0]]

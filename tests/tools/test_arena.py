@@ -8,7 +8,7 @@ import random
 import pytest
 
 from game.ai import make_seat, seat_kinds
-from game.engine import new_game
+from game.engine import DealScored, new_game
 from game.tools.arena import main as arena_main
 from game.tools.arena import run_arena, seatings, wilson
 
@@ -74,7 +74,7 @@ def test_rules_seat_always_chooses_a_legal_move(players: int) -> None:
     rng = random.Random(players)
     for k in range(30):
         s = new_game("capodama", players=players, seed=k)
-        while not s.is_over and not any(e.kind == "deal_scored" for e in s.events):
+        while not s.is_over and not any(isinstance(e.data, DealScored) for e in s.events):
             p = s.current_player
             assert p is not None
             legal = s.legal_moves()

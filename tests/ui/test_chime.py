@@ -27,7 +27,7 @@ def _to_first_deal_end(name: str, players: int, seed: int) -> tuple[GameState, D
     rng = random.Random(seed)
     while True:
         state.play(rng.choice(state.legal_moves()))
-        scored = [e.data for e in state.events if e.kind == "deal_scored"]
+        scored = [e.data for e in state.events if isinstance(e.data, DealScored)]
         if scored:
             assert isinstance(scored[0], DealScored)
             return state, scored[0]

@@ -17,6 +17,7 @@ from ui_harness import (
     user_dirs,
 )
 
+from game.engine import DealScored
 from game.engine.cards import FRENCH
 from game.engine.cattura import REPETITIONS
 from game.engine.cattura_cards import CARDS
@@ -169,7 +170,7 @@ def test_the_win_chime_follows_the_engines_result_per_seat(captured1, won):
     s = new_game("cattura", players=2, deal=_last_turn(captured1))
     s.play("take 5S with 5C")
     s.play("send AD")
-    scored = next(e.data for e in s.events if e.kind == "deal_scored")
+    scored = next(e.data for e in s.events if isinstance(e.data, DealScored))
     assert [CatturaUI().deal_won(scored, seat) for seat in (0, 1)] == won
 
 

@@ -16,6 +16,8 @@ from ui_harness import (
     start_game,
 )
 
+from game.engine.scopa_events import Captured
+
 
 def hold_l(app) -> None:
     """Press L (and keep it down): the last capture shows while it is held."""
@@ -75,7 +77,7 @@ def test_scopa_an_opponents_capture_is_named_with_its_cards(app):
     two = next(sp for sp in table.model.table.hands[0] if str(sp.card) == "2D")  # takes nothing
     click(app, sprite_center(table, two))
     assert run_until(app, lambda: human_turn(table) and len(table.model.state.history) == 2)
-    captured = [e for e in table.model.state.events if e.kind == "captured"][-1]
+    captured = [e for e in table.model.state.events if isinstance(e.data, Captured)][-1]
     assert captured.seat == 1
     hold_l(app)
     look = table.model.gui.last_look()

@@ -17,6 +17,7 @@ from ui_harness import (
     table_scene,
 )
 
+from game.engine import DealScored
 from game.ui.scenes.rules import RulesScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
@@ -178,9 +179,9 @@ def test_capodama_pass_of_the_dama_to_the_capo_is_refused_by_a_click(app):
 
 def test_capodama_summary_says_the_deal_from_its_result(app):
     state, table = _capodama_a(app, [], 0)
-    while not any(e.kind == "deal_scored" for e in state.events):
+    while not any(isinstance(e.data, DealScored) for e in state.events):
         state.play(state.legal_moves()[0])
-    scored = next(e.data for e in state.events if e.kind == "deal_scored")
+    scored = next(e.data for e in state.events if isinstance(e.data, DealScored))
     summary = SummaryScene(app, table.model, scored)
     assert summary.lines[0] == "Capo side: You with East."  # AH and QH after the exchange
     assert summary.lines[1] == f"They took {scored.points} of 150 points (needed 82)."

@@ -16,7 +16,7 @@ from ui_harness import (
 )
 
 from game.ai.capodama_verdict import lost_at
-from game.engine import load_record, new_game
+from game.engine import DealScored, load_record, new_game
 from game.ui.savegame import MatchSetup
 from game.ui.scenes.result import ResultScene
 from game.ui.scenes.setup import SetupScene
@@ -112,7 +112,7 @@ def test_solitaire_panel_and_summary_take_the_window_from_the_engine(app):
     assert not any(item[0] == "rows" for item in items)  # no match score in the solitaire
     while not state.is_over:
         state.play(state.legal_moves()[0])
-    scored = next(e.data for e in state.events if e.kind == "deal_scored")
+    scored = next(e.data for e in state.events if isinstance(e.data, DealScored))
     lines = table.model.gui.summary_lines(scored, names, 1)
     assert lines == [
         f"The capo took {scored.points} of 150 points (the window is 80 to 85).",

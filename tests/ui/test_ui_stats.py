@@ -72,7 +72,7 @@ def _play_match(app: Any) -> tuple[list[DealScored], MatchOver]:
         top = app.scenes.top
         if isinstance(top, ResultScene):
             events = table_scene(app).model.state.events
-            over = next(e for e in reversed(events) if e.kind == "match_over")
+            over = next(e for e in reversed(events) if isinstance(e.data, MatchOver))
             return scored, over.data
         if isinstance(top, SummaryScene):
             scored.append(top.data)

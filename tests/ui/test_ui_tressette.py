@@ -16,7 +16,7 @@ from ui_harness import (
     start_game,
 )
 
-from game.engine import IllegalMove, new_game
+from game.engine import DealScored, IllegalMove, new_game
 from game.ui.games.tressette import thirds
 
 
@@ -176,7 +176,7 @@ def test_the_summary_says_you_win_when_the_human_alone_wins_the_deal(app):
         mark = state.deals_scored
         while state.deals_scored == mark:
             state.play(state.legal_moves()[0])
-        scored = next(e.data for e in state.events if e.kind == "deal_scored")
+        scored = next(e.data for e in state.events if isinstance(e.data, DealScored))
         assert isinstance(scored, TressetteScored)
         if scored.winner_side is not None:
             winner = scored.sides[scored.winner_side][0]

@@ -12,20 +12,21 @@ takes and what a deal scores come from the engine's legal moves, views and event
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from game import skins
-from game.engine import Card, GameState
+from game.engine import BaseView, Card, DealScored, Payload
 from game.engine.cards import FRENCH
 from game.i18n import N_, _
 
 from . import words
 
 if TYPE_CHECKING:
-    from game.engine import DealScored, Event, IllegalMove, Move
+    from game.engine import Event, IllegalMove, Move
 
     from ..anim import CardSprite
     from ..hud import Item
+    from ..widgets import Button
     from .table_api import TableApi
 
 
@@ -48,6 +49,27 @@ COMPASS = {
 }
 
 
+class PanelModel(Protocol):
+    """What the table reads of every game's panel model (:meth:`GameUI.new_model`): the seat
+    to play, marked on the panel (None under a deal's summary), and the match scores."""
+
+    turn: int | None
+    scores: list[int]
+
+
+#: the game's view class (its engine's ``GameState[ViewT]``) and its panel model class
+ViewT = TypeVar("ViewT", bound=BaseView)
+ModelT = TypeVar("ModelT", bound=PanelModel)
+ScoredT = TypeVar("ScoredT", bound=DealScored)
+
+
+def scored_as(data: DealScored, cls: type[ScoredT]) -> ScoredT:
+    """A deal's result as the game's own :class:`DealScored` class, which its engine always
+    logs (checked: a summary that reads the wrong class fails at once)."""
+    assert isinstance(data, cls), f"{data!r} is not a {cls.__name__}"
+    return data
+
+
 @dataclass(frozen=True)
 class LastLook:
     """The last trick or capture, as L and a click on a won pile show it again: a title
@@ -58,7 +80,9 @@ class LastLook:
     cards: tuple[tuple[Card, str], ...]
 
 
-class GameUI:
+class GameUI(Generic[ViewT, ModelT]):
+    """A game's presentation, typed by its engine's view and its own panel model."""
+
     name = ""
     title = ""
     #: the most cards a hand holds (sizes the side hands: the engine's hand size, every game
@@ -72,8 +96,8 @@ class GameUI:
     pile_stride = 0
     pile_cards = 1
     pile_flags = False
-    #: events shown together as one beat (the simultaneous exchange of Capodama)
-    batch_kinds: frozenset[str] = frozenset()
+    #: the kinds of events shown together as one beat (the simultaneous exchange of Capodama)
+    batch_kinds: tuple[type[Payload], ...] = ()
     #: the panel's button that shows the last trick or capture again (L), and what a look
     #: before the first one says
     LAST_BUTTON = N_("Last trick (L)")
@@ -197,21 +221,18 @@ class GameUI:
         return str(value)
 
     # -- the side panel -----------------------------------------------------------------------
-    def new_model(self, view: Any, seed: int) -> Any:
+    def new_model(self, view: ViewT, seed: int) -> ModelT:
         """What the panel shows, kept in step with the animation (the engine may be ahead)."""
-        return view
+        raise NotImplementedError
 
-    def model_key(self, model: Any) -> Any:
+    def model_key(self, model: ModelT) -> Any:
         return id(model)
 
-    def hud_items(self, model: Any, names: list[str], deck: str) -> list[Item]:
+    def hud_items(self, model: ModelT, names: list[str], deck: str) -> list[Item]:
         return [("title", self.title)]
 
-    def deal_no(self, model: Any) -> int:
-        return int(getattr(model, "deal_no", 1) or 1)
-
-    def seat_scores(self, model: Any) -> list[int]:
-        return list(getattr(model, "scores", ()))
+    def seat_scores(self, model: ModelT) -> list[int]:
+        return model.scores
 
     def badges(self, seat: int) -> list[tuple[str, Any]]:
         """Small labels on a seat's name plate (CAPO, DAMA, READY...)."""
@@ -230,10 +251,10 @@ class GameUI:
     def enqueue_batch(self, batch: list[Event]) -> None:
         """Events of ``batch_kinds`` that came together, shown as one beat."""
 
-    def rebuild(self, view: Any) -> None:
+    def rebuild(self, view: ViewT) -> None:
         """Lay the table out from a view, without animation (continue, undo, new viewer)."""
 
-    def on_sync(self, view: Any) -> None:
+    def on_sync(self, view: ViewT) -> None:
         """Every event has been shown: refresh what depends on the view."""
 
     def deck_cards(self) -> list[Card]:
@@ -311,6 +332,17 @@ class GameUI:
         """The solitaire's verdict came in (:mod:`game.ai.capodama_verdict`): only a game with
         a solitaire shows it."""
 
+    def button_icon(self, b: Button) -> Card | None:
+        """The card a prompt button shows beside its label (None: the label alone)."""
+        return None
+
+    def pass_count(self) -> int:
+        """How many cards the human's pass takes now (0: no pass is asked)."""
+        return 0
+
+    def language_changed(self) -> None:
+        """The player's language changed: say again what the game keeps in words."""
+
     # -- summaries ----------------------------------------------------------------------------
     def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:
         return []
@@ -339,9 +371,10 @@ class GameUI:
     def hand_key(self, card: Card) -> Any:
         return int(card)
 
-    def set_aside_now(self, state: GameState, viewer: int) -> int:
-        """Cards waiting face down in the deck pile (Capodama's set-aside half)."""
-        return int(getattr(state.view(viewer), "set_aside", 0) or 0)
+    def own_hands(self, view: ViewT) -> dict[int, tuple[Card, ...]]:
+        """The hands the view shows face up, by seat: the viewer's own (the Capodama
+        solitaire's player sees both of its hands)."""
+        return {view.seat: view.hand}
 
     def suit_ace(self, suit: str) -> Card:
         """The ace of a native suit: its picture stands for the suit in buttons and the HUD."""

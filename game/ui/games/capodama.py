@@ -13,11 +13,20 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import pygame
 
-from game.engine import Card, Event, IllegalMove, Move
+from game.engine import Card, DealScored, Dealt, Event, IllegalMove, Move, Trick
 from game.engine.capodama import CapodamaView, pass_move
 from game.engine.capodama_cards import hand_key
 from game.engine.capodama_deal import HAND_SIZE
-from game.engine.capodama_events import CapodamaScored, Dealt, Doubled, Passed, TrickTaken
+from game.engine.capodama_events import (
+    Capo,
+    CapodamaScored,
+    Doubled,
+    FourthTrump,
+    Partner,
+    PassChosen,
+    Passed,
+    TrickTaken,
+)
 from game.i18n import N_, _, ngettext
 
 from .. import theme
@@ -25,7 +34,7 @@ from ..cards import card_size
 from ..chooser import Choice, Chooser
 from ..widgets import Button
 from . import words
-from .base import COMPASS
+from .base import COMPASS, scored_as
 from .tricks import TrickGameUI
 
 if TYPE_CHECKING:
@@ -108,11 +117,11 @@ class HudModel:
 RECEIVED_MARK = 3.0
 
 
-class CapodamaUI(TrickGameUI):
+class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
     name = "capodama"
     title = N_("Capodama")
     hand_max = HAND_SIZE
-    batch_kinds = frozenset({"passed"})
+    batch_kinds = (Passed,)
 
     def __init__(self) -> None:
         super().__init__()
@@ -153,8 +162,7 @@ class CapodamaUI(TrickGameUI):
         return self.prompt(t.prompt_kind, t.state.players, hand)
 
     # -- the panel ----------------------------------------------------------------------------
-    def new_model(self, view: Any, seed: int) -> HudModel:
-        assert isinstance(view, CapodamaView)
+    def new_model(self, view: CapodamaView, seed: int) -> HudModel:
         return HudModel.from_view(self.title, view, seed)
 
     def model_key(self, model: HudModel) -> Any:
@@ -239,32 +247,35 @@ class CapodamaUI(TrickGameUI):
         if super().enqueue(e):
             return True
         q = self.t.queue
-        k = e.kind
-        if k == "capo":
-            q.add(lambda: self._on_capo(e), "capo")
-        elif k == "doubled":
-            q.add(lambda: self._on_doubled(e), "doubled")
-        elif k == "trump":
-            q.add(lambda: self._on_trump(e), "trump")
-        elif k == "pass_chosen":
-            q.add(lambda: self._ready(e.seat), "pass_chosen")
-        elif k == "partner":
-            q.add(lambda: self._on_partner(e), "partner")
-        elif k == "deal_scored":
-            self.t.queue.add(lambda: self._scores(e), "scores")
-            return False  # the table opens the summary
-        else:
-            return False
+        match e.data:
+            case Capo():
+                q.add(lambda: self._on_capo(e), "capo")
+            case Doubled() as doubled:
+                q.add(lambda: self._on_doubled(e, doubled), "doubled")
+            case FourthTrump():
+                q.add(lambda: self._on_trump(e), "trump")
+            case PassChosen():
+                q.add(lambda: self._ready(e.seat), "pass_chosen")
+            case Partner():
+                q.add(lambda: self._on_partner(e), "partner")
+            case DealScored() as scored:
+                q.add(lambda: self._scores(scored), "scores")
+                return False  # the table opens the summary
+            case _:
+                return False
         return True
 
-    def _scores(self, e: Event) -> float:
-        self.t.panel.scores = list(_scored(e.data).scores)
+    def _scores(self, scored: DealScored) -> float:
+        self.t.panel.scores = list(scored.scores)
         return 0.0
 
-    def on_new_deal(self, e: Event) -> None:
+    def set_aside(self, view: CapodamaView) -> int:
+        return view.set_aside
+
+    def on_new_deal(self, dealt: Dealt) -> None:
         m = self.t.panel
         self.ready = set()
-        m.deal_no = e.payload(Dealt).deal_no
+        m.deal_no = dealt.deal_no
         m.capo = None
         m.doubled = None
         if m.fourth is not None:
@@ -274,12 +285,11 @@ class CapodamaUI(TrickGameUI):
         m.known_side = ()
         m.points = [0] * self.t.state.seats
 
-    def on_trick(self, e: Event) -> None:
+    def on_trick(self, winner: int, trick: Trick) -> None:
         m = self.t.panel
-        winner = e.seat or 0
-        taken = e.payload(TrickTaken)
+        assert isinstance(trick, TrickTaken)  # Capodama's engine counts its tricks' points
         if winner < len(m.points):
-            m.points[winner] += taken.points
+            m.points[winner] += trick.points
 
     def _on_capo(self, e: Event) -> float:
         t = self.t
@@ -293,9 +303,8 @@ class CapodamaUI(TrickGameUI):
             t.app.toast(said, "info", 2.2)
         return t.table.d(0.25)
 
-    def _on_doubled(self, e: Event) -> float:
+    def _on_doubled(self, e: Event, doubled: Doubled) -> float:
         t = self.t
-        doubled = e.payload(Doubled)
         t.panel.doubled = doubled.suit
         if not t.solitaire and e.seat != t.viewer:
             suit = self.suit_label(doubled.suit, t.deck)
@@ -326,7 +335,9 @@ class CapodamaUI(TrickGameUI):
         self.t.selected = []
         passes: list[tuple[int, int, Card | None]] = []
         for e in batch:
-            passes.append((_seat(e), e.payload(Passed).to, e.cards[0]))
+            match e.data:
+                case Passed(to=to):
+                    passes.append((_seat(e), to, e.cards[0]))
         viewer = self.t.viewer
         self.received = {c for _g, to, c in passes if to == viewer and c is not None}
         self.received_at = self.t.time
@@ -344,7 +355,7 @@ class CapodamaUI(TrickGameUI):
         t.app.toast(words.capitalized(said), "info", 2.5)
         return 0.0
 
-    def rebuild(self, v: Any) -> None:
+    def rebuild(self, v: CapodamaView) -> None:
         t = self.t
         hands = t.hidden_hands(v)
         piles = {s: v.tricks_won[s] * t.state.seats for s in range(t.state.seats)}
@@ -352,7 +363,10 @@ class CapodamaUI(TrickGameUI):
         t.shown_last = list(v.last_trick or [])
         t.last_winner = v.last_winner
 
-    def on_sync(self, view: Any) -> None:
+    def own_hands(self, view: CapodamaView) -> dict[int, tuple[Card, ...]]:
+        return view.hands
+
+    def on_sync(self, view: CapodamaView) -> None:
         pending = view.phase == "exchange" and any(view.passes_chosen) and not view.received
         self.pending_pass = tuple(view.passed) if pending else ()
         self.t.panel.known_side = view.partners
@@ -542,9 +556,9 @@ class CapodamaUI(TrickGameUI):
         return super().move_words(move)
 
     # -- the deal summary ---------------------------------------------------------------------
-    def summary_lines(self, data: Any, names: list[str], players: int) -> list[str]:
+    def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:
         """The deal summary as lines of plain words, from the engine's deal result."""
-        d = _scored(data)
+        d = scored_as(data, CapodamaScored)
         lines: list[str] = []
         if d.window is not None:
             lo, hi = d.window
@@ -614,9 +628,3 @@ def _seat(e: Event) -> int:
     """The seat of an event that always names one (capo, doubled, passed, partner)."""
     assert e.seat is not None
     return e.seat
-
-
-def _scored(data: Any) -> CapodamaScored:
-    """A deal_scored event's data, which Capodama's engine always types."""
-    assert isinstance(data, CapodamaScored)
-    return data

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
-from game.engine import Card, Event, Move
+from game.engine import Card, DealScored, Event, Move
 from game.engine.cattura import HAND_SIZE, REPETITIONS, WIN_CAPTURES, CatturaView
 from game.engine.cattura_events import (
     Captured,
@@ -37,7 +37,7 @@ from game.i18n import N_, _, ngettext
 from .. import theme
 from ..chooser import Choice, Chooser
 from . import words
-from .base import GameUI, LastLook
+from .base import GameUI, LastLook, scored_as
 
 
 @dataclass
@@ -65,7 +65,7 @@ _ENDS = {
 }
 
 
-class CatturaUI(GameUI):
+class CatturaUI(GameUI[CatturaView, CatturaModel]):
     name = "cattura"
     title = N_("Cattura")
     hand_max = HAND_SIZE
@@ -178,30 +178,30 @@ class CatturaUI(GameUI):
     # -- events -------------------------------------------------------------------------------
     def enqueue(self, e: Event) -> bool:
         t, q = self.t, self.t.queue
-        data = e.data
-        if isinstance(data, Dealt):
-            q.add(t.table.gather, "gather")
-            left = data.deck + (0 if data.position else 1)
-            q.add(lambda: self._deal(e, data, left), "dealt")
-            q.add(t.table.sort_hands, "sort")
-        elif isinstance(data, Turned):
-            q.add(lambda: t.table.deal_center(list(e.cards), data.deck), "turned")
-        elif isinstance(data, Position):
-            q.add(lambda: self._position(e, data), "position")
-        elif isinstance(data, Sent):
-            q.add(lambda: self._sent(e), "sent")
-        elif isinstance(data, Drew):
-            q.add(lambda: t.table.draw_to_hand(e.seat or 0, e.cards[0], data.deck), "drew")
-        elif isinstance(data, Captured):
-            q.add(lambda: self._hold_capture(e, data), "capture pause")
-            q.add(lambda: self._captured(e, data), "captured")
-            q.add(lambda: self._put_back(e, data), "put back")
-        elif isinstance(data, Passed):
-            q.add(lambda: self._passed(e), "passed")
-        elif isinstance(data, FinalRound):
-            q.add(lambda: self._final(e, data), "final round")
-        else:
-            return False
+        match e.data:
+            case Dealt() as dealt:
+                q.add(t.table.gather, "gather")
+                left = dealt.deck + (0 if dealt.position else 1)
+                q.add(lambda: self._deal(e, dealt, left), "dealt")
+                q.add(t.table.sort_hands, "sort")
+            case Turned(deck=deck):
+                q.add(lambda: t.table.deal_center(list(e.cards), deck), "turned")
+            case Position() as position:
+                q.add(lambda: self._position(e, position), "position")
+            case Sent():
+                q.add(lambda: self._sent(e), "sent")
+            case Drew(deck=deck):
+                q.add(lambda: t.table.draw_to_hand(e.seat or 0, e.cards[0], deck), "drew")
+            case Captured() as captured:
+                q.add(lambda: self._hold_capture(e, captured), "capture pause")
+                q.add(lambda: self._captured(e, captured), "captured")
+                q.add(lambda: self._put_back(e, captured), "put back")
+            case Passed():
+                q.add(lambda: self._passed(e), "passed")
+            case FinalRound() as final:
+                q.add(lambda: self._final(e, final), "final round")
+            case _:
+                return False
         return True
 
     def _deal(self, e: Event, data: Dealt, left: int) -> float:
@@ -428,8 +428,8 @@ class CatturaUI(GameUI):
             out[id(t.table.center[-1])] = "winner"
 
     # -- the summary --------------------------------------------------------------------------
-    def summary_lines(self, data: Any, names: list[str], players: int) -> list[str]:
-        d: CatturaScored = data
+    def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:
+        d = scored_as(data, CatturaScored)
         who = words.join_words([names[s] for s in d.winners])
         end = _ENDS.get(d.reason)
         lines = [
@@ -446,8 +446,10 @@ class CatturaUI(GameUI):
             lines.append(_("{who}: {cards}.").format(who=names[s], cards=said))
         return lines
 
-    def summary_table(self, data: Any, names: list[str]) -> tuple[list[str], list[list[str]]]:
-        d: CatturaScored = data
+    def summary_table(
+        self, data: DealScored, names: list[str]
+    ) -> tuple[list[str], list[list[str]]]:
+        d = scored_as(data, CatturaScored)
         head = ["", _("Cards"), _("Faces"), _("Suit bonus"), _("4 suits"), _("Score")]
         rows = [
             [
@@ -462,5 +464,5 @@ class CatturaUI(GameUI):
         ]
         return head, rows
 
-    def summary_scores(self, data: Any, names: list[str]) -> list[tuple[str, str, bool]]:
+    def summary_scores(self, data: DealScored, names: list[str]) -> list[tuple[str, str, bool]]:
         return []

@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from game.engine import Card, Event, Move
+from game.engine import Card, DealScored, Event, Move, Played
 from game.engine.scopa import ScopaView
 from game.engine.scopa_deal import HAND_SIZE
 from game.engine.scopa_events import (
@@ -26,13 +26,14 @@ from game.engine.scopa_events import (
     Redeal,
     ScopaScored,
     Sweep,
+    TableDealt,
 )
 from game.i18n import N_, _, ngettext
 
 from .. import theme
 from ..chooser import Choice, Chooser
 from . import words
-from .base import GameUI, LastLook
+from .base import GameUI, LastLook, scored_as
 from .words import join_words
 
 
@@ -58,7 +59,7 @@ class ScopaModel:
         )  # fmt: skip
 
 
-class ScopaUI(GameUI):
+class ScopaUI(GameUI[ScopaView, ScopaModel]):
     name = "scopa"
     title = N_("Scopa")
     hand_max = HAND_SIZE
@@ -97,6 +98,7 @@ class ScopaUI(GameUI):
         self.picking: Card | None = None  # the hand card whose capture is being chosen
         self.picks: list[Card] = []
         self.deck_left = 0
+        self._flash: list[Card] = []  # the cards a capture takes, lit while it is held
         #: the deal's last capture: (seat, the card that took, the cards taken, a scopa)
         self.last: tuple[int, Card, tuple[Card, ...], bool] | None = None
 
@@ -209,53 +211,49 @@ class ScopaUI(GameUI):
     # -- events -------------------------------------------------------------------------------
     def enqueue(self, e: Event) -> bool:
         t, q = self.t, self.t.queue
-        k = e.kind
-        if k == "dealt":
-            dealt = e.payload(Dealt)
-            self.deck_left = dealt.deck_left
-            if dealt.hand_no == 1:
-                q.add(t.table.gather, "gather")
-                q.add(lambda: self._new_deal(e), "new deal")
-            q.add(lambda: self._deal(e), "dealt")
-            q.add(t.table.sort_hands, "sort")
-        elif k == "table_dealt":
-            left = self.deck_left - len(e.cards)
-            q.add(lambda: t.table.deal_center(list(e.cards), left), "table")
-        elif k == "redeal":
-            q.add(lambda: self._redeal(e), "redeal")
-        elif k == "played":
-            q.add(lambda: self._played(e), "played")
-        elif k == "captured":
-            q.add(lambda: self._pause_on(e), "capture pause")
-            q.add(lambda: self._captured(e), "captured")
-        elif k == "scopa":
-            q.add(lambda: self._scopa(e), "scopa")
-        elif k == "leftovers":
-            q.add(lambda: self._leftovers(e), "leftovers")
-        elif k == "deal_scored":
-            q.add(lambda: self._scored(e), "scores")
-            return False  # the table opens the summary
-        else:
-            return False
+        match e.data:
+            case Dealt() as dealt:
+                self.deck_left = dealt.deck_left
+                if dealt.hand_no == 1:
+                    q.add(t.table.gather, "gather")
+                    q.add(lambda: self._new_deal(dealt), "new deal")
+                q.add(lambda: self._deal(e, dealt), "dealt")
+                q.add(t.table.sort_hands, "sort")
+            case TableDealt():
+                left = self.deck_left - len(e.cards)
+                q.add(lambda: t.table.deal_center(list(e.cards), left), "table")
+            case Redeal() as redeal:
+                q.add(lambda: self._redeal(redeal), "redeal")
+            case Played():
+                q.add(lambda: self._played(e), "played")
+            case Captured() as captured:
+                q.add(lambda: self._pause_on(e, captured), "capture pause")
+                q.add(lambda: self._captured(e, captured), "captured")
+            case Sweep() as sweep:
+                q.add(lambda: self._scopa(e, sweep), "scopa")
+            case Leftovers(side=side):
+                q.add(lambda: self._leftovers(e, side), "leftovers")
+            case ScopaScored() as scored:
+                q.add(lambda: self._scored(scored), "scores")
+                return False  # the table opens the summary
+            case _:
+                return False
         return True
 
-    def _new_deal(self, e: Event) -> float:
+    def _new_deal(self, dealt: Dealt) -> float:
         m = self.t.panel
-        dealt = e.payload(Dealt)
         m.deal_no = dealt.deal_no
         m.scope = [0] * len(m.scope)
         self.last = None
         self.t.app.audio.play("shuffle")
         return 0.0
 
-    def _deal(self, e: Event) -> float:
+    def _deal(self, e: Event, dealt: Dealt) -> float:
         t = self.t
-        dealt = e.payload(Dealt)
         dur = t.table.deal(list(e.cards), list(dealt.to), e.seat or 0, dealt.deck_left)
         return dur + t.table.d(0.1)
 
-    def _redeal(self, e: Event) -> float:
-        redeal = e.payload(Redeal)
+    def _redeal(self, redeal: Redeal) -> float:
         n = redeal.kings
         self.t.show_banner(
             _("Redeal"),
@@ -273,39 +271,34 @@ class ScopaUI(GameUI):
         t.table.to_center(e.seat or 0, e.cards[0])
         return t.table.d(0.4)
 
-    def _pause_on(self, e: Event) -> float:
+    def _pause_on(self, e: Event, data: Captured) -> float:
         """The capture held on the table: the cards taken lit, and "Taken by West" beside the
         card that took them."""
         t = self.t
         t.winner_mark = None
         self._flash = list(e.cards)
-        data = e.payload(Captured)
         took = data.card
         self.last = (e.seat or 0, took, tuple(e.cards), data.scopa)
         sprite = next((sp for sp in t.table.center if sp.card == took), None)
         return t.hold(_("Taken by {who}").format(who=t.who(e.seat or 0)), sprite)
 
-    def _captured(self, e: Event) -> float:
+    def _captured(self, e: Event, data: Captured) -> float:
         t = self.t
         self._flash = []
         t.end_hold()
-        data = e.payload(Captured)
         flag = data.card if data.scopa else None
         return t.table.sweep_center([*e.cards, data.card], self.keeper(data.side), flag)
 
-    def _scopa(self, e: Event) -> float:
+    def _scopa(self, e: Event, data: Sweep) -> float:
         t = self.t
-        data = e.payload(Sweep)
         t.panel.scope[data.side] = data.count
         who = t.who(e.seat or 0)
         t.show_banner(_("Scopa!"), _("The table swept by {who}").format(who=who), 1.6)
         t.app.audio.play("chime")
         return t.table.d(0.5)
 
-    def _leftovers(self, e: Event) -> float:
+    def _leftovers(self, e: Event, side: int | None) -> float:
         t = self.t
-        data = e.payload(Leftovers)
-        side = data.side
         if side is None:
             t.app.toast(_("Nobody captured: the cards left on the table count for nobody"), "info")
             return t.table.gather()
@@ -317,9 +310,8 @@ class ScopaUI(GameUI):
         )
         return t.table.sweep_center(list(e.cards), self.keeper(side))
 
-    def _scored(self, e: Event) -> float:
+    def _scored(self, data: ScopaScored) -> float:
         m = self.t.panel
-        data = e.payload(ScopaScored)
         m.side_scores = list(data.side_scores)
         m.scores = list(data.scores)
         return 0.0
@@ -444,7 +436,7 @@ class ScopaUI(GameUI):
 
     def marks(self, out: dict[int, str]) -> None:
         t = self.t
-        flash = getattr(self, "_flash", [])
+        flash = self._flash
         cands = self._candidates() if t.prompt_kind else set()
         for sp in t.table.center:
             if sp.card in flash:
@@ -455,8 +447,8 @@ class ScopaUI(GameUI):
                 out[id(sp)] = "hover" if sp is t.hover else "legal"
 
     # -- the deal summary ---------------------------------------------------------------------
-    def summary_lines(self, data: Any, names: list[str], players: int) -> list[str]:
-        d: ScopaScored = data
+    def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:
+        d = scored_as(data, ScopaScored)
         aw = d.figures.awards
 
         def who(side: int | None) -> str:
@@ -474,8 +466,10 @@ class ScopaUI(GameUI):
             ),
         ]
 
-    def summary_table(self, data: Any, names: list[str]) -> tuple[list[str], list[list[str]]]:
-        d: ScopaScored = data
+    def summary_table(
+        self, data: DealScored, names: list[str]
+    ) -> tuple[list[str], list[list[str]]]:
+        d = scored_as(data, ScopaScored)
         f = d.figures
         aw = f.awards
         deck = self.t.deck if self.t is not None else "italian"
@@ -503,7 +497,7 @@ class ScopaUI(GameUI):
             )
         return head, rows
 
-    def summary_scores(self, data: Any, names: list[str]) -> list[tuple[str, str, bool]]:
+    def summary_scores(self, data: DealScored, names: list[str]) -> list[tuple[str, str, bool]]:
         return []  # the table above already holds the match points
 
     def _seven_label(self, deck: str) -> str:

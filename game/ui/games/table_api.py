@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
-    from game.engine import Card, GameState, Move
+    from game.engine import BaseView, Card, GameState, Move
 
     from ..anim import CardSprite, StepQueue
     from ..chooser import Chooser
@@ -25,7 +25,7 @@ class TableApi(Protocol):
 
     # -- what is shown ---------------------------------------------------------------------
     app: App  # toasts and sounds
-    state: GameState  # the match (the engine may be ahead of the animation)
+    state: GameState[Any]  # the match (the engine may be ahead of the animation)
     table: TableView  # the cards on the table: piles and the moves of the show
     queue: StepQueue  # animation beats fed from the engine's events
     panel: Any  # what the side panel shows: the game's own model (GameUI.new_model)
@@ -89,7 +89,7 @@ class TableApi(Protocol):
         """A big word in the band with what it says; returns the beat's duration (0)."""
         ...
 
-    def hidden_hands(self, view: Any) -> dict[int, list[Card | None]]:
+    def hidden_hands(self, view: BaseView) -> dict[int, list[Card | None]]:
         """Each seat's hand as the viewer sees it (None for a card it may not see)."""
         ...
 

@@ -16,15 +16,16 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.engine import Card, Event
+from game.engine import Card, DealScored, Dealt, Event, Trick
 from game.engine.tressette import Combo, TressetteView
-from game.engine.tressette_events import Dealt, Declared, TressetteScored, TrickWon
+from game.engine.tressette_events import Declared, TressetteScored, TrickWon
 from game.engine.tressette_tables import hand_order, raw_of, whole_and_thirds
 from game.i18n import N_, _
 
 from .. import theme
 from ..widgets import Button
 from . import words
+from .base import scored_as
 from .table_api import TableApi
 from .tricks import TrickGameUI
 from .words import join_words
@@ -69,7 +70,7 @@ class TressetteModel:
         )  # fmt: skip
 
 
-class TressetteUI(TrickGameUI):
+class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
     name = "tressette"
     title = N_("Tressette")
 
@@ -206,41 +207,40 @@ class TressetteUI(TrickGameUI):
         q = self.t.queue
         if super().enqueue(e):
             return True
-        if e.kind == "declared":
-            q.add(lambda: self._on_declared(e), "declared")
-            return True
-        if e.kind == "deal_scored":
-            q.add(lambda: self._on_scored(e), "scores")
+        match e.data:
+            case Declared() as declared:
+                q.add(lambda: self._on_declared(e, declared), "declared")
+                return True
+            case TressetteScored() as scored:
+                q.add(lambda: self._on_scored(scored), "scores")
         return False
 
-    def on_new_deal(self, e: Event) -> None:
+    def on_new_deal(self, dealt: Dealt) -> None:
         m = self.t.panel
-        data = e.payload(Dealt)
-        m.deal_no = data.deal_no
+        m.deal_no = dealt.deal_no
         m.raw = [0] * len(m.raw)
         m.buongioco = [0] * len(m.buongioco)
         m.declared = [False] * len(m.declared)
         m.combos = []
         m.trick_no = 1
 
-    def on_trick(self, e: Event) -> None:
+    def on_trick(self, winner: int, trick: Trick) -> None:
         m = self.t.panel
-        data = e.payload(TrickWon)
+        data = trick
+        assert isinstance(data, TrickWon)  # Tressette's engine counts its tricks' points
         m.raw[data.side] += data.raw
         m.trick_no = data.trick_no if data.last else data.trick_no + 1
 
-    def _on_scored(self, e: Event) -> float:
+    def _on_scored(self, data: TressetteScored) -> float:
         m = self.t.panel
-        data = e.payload(TressetteScored)
         m.raw = list(data.raw)
         m.totals = list(data.totals)
         m.deals_won = list(data.deals_won)
         m.scores = list(data.scores)
         return 0.0
 
-    def _on_declared(self, e: Event) -> float:
+    def _on_declared(self, e: Event, data: Declared) -> float:
         t = self.t
-        data = e.payload(Declared)
         seat = e.seat or 0
         m = t.panel
         m.declared[seat] = True
@@ -293,8 +293,8 @@ class TressetteUI(TrickGameUI):
         return {m.cards[0] for m in self.t.legal if m.kind == "play"}
 
     # -- the deal summary ---------------------------------------------------------------------
-    def summary_lines(self, data: Any, names: list[str], players: int) -> list[str]:
-        d: TressetteScored = data
+    def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:
+        d = scored_as(data, TressetteScored)
         lines = [
             _("Last trick: {who} (+{points}).").format(
                 who=names[d.last_trick], points=thirds(d.last_trick_raw)
@@ -313,8 +313,10 @@ class TressetteUI(TrickGameUI):
                 lines.append(_("{side} wins the deal.").format(side=side))
         return lines
 
-    def summary_table(self, data: Any, names: list[str]) -> tuple[list[str], list[list[str]]]:
-        d: TressetteScored = data
+    def summary_table(
+        self, data: DealScored, names: list[str]
+    ) -> tuple[list[str], list[list[str]]]:
+        d = scored_as(data, TressetteScored)
         head = ["", _("Taken"), _("Rounded"), _("Buongioco"), _("Deal"), _("Match"), _("Deals")]
         rows = [
             [
@@ -330,5 +332,5 @@ class TressetteUI(TrickGameUI):
         ]
         return head, rows
 
-    def summary_scores(self, data: Any, names: list[str]) -> list[tuple[str, str, bool]]:
+    def summary_scores(self, data: DealScored, names: list[str]) -> list[tuple[str, str, bool]]:
         return []  # the table above already holds the match points

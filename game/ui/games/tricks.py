@@ -1,50 +1,52 @@
 """What trick-taking games share at the table (Capodama, Tressette): dealing hands, cards flying
 to the trick, the trick pausing on its winner and sweeping to his pile, and the last trick kept
 to be looked at.  Which cards may be played is the engine's legal moves; the winner is the
-engine's "trick" event.
+engine's :class:`~game.engine.Trick` event.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from game.engine import Dealt, Event
+from game.engine import Dealt, Event, Played, Trick
 from game.i18n import _
 
-from .base import GameUI
+from .base import GameUI, ModelT, ViewT
 
 
-class TrickGameUI(GameUI):
+class TrickGameUI(GameUI[ViewT, ModelT]):
     def enqueue(self, e: Event) -> bool:
         t, q = self.t, self.t.queue
-        k = e.kind
-        if k == "dealt":
-            first = e.payload(Dealt).starts_deal
-            left = self.set_aside_now(t.state, t.viewer) if first else 0
-            if first:
-                q.add(t.table.gather, "gather")
-            q.add(lambda: self._on_dealt(e, left), "dealt")
-            q.add(t.table.sort_hands, "sort")
-        elif k == "played":
-            q.add(lambda: self._on_played(e), "played")
-        elif k == "trick":
-            q.add(lambda: self._on_trick_pause(e), "trick")
-            q.add(lambda: self._on_sweep(e), "sweep")
-        else:
-            return False
+        match e.data:
+            case Dealt() as dealt:
+                first = dealt.starts_deal
+                left = self.set_aside(t.state.view(t.viewer)) if first else 0
+                if first:
+                    q.add(t.table.gather, "gather")
+                q.add(lambda: self._on_dealt(e, dealt, left), "dealt")
+                q.add(t.table.sort_hands, "sort")
+            case Played():
+                q.add(lambda: self._on_played(e), "played")
+            case Trick() as trick:
+                q.add(lambda: self._on_trick_pause(e), "trick")
+                q.add(lambda: self._on_sweep(e, trick), "sweep")
+            case _:
+                return False
         return True
 
-    def _on_dealt(self, e: Event, left: int) -> float:
+    def set_aside(self, view: ViewT) -> int:
+        """Cards waiting face down in the deck pile while a deal is dealt (none but in
+        Capodama's set-aside half)."""
+        return 0
+
+    def _on_dealt(self, e: Event, dealt: Dealt, left: int) -> float:
         t = self.t
         t.selected = []
-        data = e.payload(Dealt)
-        if data.starts_deal:
+        if dealt.starts_deal:
             t.shown_last = []
-            self.on_new_deal(e)
+            self.on_new_deal(dealt)
         t.app.audio.play("shuffle")
-        return t.table.deal(list(e.cards), list(data.to), e.seat or 0, left)
+        return t.table.deal(list(e.cards), list(dealt.to), e.seat or 0, left)
 
-    def on_new_deal(self, e: Event) -> None:
+    def on_new_deal(self, dealt: Dealt) -> None:
         """A new deal starts: reset what the panel counts per deal."""
 
     def _on_played(self, e: Event) -> float:
@@ -55,7 +57,7 @@ class TrickGameUI(GameUI):
         t.winner_mark = next((sp for s, sp in t.table.trick if s == e.seat), None)
         return t.hold(_("Won by {who}").format(who=t.who(e.seat or 0)), t.winner_mark)
 
-    def _on_sweep(self, e: Event) -> float:
+    def _on_sweep(self, e: Event, trick: Trick) -> float:
         t = self.t
         t.winner_mark = None
         t.end_hold()
@@ -63,14 +65,8 @@ class TrickGameUI(GameUI):
         n = len(e.cards)
         t.shown_last = [(s, sp.card) for s, sp in t.table.trick if sp.card is not None][:n]
         t.last_winner = winner
-        self.on_trick(e)
+        self.on_trick(winner, trick)
         return t.table.sweep(winner)
 
-    def on_trick(self, e: Event) -> None:
-        """A trick was won: update the panel's running counts."""
-
-    def rebuild_tricks(
-        self, view: Any, hands: dict[int, list[Any]], piles: dict[int, int], deck_count: int = 0
-    ) -> None:
-        t = self.t
-        t.table.rebuild(hands, view.trick, piles, deck_count, view.dealer)
+    def on_trick(self, winner: int, trick: Trick) -> None:
+        """A trick was won by ``winner``: update the panel's running counts."""

@@ -14,6 +14,7 @@ import pygame
 
 from game.ai.capodama_verdict import LostAt, lost_at
 from game.engine import Card, GameState, MatchOver, new_game
+from game.engine.capodama import CapodamaView
 from game.i18n import _
 
 from .. import theme
@@ -30,13 +31,16 @@ if TYPE_CHECKING:
 
 
 def solitaire_lines(
-    state: GameState, card_words: Callable[[Card], str] = str, lost: LostAt | None = None
+    state: GameState[CapodamaView],
+    card_words: Callable[[Card], str] = str,
+    lost: LostAt | None = None,
 ) -> list[str]:
     """The solitaire's end in words: the capo's points against the window (from the view), for
     a lost deal the move that lost it (``lost``, from :func:`game.ai.capodama_verdict.lost_at`,
     exact) and how to take it back, and the deal's number to replay it.  ``card_words`` says a
     card as the table shows it."""
-    view: Any = state.view(0)
+    view = state.view(0)
+    assert view.window is not None  # only the solitaire has a window, and these lines
     lo, hi = view.window
     lines = [
         _("The capo took {points} points: the window is {low} to {high}.").format(

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import DealScored, Event, GameState, MatchOver
+from game.engine import DealScored, GameState, MatchOver
 from game.engine.memo import forget_memos
 from game.i18n import _
 
@@ -74,8 +74,8 @@ class TableScene(Scene):
             m.ev = len(state.events)
             m.rebuild()
             if not state.is_over:
-                scored = [e for e in state.events if e.kind == "deal_scored"]
-                m.last_scored = scored[-1].payload(DealScored) if scored else None
+                scored = [e.data for e in state.events if isinstance(e.data, DealScored)]
+                m.last_scored = scored[-1] if scored else None
         self._make_panel_buttons()
         self.resize(app.size)
 
@@ -88,8 +88,7 @@ class TableScene(Scene):
         and the panel (the match, the animation and the held trick go on untouched)."""
         self._make_panel_buttons()
         self.resize(self.app.size)
-        if hasattr(self.model.gui, "language_changed"):
-            self.model.gui.language_changed()
+        self.model.gui.language_changed()
 
     def deck_changed(self) -> None:
         self._warm()
@@ -152,25 +151,24 @@ class TableScene(Scene):
         self.painter.lay_band()
 
     # -- the ends of a deal and of the match ----------------------------------------------------
-    def _on_scored(self, e: Event) -> float:
+    def _on_scored(self, scored: DealScored) -> float:
         m = self.model
-        stats.deal_scored(m, e.payload(DealScored))
+        stats.deal_scored(m, scored)
         self.summary_open = True
         st = m.state  # between deals: the panel shows the deal as it ended, as summed up
         m.panel = m.gui.new_model(st.view(m.viewer), st.seed)
-        if hasattr(m.panel, "turn"):  # the panel marks nobody to play under the summary
-            m.panel.turn = None
+        m.panel.turn = None  # the panel marks nobody to play under the summary
         if self.verdicts is not None and st.current_player is None:
             self.verdicts.refresh()  # the solitaire's verdict now says how the deal ended
-        self.app.open("summary", m, e.payload(DealScored), closed=self.summary_closed)
+        self.app.open("summary", m, scored, closed=self.summary_closed)
         return 0.0
 
-    def _on_over(self, e: Event) -> float:
+    def _on_over(self, over: MatchOver) -> float:
         m = self.model
-        stats.match_over(m, e.payload(MatchOver))
+        stats.match_over(m, over)
         if not m.setup.autoplay and self.app.persist:
             keep_finished(self.app, m.state, m.setup)
-        self.app.open("result", m, e.payload(MatchOver), self.solitaire_tools.back_to)
+        self.app.open("result", m, over, self.solitaire_tools.back_to)
         return 0.0
 
     def summary_closed(self, data: DealScored) -> None:

@@ -90,10 +90,8 @@ class TablePainter:
         (again whenever a label changes: the pass button names the cards chosen)."""
         t = self.t
         lay = t.table.layout
-        icon = getattr(t.gui, "button_icon", None)
-        widths = [
-            lay.button_width(b.label, icon is not None and icon(b) is not None) for b in t.buttons
-        ]
+        icon = t.gui.button_icon
+        widths = [lay.button_width(b.label, icon(b) is not None) for b in t.buttons]
         for b, rect in zip(t.buttons, lay.band_buttons(widths), strict=True):
             b.place(rect)
         self._band_labels = [b.label for b in t.buttons]
@@ -311,10 +309,10 @@ class TablePainter:
                 img = theme.text(line, size, ink, True)
                 surface.blit(img, img.get_rect(midleft=(area.x + round(14 * s), round(y))))
                 y += step
-        icon = getattr(sc.gui, "button_icon", None)
+        icon = sc.gui.button_icon
         for b in sc.buttons:
             b.draw(surface)
-            card = icon(b) if icon else None
+            card = icon(b)
             if card is not None:
                 ace = sc.images.get(sc.face_key(card), round(b.rect.h * 0.55))
                 at = (b.rect.x + round(10 * lay.scale), b.rect.centery)

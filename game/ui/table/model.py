@@ -22,12 +22,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
-from game.engine import Card, DealScored, Event, GameState, IllegalMove, Move
+from game.engine import BaseView, Card, DealScored, GameState, IllegalMove, MatchOver, Move
 from game.i18n import _
 
 from ..anim import CardSprite, StepQueue
@@ -54,7 +54,7 @@ class TableModel:
         state: GameState,
         setup: MatchSetup,
         images: CardImages,
-        ends: tuple[Callable[[Event], float], Callable[[Event], float]],
+        ends: tuple[Callable[[DealScored], float], Callable[[MatchOver], float]],
     ) -> None:
         """``ends``: what the table does at a deal's end and at the match's end (its summary,
         its result), called as their beats come up in the show."""
@@ -245,18 +245,13 @@ class TableModel:
         self.synced_at = -1
         self.panel = self.gui.new_model(state.view(0), state.seed)
 
-    def hidden_hands(self, view: Any) -> dict[int, list[Card | None]]:
+    def hidden_hands(self, view: BaseView) -> dict[int, list[Card | None]]:
         """Each seat's hand as the viewer sees it: its own cards, and backs for the others."""
-        hands: dict[int, list[Card | None]] = {}
-        own = getattr(view, "hands", None)
-        for s in range(self.state.seats):
-            if own is not None and s in own:
-                hands[s] = list(own[s])
-            elif own is None and s == view.seat:
-                hands[s] = list(view.hand)
-            else:
-                hands[s] = [None] * view.hand_sizes[s]
-        return hands
+        own = self.gui.own_hands(view)
+        return {
+            s: list(own[s]) if s in own else [None] * view.hand_sizes[s]
+            for s in range(self.state.seats)
+        }
 
     # -- the human's decision -----------------------------------------------------------------
     def apply(self, move: Move | str) -> bool:
@@ -290,7 +285,7 @@ class TableModel:
         return self.chooser.rects if self.chooser is not None else []
 
     def pass_count(self) -> int:
-        return self.gui.pass_count() if hasattr(self.gui, "pass_count") else 0
+        return self.gui.pass_count()
 
     def legal_cards(self) -> set[Card]:
         return self.gui.legal_cards() if self.prompt_kind else set()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.engine import Event
+from game.engine import DealScored, Event, MatchOver
 
 if TYPE_CHECKING:
     from .model import TableModel
@@ -24,9 +24,10 @@ def pump(t: TableModel) -> None:
     while t.ev < len(events):
         e = events[t.ev] if t.solitaire else events[t.ev].for_seat(t.viewer)
         t.ev += 1
-        if e.kind in batch_kinds:
+        kind = type(e.data)
+        if kind in batch_kinds:
             batch = [e]
-            while t.ev < len(events) and events[t.ev].kind == e.kind:
+            while t.ev < len(events) and type(events[t.ev].data) is kind:
                 batch.append(events[t.ev].for_seat(t.viewer))
                 t.ev += 1
             t.gui.enqueue_batch(batch)
@@ -37,7 +38,8 @@ def pump(t: TableModel) -> None:
 def _enqueue(t: TableModel, e: Event) -> None:
     if t.gui.enqueue(e):
         return
-    if e.kind == "deal_scored":
-        t.queue.add(lambda: t.on_scored(e), "deal_scored", blocking=True)
-    elif e.kind == "match_over":
-        t.queue.add(lambda: t.on_match_over(e), "match_over", blocking=True)
+    match e.data:
+        case DealScored() as scored:
+            t.queue.add(lambda: t.on_scored(scored), "deal_scored", blocking=True)
+        case MatchOver() as over:
+            t.queue.add(lambda: t.on_match_over(over), "match_over", blocking=True)
