@@ -24,11 +24,8 @@ def random_chooser(rng: random.Random) -> Chooser:
 
 
 def scored_since(state: GameState, start: int) -> DealScored | None:
-    """The first :class:`DealScored` payload logged at or after ``start``, if any.
-
-    A match goes on to its next deal inside the same ``play`` call, so the log, not the state,
-    tells where a deal ended and how it went for each seat.
-    """
+    """The first :class:`DealScored` payload logged at or after ``start``, if any: did the
+    moves since that point in the log end a deal, and how did it go for each seat."""
     events = state.events
     for i in range(start, len(events)):
         scored = events[i].data
@@ -40,16 +37,16 @@ def scored_since(state: GameState, start: int) -> DealScored | None:
 def play_deal(state: GameState, choose: Chooser) -> int:
     """Play the current deal to its scoring; return the number of moves made.
 
-    Stops at the first :class:`DealScored` event after the call began (see :func:`scored_since`),
-    which the engine counts as it logs it, so the loop does not reread the log after each move.
-    Every game scores a deal before its match ends, so the count is the only stop to watch.
+    The move that scores a deal leaves nobody to move (the match is between deals, or over),
+    so the loop stops where the legal moves run out: it never takes the step that deals the
+    next deal (:meth:`~game.engine.GameState.deal_next`), and never pays for its shuffle.
+    Between deals or once the match is over it makes no move.
     """
-    if state.current_player is None:
-        return 0
-    scored = state._deals_scored
     legal, play = state.legal_sequence, state.play  # looked up once, not per move
     made = 0
-    while state._deals_scored == scored:
-        play(choose(state, legal()))
+    moves = legal()
+    while moves:
+        play(choose(state, moves))
         made += 1
+        moves = legal()
     return made

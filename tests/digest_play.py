@@ -117,7 +117,9 @@ def event_data(event: Any) -> Any:
 
 
 def advance(state: Any) -> None:
-    """Leave a between-deals phase, where the engine has one (today it deals on first read)."""
+    """Leave a between-deals phase: the step that deals the next deal."""
+    if state.between_deals:
+        state.deal_next()
 
 
 def table_digest(game: str, players: int, seed: int) -> str:
@@ -152,7 +154,7 @@ def table_digest(game: str, players: int, seed: int) -> str:
         state.play(legal[rng.randrange(len(legal))])
         events = state.events
         if any(event_kind(e) == "deal_scored" for e in events[seen:]):
-            put(["ended", [norm(state.final_view(s)) for s in range(state.seats)]])
+            put(["ended", [norm(state.view(s)) for s in range(state.seats)]])
         seen = len(events)
     advance(state)
     for e in state.events:

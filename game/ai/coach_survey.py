@@ -74,8 +74,7 @@ def positions(
     found: dict[str, list[tuple[Any, list[Move]]]] = {}
     for k in range(deals):
         state = new_game(game, players=players, seed=seed + k)
-        mark = state._deals_scored
-        while state.current_player is not None and state._deals_scored == mark:
+        while state.current_player is not None:  # the first deal, up to its scoring
             view = state.view(state.current_player)
             legal = state.legal_moves()
             found.setdefault(decision_kind(view, legal), []).append((view, legal))

@@ -168,7 +168,7 @@ def deal_outcomes(
         for world, seed in zip(worlds, seeds, strict=True):
             trial = world.clone()
             trial.mute()  # only the deal's result is read
-            mark = trial._deals_scored
+            mark = trial.deals_scored
             trial.play(move)
             scored = play_out(trial, mark, policy, random.Random(seed))
             if scored is not None:

@@ -63,19 +63,18 @@ class TooDeep(Exception):
 
 def solve(
     state: GameState[BaseView],
-    mark: int,
     friends: Collection[int],
     value: Callable[[GameState[BaseView]], float],
     max_nodes: int,
 ) -> float:
-    """The value of ``state`` with best play to the end of the deal (``mark``: the count of
-    scored deals before it), ``value`` judging the finished deal; the seats in ``friends``
+    """The value of ``state`` with best play to the end of the deal (where nobody is to move
+    until the next deal is dealt), ``value`` judging the finished deal; the seats in ``friends``
     maximise it, the others minimise it.  Raises :class:`TooDeep` past ``max_nodes``
     positions."""
     budget = [max_nodes]
 
     def search(node: GameState[BaseView], alpha: float, beta: float) -> float:
-        if node._deals_scored != mark or node.current_player is None:
+        if node.current_player is None:  # the deal is scored
             return value(node)
         budget[0] -= 1
         if budget[0] < 0:

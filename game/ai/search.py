@@ -234,7 +234,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
             for _ in range(max(1, batch)):
                 world = draw(rng)
                 world.mute()  # the rollouts read only the deal's result
-                mark = world._deals_scored
+                mark = world.deals_scored
                 for k in alive:
                     trial = world.clone()
                     trial.play(legal_moves[k])
@@ -264,17 +264,17 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         while worlds < endgame.worlds:
             world = draw(rng)
             world.mute()
-            mark = world._deals_scored
+            mark = world.deals_scored
 
             def value(state: GameState[BaseView], mark: int = mark) -> float:
-                scored = state._last_scored if state._deals_scored != mark else None
+                scored = state.last_scored if state.deals_scored != mark else None
                 return self.evaluate(scored, state, view)  # type: ignore[arg-type]
 
             for k, move in enumerate(legal_moves):
                 trial = world.clone()
                 trial.play(move)
                 try:
-                    values[k].append(solve(trial, mark, friends, value, cap))
+                    values[k].append(solve(trial, friends, value, cap))
                 except TooDeep:
                     values[k].append(self.rollout(trial, mark, view, rng))
             worlds += 1
@@ -302,8 +302,8 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
 
     def rollout(self, state: StateT, mark: int, view: ViewT, rng: random.Random) -> float:
         """Play ``state`` on with the policy until the deal is scored: ``mark`` is the count
-        of scored deals before the searched move.  Watching that count (and reading the last
-        payload) never deals the match's next deal, which the engine deals only when read."""
+        of scored deals before the searched move.  The rollout stops where the deal ends and
+        never pays for the next deal's shuffle: it never takes the step that deals it."""
         return self.evaluate(play_out(state, mark, self.policy, rng), state, view)
 
 
@@ -314,10 +314,11 @@ def play_out(
     scored deals before); the deal's payload, or None for a rollout cut off at
     :data:`MAX_ROLLOUT_MOVES`."""
     for _ in range(MAX_ROLLOUT_MOVES):
-        if state._deals_scored != mark or state.current_player is None:
+        legal = state.legal_sequence()
+        if not legal:  # nobody is to move: the deal is scored (or the match was over)
             break
-        state.play(policy(state, state.legal_sequence(), rng))
-    return state._last_scored if state._deals_scored != mark else None
+        state.play(policy(state, legal, rng))
+    return state.last_scored if state.deals_scored != mark else None
 
 
 def _halve(alive: list[int], values: list[list[float]], keep: int | None) -> list[int]:

@@ -9,18 +9,23 @@ declaration), so the UI and the AI seats drive every decision the same way:
 The state also writes an append-only log of :class:`Event` values (dealt, played, trick won...)
 that the UI animates from; events that carry hidden cards say who may see them, and
 :meth:`GameState.events_for` gives one seat's redacted copy.
+
+Chance is a step of its own (OpenSpiel's chance node is the model): the move that scores a deal
+leaves a match that goes on *between deals*, where nobody is to move, and only
+:meth:`GameState.deal_next` deals the next deal.  Reading a state never changes it, and whoever
+stops at a deal's scoring (random play, a search's rollouts) never pays for the next shuffle.
 """
 
 from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache, cached_property, lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast
 
-from .cards import Card, CardError, Deck, parse_card
+from .cards import Card, CardError, Deck, mask_of, parse_card
 
 __all__ = [
     "BaseView",
@@ -275,8 +280,9 @@ class BaseView:
 
     ``game`` names the game, ``players`` counts the players, ``seat`` is whose view it is,
     ``dealer`` who dealt the deal shown and ``current_player`` who decides next (None once the
-    match is over); ``hand`` is the seat's own hand, ``hand_sizes`` how many cards each seat
-    holds and ``scores`` the match scores per seat.
+    match is over; between deals, as the ended deal's last move left it: see
+    :meth:`GameState.view`); ``hand`` is the seat's own hand, ``hand_sizes`` how many cards
+    each seat holds and ``scores`` the match scores per seat.
 
     Four more are answered by every view: ``sides`` lists the seats of each side (each seat
     alone where a game has no fixed teams), ``side`` is the index of the seat's own side in
@@ -509,19 +515,22 @@ class GameState(ABC, Generic[ViewT_co]):
     # and the games' own fields come close to that.
     _deal_spec: dict[str, Any] | None = None
     _history: list[str]
+    #: each seat's hand as a mask of card indices (bit ``1 << card.index``), in every game
+    _hands: list[int]
     _winners: tuple[int, ...]
-    #: how many :class:`DealScored` events the log holds: :func:`game.sim.play_deal` watches this
-    #: count instead of rereading the log after every move
+    #: how many :class:`DealScored` events the log holds (see :attr:`deals_scored`)
     _deals_scored: int = 0
-    #: the moves the last legal_moves() of this position handed out, in games that keep them
-    #: (None when not known): :meth:`play` accepts those by identity
+    #: the legal moves of this position as :meth:`legal_sequence` found them (None until
+    #: asked, and after every move; none between deals): :meth:`play` accepts those by
+    #: identity.  A clone shares them: it is the same position, and nobody changes them.
     _legal: Sequence[Move] | None = None
-    #: the payload of the last deal scored, which a search's rollout reads without dealing the
-    #: next deal that waits (see ``_deal_later``)
+    #: the payload of the last deal scored (see :attr:`last_scored`)
     _last_scored: DealScored | None = None
-    #: a copy of the deal last scored as it ended, kept when the next deal is dealt (see
-    #: :meth:`final_view`)
-    _ended: GameState[ViewT_co] | None = None
+    #: between deals, the seat that deals the next deal (see :meth:`deal_next`); else None
+    _next_dealer: int | None = None
+    #: the history's length when :meth:`deal_next` last dealt (-1: never), so that a record
+    #: says whether the step after its last move was taken (see :meth:`record`)
+    _dealt_at: int = -1
     #: False once :meth:`mute` is called: the games then skip their per-move events
     _log: bool = True
 
@@ -566,26 +575,46 @@ class GameState(ABC, Generic[ViewT_co]):
     @property
     @abstractmethod
     def current_player(self) -> int | None:
-        """The seat that decides next; ``None`` once the match is over."""
+        """The seat that decides next; ``None`` when nobody is to move: between deals (see
+        :attr:`between_deals`) and once the match is over (see :attr:`is_over`)."""
 
     @property
     def seats(self) -> int:
         """How many hands sit at the table (one per player unless a game says otherwise)."""
         return self.players
 
-    @abstractmethod
     def legal_moves(self) -> list[Move]:
-        """Every move the current player may make, each exactly once."""
+        """Every move the current player may make, each exactly once (none when nobody is to
+        move: between deals and once the match is over)."""
+        return list(self.legal_sequence())
 
     def legal_sequence(self) -> Sequence[Move]:
         """:meth:`legal_moves` as the engine keeps them for this position, not a copy: for
         loops that only read the moves and play one back (random play, the search's
-        rollouts), one list copy less per move.  Not to be changed or kept past the move."""
-        return self.legal_moves()
+        rollouts), one list copy less per move.  Not to be changed or kept past the move.
+
+        The game finds them (:meth:`_find_legal`) once per position; between deals there are
+        none (:meth:`_between` keeps an empty list), whatever the ended deal's fields say."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._find_legal()
+        return legal
+
+    @abstractmethod
+    def _find_legal(self) -> Sequence[Move]:
+        """The legal moves of this position, in the game's order: the one hook of the play
+        protocol (:meth:`legal_sequence` keeps what it returns until the next move, and
+        :meth:`play` accepts those very objects without comparing any text).  Empty once the
+        match is over.  A game creates each move once and hands it out again and again."""
 
     @abstractmethod
     def _apply(self, move: Move) -> None:
-        """Carry out a move already known to be legal."""
+        """Carry out a move already known to be legal (one of :meth:`_find_legal`'s)."""
+
+    def _start_deal(self, dealer: int) -> None:
+        """Shuffle and deal the match's next deal, ``dealer`` dealing (see :meth:`deal_next`):
+        every game of several deals has one."""
+        raise NotImplementedError(f"{self.info.title} has no next deal")
 
     @abstractmethod
     def why_illegal(self, move: Move) -> IllegalMove:
@@ -593,31 +622,70 @@ class GameState(ABC, Generic[ViewT_co]):
 
     @abstractmethod
     def view(self, seat: int) -> ViewT_co:
-        """What ``seat`` may know, as an immutable value: never another seat's hidden cards."""
+        """What ``seat`` may know, as an immutable value: never another seat's hidden cards.
+
+        Between deals a view shows the ended deal as its last move left it (the position the
+        deal's summary counts), down to the seat its fields would name to play next, although
+        :attr:`current_player` is None until :meth:`deal_next`."""
 
     @property
     @abstractmethod
     def scores(self) -> list[int]:
         """Match points per player."""
 
-    def final_view(self, seat: int) -> ViewT_co:
-        """What ``seat`` saw when the deal last scored ended: its last move played, the deal
-        scored, the next one not yet dealt.
+    @abstractmethod
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The true hand of ``seat``: for tools and tests, never for AI seats."""
 
-        The next deal of a match is dealt when the state is first read after its last move
-        (see ``_deal_later``), and a table shows the deal's summary only after that move's
-        animations, when the state already holds the next deal: the summary's position is
-        asked here.  Once the match is over the state itself still holds its last deal.
-        """
-        ended = self._ended  # reading it deals any waiting deal, which keeps the copy
-        if ended is not None and ended._deals_scored == self._deals_scored:
-            return ended.view(seat)
-        return self.view(seat)
+    def with_hand(self, seat: int, cards: Iterable[Card]) -> Self:
+        """A copy in which ``seat`` holds ``cards`` instead of its hand, all else as it is (the
+        deck, the piles, the turn): for a tool that checks what a view hides (the soak), never
+        for AI seats, and not a position to play on."""
+        new = self.clone()
+        new._hands[seat] = mask_of(cards)
+        new._legal = None
+        return new
 
     @property
     def is_over(self) -> bool:
-        """True once the match has a result: nobody is left to move."""
-        return self.current_player is None
+        """True once the match has a result (never between deals): nobody is left to move."""
+        return self._next_dealer is None and self.current_player is None
+
+    @property
+    def between_deals(self) -> bool:
+        """True from the move that scores a deal, when the match goes on, until
+        :meth:`deal_next` deals the next one.  Meanwhile nobody is to move
+        (:attr:`current_player` is None, no legal moves, :meth:`play` refuses with the code
+        ``"between_deals"``), :attr:`is_over` is False, and views show the ended deal."""
+        return self._next_dealer is not None
+
+    def deal_next(self) -> None:
+        """Leave the between-deals phase: deal the match's next deal (its :class:`Dealt`
+        events are logged).  Only here does a match move from one deal to the next: a loop
+        that plays whole matches calls it whenever :attr:`between_deals`, one that stops at a
+        deal's scoring never does.  Raises :class:`IllegalMove` (code ``"not_between_deals"``),
+        state unchanged, when the state is not between deals."""
+        dealer = self._next_dealer
+        if dealer is None:
+            raise IllegalMove(
+                "no deal is waiting to be dealt: the state is not between deals",
+                "not_between_deals",
+            )
+        self._next_dealer = None
+        self._legal = None
+        self._dealt_at = len(self._history)
+        self._start_deal(dealer)
+
+    @property
+    def deals_scored(self) -> int:
+        """How many deals this match has scored (its :class:`DealScored` events)."""
+        return self._deals_scored
+
+    @property
+    def last_scored(self) -> DealScored | None:
+        """The result of the deal last scored (the last :class:`DealScored` event's payload),
+        None before the first: what a search's rollout reads at the end of its deal."""
+        return self._last_scored
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -659,6 +727,7 @@ class GameState(ABC, Generic[ViewT_co]):
             tuple(sorted(self.options.items())),
             tuple(self._history),
             len(self.events),
+            self._next_dealer,
             *(_frozen(d[name]) for name in self.FIELDS.compared),
         )
 
@@ -666,20 +735,12 @@ class GameState(ABC, Generic[ViewT_co]):
         """Set every per-deal field to its declared starting value and drop the caches."""
         self.FIELDS.reset(self)
 
-    def _deal_later(self, deal: Callable[[Self, int], None], dealer: int) -> None:
-        """Deal the match's next deal (``deal(self, dealer)``) when anything first looks at the
-        state.
-
-        A deal's last move scores it; whoever stops there (the bench, a search's rollout) never
-        pays for the next shuffle.  Meanwhile the state takes a subclass whose
-        ``__getattribute__`` deals first, so the first read of anything but the count of scored
-        deals (``events``, ``current_player``, a view, a private field in a test) finds the
-        state as if the deal had been dealt at once.  The game's own class keeps the plain
-        attribute lookup, which the interpreter makes fast.  ``deal`` is the class's function,
-        not a bound method, so the waiting state holds no reference cycle and is freed as soon
-        as it is dropped.
-        """
-        self.__class__ = cast(type[Self], _waiting(type(self), deal, dealer))
+    def _between(self, dealer: int) -> None:
+        """The deal just scored and the match goes on: wait between deals until
+        :meth:`deal_next` deals the next one, ``dealer`` dealing.  The ended deal's fields stay
+        as its last move left them, for the views."""
+        self._next_dealer = dealer
+        self._legal = ()
 
     def _log_scored(self, seat: int | None, scored: DealScored) -> None:
         """Log the :class:`DealScored` event of a deal that just ended, and count it."""
@@ -753,21 +814,25 @@ class GameState(ABC, Generic[ViewT_co]):
     def play(self, move: Move | str) -> None:
         """Make ``move`` (a Move or its text) for the current player.
 
-        Raises :class:`IllegalMove`, with the reason, and leaves the state unchanged when the
-        match is over or the move is not allowed now.  A move object that the last
-        :meth:`legal_moves` of this position handed out (kept in ``_legal`` by the games that
-        cache it) is legal as it stands: random play and search pass those back, and it is
-        found by identity, no move text compared.  Anything else goes through
-        :meth:`legal_move`, and the move played is the engine's own.
+        Raises :class:`IllegalMove`, with the reason, and leaves the state unchanged when
+        nobody is to move (between deals, once the match is over) or the move is not allowed
+        now.  A move object that :meth:`legal_sequence` handed out for this position is legal
+        as it stands: random play and search pass those back, and it is found by identity, no
+        move text compared.  Anything else goes through :meth:`legal_move`, and the move played
+        is the engine's own.  Every move goes into the history here, and only here.
         """
-        legal = self._legal
-        if legal is not None and not isinstance(move, str):
+        if type(move) is not str:
+            legal = self._legal
+            if legal is None:
+                legal = self.legal_sequence()
             for given in legal:
                 if given is move:
+                    self._legal = None
                     self._history.append(move.text)
                     self._apply(move)
                     return
         own = self.legal_move(move)
+        self._legal = None
         self._history.append(own.text)
         self._apply(own)
 
@@ -781,7 +846,7 @@ class GameState(ABC, Generic[ViewT_co]):
         only the text.  So the games' rules only ever see moves they made themselves.
         """
         if self.current_player is None:
-            raise IllegalMove("the match is over: no more moves", "match_over")
+            raise self._nobody_to_move()
         given = False  # a Move object, now stood for by its text
         if isinstance(move, Move):
             text = move.text
@@ -805,6 +870,15 @@ class GameState(ABC, Generic[ViewT_co]):
                 return legal
         raise self.why_illegal(named)
 
+    def _nobody_to_move(self) -> IllegalMove:
+        """The refusal of any move when nobody is to move: between deals, or the match over."""
+        if self._next_dealer is not None:
+            return IllegalMove(
+                "the deal is over: no move until the next deal is dealt (deal_next)",
+                "between_deals",
+            )
+        return IllegalMove("the match is over: no more moves", "match_over")
+
     def play_as(self, seat: int, move: Move | str) -> None:
         """Like :meth:`play`, but refuses a move made for a seat whose turn it is not, and a
         ``seat`` that is no seat number (``True == 1`` in Python, but a bool is not a seat)."""
@@ -815,7 +889,7 @@ class GameState(ABC, Generic[ViewT_co]):
             )
         current = self.current_player
         if current is None:
-            raise IllegalMove("the match is over: no more moves", "match_over")
+            raise self._nobody_to_move()
         if seat != current:
             raise IllegalMove(
                 f"it is not seat {seat}'s turn: seat {current} is to play",
@@ -835,7 +909,11 @@ class GameState(ABC, Generic[ViewT_co]):
         return list(self._history)
 
     def record(self) -> dict[str, Any]:
-        """A JSON-able record that :func:`load_record` replays to an equal state."""
+        """A JSON-able record that :func:`load_record` replays to an equal state.
+
+        A record holds the moves; the steps that dealt each next deal follow from them (a move
+        after a scored deal was made in the next deal), but for the last: ``"deal_next": true``
+        says the next deal was dealt after the last move, where the state stands now."""
         rec: dict[str, Any] = {
             "format": "tavolo-record/1",
             "game": self.info.name,
@@ -846,45 +924,13 @@ class GameState(ABC, Generic[ViewT_co]):
         if self._deal_spec is not None:
             rec["deal"] = self._deal_spec
         rec["moves"] = list(self._history)
+        if self._dealt_at == len(self._history):
+            rec["deal_next"] = True
         return rec
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        mine, theirs = self._snapshot(), other._snapshot()  # deals any waiting deal first
-        return type(self) is type(other) and mine == theirs
+        return type(self) is type(other) and self._snapshot() == other._snapshot()
 
     __hash__ = None  # type: ignore[assignment]
-
-
-#: what may be read of a state whose next deal waits without dealing it: the count of scored
-#: deals (``sim.play_deal`` watches it) and the last one's payload (a search's rollout)
-_READ_FREELY = frozenset({"_deals_scored", "_last_scored"})
-
-
-def _deal_on_read(state: GameState[Any], name: str) -> Any:
-    """``__getattribute__`` of a state whose next deal waits: deal it, then read ``name``."""
-    if name not in _READ_FREELY:
-        cls, deal, dealer = type(state).waiting_for  # type: ignore[attr-defined]
-        state.__class__ = cls
-        ended = state.clone()
-        ended.__dict__.pop("_ended", None)  # one deal back only, never a chain of them
-        deal(state, dealer)
-        state._ended = ended
-    return object.__getattribute__(state, name)
-
-
-@cache
-def _waiting(
-    cls: type[GameState[Any]], deal: Callable[[Any, int], None], dealer: int
-) -> type[GameState[Any]]:
-    """The class a ``cls`` state takes while its next deal, ``deal(state, dealer)``, waits
-    (see ``_deal_later``).  What to deal is the class's, not the state's: a new attribute
-    could cost the state its compact attribute layout (see ``_deal_spec``)."""
-    namespace = {
-        "__slots__": (),
-        "__getattribute__": _deal_on_read,
-        "__module__": cls.__module__,
-        "waiting_for": (cls, deal, dealer),
-    }
-    return cast(type[GameState[Any]], type(cls.__name__, (cls,), namespace))

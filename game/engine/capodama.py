@@ -81,9 +81,6 @@ _card = _CARD.__getitem__
 _TRUMP_MASK = sum(1 << c for c in TRUMPS)
 
 _PLAY = [CardMove("play", _card(i)) for i in range(52)]
-#: The play of each card index a CardMove can hold (0 to 63): None past the deck, so play()'s
-#: fast path looks any CardMove up, one made elsewhere too, and finds it is not the engine's.
-_PLAY_AT = (*_PLAY, *[None] * 12)
 #: Card plays by the mask of playable cards (the hot path of every simulation and search).
 _PLAYS = MovesByMask(_PLAY, SUIT_MASK)
 
@@ -287,7 +284,6 @@ class CapodamaState(GameState[CapodamaView]):
             "_set_aside": lambda s: [],
             "_to_move": -1,  # the seat to decide (-1: none), kept up to date
         },
-        cache=("_legal",),
     )
 
     _hands: list[int]
@@ -306,7 +302,6 @@ class CapodamaState(GameState[CapodamaView]):
     _tricks: list[tuple[int, tuple[tuple[int, Card], ...], int, int]]
     _set_aside: list[int]
     _to_move: int
-    _legal: tuple[Move, ...] | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         dealer = self._rng.randrange(self._n) if self.players > 1 else 0
@@ -324,7 +319,6 @@ class CapodamaState(GameState[CapodamaView]):
         self._winners: tuple[int, ...] = ()
         self._deal_no = 0
         self._dealer = 0
-        self._legal_bits = 0
 
     # -- dealing ---------------------------------------------------------------------------
     def _reset_deal(self, dealer: int) -> None:
@@ -425,7 +419,7 @@ class CapodamaState(GameState[CapodamaView]):
     @property
     def current_player(self) -> int | None:
         seat = self._to_move
-        return seat if seat >= 0 else None
+        return seat if seat >= 0 and self._next_dealer is None else None
 
     def controller(self, seat: int) -> int:
         return 0 if self.players == 1 else seat
@@ -436,7 +430,10 @@ class CapodamaState(GameState[CapodamaView]):
 
     @property
     def phase(self) -> str:
-        return self._phase
+        """The phase: "double", "trump", "exchange", "play", "over", or "between_deals" from
+        a deal's scoring to :meth:`deal_next` (where views still show the ended deal's
+        "play")."""
+        return "between_deals" if self._next_dealer is not None else self._phase
 
     @property
     def deal_no(self) -> int:
@@ -543,28 +540,15 @@ class CapodamaState(GameState[CapodamaView]):
                 for c in _side_cards(n)[0]
             )
 
-    def _legal_mask(self, seat: int) -> int:
-        trick = self._trick
-        return legal_mask(self._hands[seat], trick[0][1] if trick else None, self._trump_mask)
-
-    def legal_moves(self) -> list[Move]:
-        return list(self.legal_sequence())  # the caller's own list
-
-    def legal_sequence(self) -> tuple[Move, ...]:
-        legal = self._legal
-        if legal is None:
-            if self._phase == "play":  # the hot path of every simulation and search
-                trick = self._trick
-                m = self._legal_bits = legal_mask(
-                    self._hands[self._to_move],
-                    trick[0][1] if trick else None,
-                    self._trump_mask,
+    def _find_legal(self) -> tuple[Move, ...]:
+        if self._phase == "play":  # the hot path of every simulation and search
+            trick = self._trick
+            return _PLAYS(
+                legal_mask(
+                    self._hands[self._to_move], trick[0][1] if trick else None, self._trump_mask
                 )
-                legal = _PLAYS(m)
-            else:
-                legal = self._other_legal()
-            self._legal = legal
-        return legal
+            )
+        return self._other_legal()
 
     def _other_legal(self) -> tuple[Move, ...]:
         """The legal moves outside the card play: the double, the 4th trump, the passes."""
@@ -593,23 +577,6 @@ class CapodamaState(GameState[CapodamaView]):
             return _PASSES1(left)
         right = bit_list(hand & ~guard if (seat - 1) % n == self._capo else hand)
         return tuple([_pass2(a, b) for a in bit_list(left) for b in right if a != b])
-
-    def play(self, move: Move | str) -> None:
-        # A fast path for a card play of this game's own, checked against the mask of playable
-        # cards.  Everything else goes through the general GameState.play, which finds the
-        # other moves legal_moves() just gave by identity (and gives every refusal its reason).
-        if type(move) is CardMove:
-            c = move.index
-            if self._phase == "play" and _PLAY_AT[c] is move:
-                # the mask legal_moves() just computed for this position, if it did
-                legal = self._legal
-                hand = self._legal_bits if legal is not None else self._legal_mask(self._to_move)
-                if hand & move.bit:
-                    self._history.append(move.text)
-                    self._legal = None
-                    self._play_card(c)
-                    return
-        super().play(move)
 
     def _parse_other(self, key: str) -> Move | None:
         words = key.split()
@@ -739,7 +706,6 @@ class CapodamaState(GameState[CapodamaView]):
 
     # -- moves -----------------------------------------------------------------------------
     def _apply(self, move: Move) -> None:
-        self._legal = None
         phase = self._phase
         if phase == "play":
             self._play_card(move.cards[0] & 63)
@@ -876,7 +842,7 @@ class CapodamaState(GameState[CapodamaView]):
         else:
             seat = match_winner(self._scores, self.options["target"])
             if seat is None:
-                self._deal_later(CapodamaState._start_deal, self._capo)
+                self._between(self._capo)
                 return
             self._winners = (seat,)
         self._phase = "over"
@@ -906,7 +872,7 @@ class CapodamaState(GameState[CapodamaView]):
             deal_no=self._deal_no,
             dealer=self._dealer,
             phase=self._phase,
-            current_player=self.current_player,
+            current_player=self._to_move if self._to_move >= 0 else None,
             hand=hands[seat],
             hands=hands,
             hand_sizes=tuple(h.bit_count() for h in self._hands),

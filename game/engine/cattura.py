@@ -269,7 +269,6 @@ class CatturaState(GameState[CatturaView]):
             # how often each position came back since a card last left a hand (see above)
             "_seen": lambda s: {},
         },
-        cache=("_legal",),
         unsnapped=("_field_shown",),
     )
 
@@ -286,7 +285,6 @@ class CatturaState(GameState[CatturaView]):
     _end_reason: str | None
     _winners: tuple[int, ...]
     _seen: dict[tuple[int, ...], int]
-    _legal: list[Move] | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         if deal is None:
@@ -424,23 +422,11 @@ class CatturaState(GameState[CatturaView]):
     def top(self) -> Card:
         return card(self._field[-1])
 
-    def legal_moves(self) -> list[Move]:
-        return list(self.legal_sequence())  # the caller's own list
-
-    def legal_sequence(self) -> Sequence[Move]:
-        legal = self._legal
-        if legal is None:
-            if self._over:
-                return ()
-            legal = self._legal_now()
-        return legal
-
-    def _legal_now(self) -> list[Move]:
-        legal = self._legal
-        if legal is None:
-            seat = self._turn
-            legal = self._legal = legal_moves(self._hands[seat], self._caps[seat], self._field[-1])
-        return legal
+    def _find_legal(self) -> Sequence[Move]:
+        if self._over:
+            return ()
+        seat = self._turn
+        return legal_moves(self._hands[seat], self._caps[seat], self._field[-1])
 
     def _parse_other(self, key: str) -> Move | None:
         """Understand move text that is not a legal move now, so the refusal says why.
@@ -449,7 +435,7 @@ class CatturaState(GameState[CatturaView]):
         """
         if self._over:
             return read_move(key, None, [])
-        return read_move(key, self._caps[self._turn], self._legal_now())
+        return read_move(key, self._caps[self._turn], self.legal_sequence())
 
     def why_illegal(self, move: Move) -> IllegalMove:
         seat = self._turn
@@ -458,7 +444,6 @@ class CatturaState(GameState[CatturaView]):
         )
 
     def _apply(self, move: Move) -> None:
-        self._legal = None
         seat = self._turn
         kind = move.kind
         if kind == "send":

@@ -15,6 +15,8 @@ the first few games.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from .base import CardMove, IllegalMove, Move, MovesByMask
 from .cards import FRENCH, Card, CardError, parse_card
 from .cattura_cards import VALUE, VALUE_MASK, card
@@ -100,7 +102,7 @@ def legal_moves(hand: int, caps: int, t: int) -> list[Move]:
     return out or [PASS]
 
 
-def read_move(key: str, caps: int | None, legal: list[Move]) -> Move | None:
+def read_move(key: str, caps: int | None, legal: Sequence[Move]) -> Move | None:
     """The move upper-case text ``key`` names, legal or not, so a refusal can say why.
 
     A capture typed without ``*`` marks (``caps``: the player's captured cards, None once the
@@ -121,7 +123,7 @@ def read_move(key: str, caps: int | None, legal: list[Move]) -> Move | None:
     return None
 
 
-def _read_take(target: Card, words: list[str], caps: int | None, legal: list[Move]) -> Move:
+def _read_take(target: Card, words: list[str], caps: int | None, legal: Sequence[Move]) -> Move:
     used = [(parse_card(w[:-1] if _marked(w) else w, FRENCH), _marked(w)) for w in words]
     if caps is not None and not any(own for _, own in used):
         text = _take_text(target, [(c, bool(caps >> c.index & 1)) for c, _ in used])

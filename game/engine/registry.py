@@ -64,7 +64,12 @@ def _default_players(info: GameInfo) -> int:
 
 
 def load_record(record: dict[str, Any]) -> GameState[Any]:
-    """Replay a record made by ``state.record()``; a RecordError says what is wrong with it."""
+    """Replay a record made by ``state.record()``; a RecordError says what is wrong with it.
+
+    A move that follows a scored deal implies the step that dealt the next deal
+    (:meth:`GameState.deal_next`); a record whose last move scored a deal (a match saved
+    between deals) replays to a state between deals, as it was saved, unless it says
+    ``"deal_next": true`` (the next deal was dealt and nothing played in it yet)."""
     if not isinstance(record, dict):
         raise RecordError("a game record is a JSON object with game, players, seed and moves")
     for key in ("game", "players", "seed", "moves"):
@@ -92,8 +97,12 @@ def load_record(record: dict[str, Any]) -> GameState[Any]:
     except ValueError as exc:
         raise RecordError(f"the record cannot start its game: {exc}") from None
     for k, text in enumerate(moves):
+        if state.between_deals:  # a move after a scored deal: the next deal was dealt first
+            state.deal_next()
         try:
             state.play(text)
         except IllegalMove as exc:
             raise RecordError(f"move {k + 1} ({text!r}) cannot be replayed: {exc}") from None
+    if record.get("deal_next") is True and state.between_deals:
+        state.deal_next()
     return state

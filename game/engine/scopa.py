@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar
 
 from .base import (
     BaseView,
@@ -53,7 +53,7 @@ from .base import (
     make_view,
     seat_result,
 )
-from .cards import ITALIAN, Card
+from .cards import ITALIAN, Card, bit_list
 from .dealspec import SEEN_BY_RECEIVER, check_guess, deal_into, mask_cards, names
 from .memo import Memo
 from .scopa_deal import FULL, HAND_SIZE, read_deal
@@ -286,14 +286,9 @@ def sweepers(table: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
     it is the deal's last play), as the legal moves of that position say."""
     if not table:
         return []
-    probe = object.__new__(ScopaState)  # a bare position: whose turn, the hand, the table
-    probe._current = 0
-    probe._hands = [_italian_mask(cards)]
-    probe._table = _italian_mask(table)
-    probe._table_sum = sum(VALUE[c.index] for c in table)
-    probe._legal = None
-    whole = probe._table
-    return [CARD[m.index] for m in probe._moves() if m.taken == whole]
+    whole = _italian_mask(table)
+    probe = ScopaState._probe(_italian_mask(cards), whole)
+    return [CARD[m.index] for m in probe._find_legal() if m.taken == whole]
 
 
 class ScopaState(GameState[ScopaView]):
@@ -316,7 +311,6 @@ class ScopaState(GameState[ScopaView]):
             "_last_capturer": -1,
             "_current": lambda s: (s._dealer - 1) % s.players,
         },
-        cache=("_legal",),
         # which hand of the deal this is: a label of the events, rebuilt from views as a guess
         # where the hand of 3 began in the record: a view rebuilds only that hand's moves
         unsnapped=("_hand_no", "_round_start"),
@@ -343,7 +337,6 @@ class ScopaState(GameState[ScopaView]):
     _captures: list[tuple[int, int, int, bool]]
     _last_capturer: int
     _current: int | None
-    _legal: list[ScopaMove] | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         dealer = self._rng.randrange(self.players)  # drawn for explicit deals too: same stream
@@ -526,6 +519,18 @@ class ScopaState(GameState[ScopaView]):
         new._history = list(view.round_plays)  # the record of this hand of 3, as the view has it
         return new
 
+    @classmethod
+    def _probe(cls, hand: int, table: int) -> ScopaState:
+        """A bare position for asking what a hand could take (see :func:`sweepers`): seat 0
+        to play ``hand`` (a mask) on ``table`` (a mask), nothing else set, no match around it.
+        Only its :meth:`_find_legal` may be asked."""
+        probe = object.__new__(cls)
+        probe._current = 0
+        probe._hands = [hand]
+        probe._table = table
+        probe._table_sum = sum(VALUE[c] for c in bit_list(table))
+        return probe
+
     # -- protocol --------------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:
@@ -548,7 +553,7 @@ class ScopaState(GameState[ScopaView]):
     def side_of(self, seat: int) -> int:
         return seat % self._nsides
 
-    def _moves(self) -> list[ScopaMove]:
+    def _find_legal(self) -> list[ScopaMove]:
         """The legal moves, built once per position (the hot path of random play and search).
 
         Cards whose value lies on the table yield one capture per equal card.  A card worth
@@ -556,10 +561,7 @@ class ScopaState(GameState[ScopaView]):
         take only a set of two or more cards adding up to their value, looked up by the table
         cards worth no more than they are (see :func:`_sum_sets`).
         """
-        legal = self._legal
-        if legal is not None:
-            return legal
-        legal = []
+        legal: list[ScopaMove] = []
         seat = self._current
         if seat is not None:
             table = self._table
@@ -598,28 +600,7 @@ class ScopaState(GameState[ScopaView]):
                         legal.append(_PLACE[i])
             if sums:
                 legal += sums
-        self._legal = legal
         return legal
-
-    def legal_moves(self) -> list[Move]:
-        return list(self._moves())
-
-    def legal_sequence(self) -> Sequence[Move]:
-        return self._moves()
-
-    def play(self, move: Move | str) -> None:
-        """As :meth:`GameState.play`, with a fast path for a legal move object (random play
-        and search hand back the very objects :meth:`legal_moves` gave)."""
-        if type(move) is ScopaMove:
-            legal = self._legal
-            if legal is None:
-                legal = self._moves()  # none once the match is over
-            for m in legal:  # by identity: no move text compared
-                if m is move:
-                    self._history.append(move.text)
-                    self._play(move)
-                    return
-        super().play(move)
 
     def _parse_other(self, key: str) -> Move | None:
         return parse_move_text(key)
@@ -639,7 +620,7 @@ class ScopaState(GameState[ScopaView]):
             return IllegalMove(
                 f"seat {seat} does not hold {played}", "not_in_hand", seat=seat, card=played
             )
-        options: list[Move] = [m for m in self._moves() if m.card == played]
+        options: list[Move] = [m for m in self.legal_sequence() if m.card == played]
         listed = ", ".join(repr(m.text) for m in options)
         if move.kind == "place":
             return IllegalMove(
@@ -715,12 +696,9 @@ class ScopaState(GameState[ScopaView]):
         )
 
     # -- playing ----------------------------------------------------------------------------
-    def _apply(self, move: Move) -> None:
-        self._play(cast(ScopaMove, move))  # play() hands on only moves that _moves() made
-
-    def _play(self, move: ScopaMove) -> None:
+    def _apply(self, given: Move) -> None:
         # The hot path of every random deal and search: no allocation beyond the events.
-        self._legal = None
+        move: ScopaMove = given  # type: ignore[assignment]  # play() hands on only _find_legal's
         seat = self._current
         assert seat is not None
         bit = move.bit
@@ -772,7 +750,7 @@ class ScopaState(GameState[ScopaView]):
             over = ScopaOver(self._winners, side, reason)
             self.events.append(Event(over))
             return
-        self._deal_later(ScopaState._start_deal, (self._dealer - 1) % self.players)
+        self._between((self._dealer - 1) % self.players)
 
     def _collect_leftovers(self) -> None:
         """The cards left on the table go to the last capturer's side (or to nobody)."""

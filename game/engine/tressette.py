@@ -15,12 +15,13 @@ naming "three aces" is played with the missing suit named, so every card of ever
 combination becomes public.  They are shown in the "declared" event and in every view
 (``declarations``, and ``shown``: declared cards still in the declarer's hand).
 
-The match is the state: when the last trick of a deal is taken the deal is scored (event
-"deal_scored"), then the match ends (event "match_over") or the next deal is dealt in the same
-``play`` call.  Event data are the typed payloads of :mod:`.tressette_events`.  ``deal={...}``
-sets the first deal explicitly: ``dealer``, ``hands`` (a list per seat, 10 cards each in 4
-players, 13 in 3), and optionally ``scores`` and ``deals_won`` per side so a test can start a
-match that is already under way (:func:`.tressette_deal.read_deal`).
+The match is the state: when the last trick of a deal is taken the deal is scored (a
+:class:`.TressetteScored` event), then the match ends (a ``MatchOver`` event) or waits between
+deals until ``deal_next()`` deals the next one.  Event data are the typed payloads of
+:mod:`.tressette_events`.  ``deal={...}`` sets the first deal explicitly: ``dealer``, ``hands``
+(a list per seat, 10 cards each in 4 players, 13 in 3), and optionally ``scores`` and
+``deals_won`` per side so a test can start a match that is already under way
+(:func:`.tressette_deal.read_deal`).
 
 Refusals (:class:`IllegalMove`) carry a reason code and its parts: "must_follow" (suit, card,
 held: the cards of the led suit in hand), "not_in_hand" and "card_removed" (seat, card; the 4 of
@@ -164,7 +165,6 @@ class TressetteState(GameState[TressetteView]):
             # clones share it, and each extends its own when a view asks)
             "_tricks_shown": (),
         },
-        cache=("_legal",),
         unsnapped=("_tricks_shown",),
     )
 
@@ -194,7 +194,6 @@ class TressetteState(GameState[TressetteView]):
     _tricks: list[_Trick]
     _tricks_shown: tuple[tuple[int, tuple[tuple[int, Card], ...], int, int], ...]
     _phase: str
-    _legal: tuple[Move, ...] | None
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         dealer = self._rng.randrange(self._n)
@@ -331,13 +330,15 @@ class TressetteState(GameState[TressetteView]):
 
     @property
     def current_player(self) -> int | None:
-        if self._phase == "over":
+        if self._phase == "over" or self._next_dealer is not None:
             return None
         return (self._leader - len(self._trick)) % self._n
 
     @property
     def phase(self) -> str:
-        return self._phase
+        """The phase: "play", "over", or "between_deals" from a deal's scoring to :meth:`deal_next`
+        (where views still show the ended deal's "play")."""
+        return "between_deals" if self._next_dealer is not None else self._phase
 
     @property
     def scores(self) -> list[int]:
@@ -372,23 +373,16 @@ class TressetteState(GameState[TressetteView]):
             and has_buongioco(self._hands[seat])
         )
 
-    def legal_moves(self) -> list[Move]:
-        return list(self.legal_sequence())  # the caller's own list
-
-    def legal_sequence(self) -> tuple[Move, ...]:
-        legal = self._legal
-        if legal is None:
-            if self._phase == "play":  # once per move of every rollout: written out inline
-                seat = (self._leader - len(self._trick)) % self._n
-                m = self._hands[seat]
-                if self._trick:
-                    m = m & SUIT_MASK[SUIT[self._trick[0][1]]] or m
-                legal = _PLAYS(m)
-                if self._can_declare(seat):
-                    legal = (DECLARE, *legal)
-            else:
-                legal = ()
-            self._legal = legal
+    def _find_legal(self) -> tuple[Move, ...]:
+        if self._phase != "play":
+            return ()
+        seat = (self._leader - len(self._trick)) % self._n  # once per move of every rollout
+        m = self._hands[seat]
+        if self._trick:
+            m = m & SUIT_MASK[SUIT[self._trick[0][1]]] or m
+        legal = _PLAYS(m)
+        if self._can_declare(seat):
+            legal = (DECLARE, *legal)
         return legal
 
     def _parse_other(self, key: str) -> Move | None:
@@ -454,7 +448,6 @@ class TressetteState(GameState[TressetteView]):
         )
 
     def _apply(self, move: Move) -> None:
-        self._legal = None
         seat = (self._leader - len(self._trick)) % self._n  # _turn() inline: every move
         if move.kind == "declare":
             self._declare(seat)
@@ -564,11 +557,10 @@ class TressetteState(GameState[TressetteView]):
         self._log_scored(None, scored)
         champion = self._match_winner()
         if champion is None:
-            self._deal_later(TressetteState._start_deal, (self._dealer - 1) % self._n)
+            self._between((self._dealer - 1) % self._n)
             return
         self._winners = self.sides[champion]
         self._phase = "over"
-        self._legal = None
         self.events.append(Event(MatchOver(self._winners)))
 
     def _match_winner(self) -> int | None:
@@ -600,7 +592,7 @@ class TressetteState(GameState[TressetteView]):
             deal_no=self._deal_no,
             dealer=self._dealer,
             phase=self._phase,
-            current_player=self.current_player,
+            current_player=None if self._phase == "over" else self._turn(),
             hand=_sorted_hand(hands[seat]),
             hand_sizes=tuple([h.bit_count() for h in hands]),
             leader=self._leader,

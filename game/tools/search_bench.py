@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from game.ai import make_seat, seat_kinds
 from game.ai.levels import NoisySeat
 from game.ai.search import DeterminizedSearch
-from game.engine import GAMES, DealScored, new_game
+from game.engine import GAMES, new_game
 
 __all__ = ["Measured", "main", "measure"]
 
@@ -50,8 +50,7 @@ def measure(game: str, players: int, deals: int, seed: int, level: str = "normal
     digest = hashlib.sha256()
     for k in range(deals):
         state = new_game(game, players=players, seed=seed + k)
-        mark = len(state.events)
-        while state.current_player is not None:
+        while state.current_player is not None:  # the first deal, up to its scoring
             p = state.current_player
             legal = state.legal_moves()
             view = state.view(p)
@@ -67,8 +66,6 @@ def measure(game: str, players: int, deals: int, seed: int, level: str = "normal
             else:
                 move = rules.choose(view, legal, rng)
             state.play(move)
-            if any(isinstance(e.data, DealScored) for e in state.events[mark:]):
-                break
     out.digest = digest.hexdigest()[:12]
     return out
 

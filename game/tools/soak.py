@@ -162,7 +162,10 @@ def soak(variant: Variant, seed: int, deals: int) -> Tally:
         match = _open(variant, match_seed)
         match_seed += 1
         try:
-            while tally.deals < deals and match.state.current_player is not None:
+            while tally.deals < deals and not match.state.is_over:
+                if match.state.between_deals:
+                    check_refusal(match.state, str(match.state.info.deck.cards[0]))
+                    match.state.deal_next()
                 scored = _step(match)
                 tally.moves += 1
                 if scored is not None:

@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from game.catalog import CATALOG, load
 from game.engine import Card, DealScored, GameState, IllegalMove, load_record
+from game.engine.cards import cards_of, mask_of
 
 __all__ = [
     "CAPODAMA",
@@ -163,7 +164,7 @@ def check_hidden(state: GameState, seat: int, rng: random.Random) -> None:
     in a pile the seat cannot see).  The view of that altered clone must equal the real one.
     """
     me = state.controller(seat)
-    hands: list[int] = state.__dict__["_hands"]
+    hands = [mask_of(state.hand(s)) for s in range(state.seats)]
     others = [o for o in range(len(hands)) if state.controller(o) != me and hands[o]]
     if not others:
         return
@@ -184,10 +185,10 @@ def check_hidden(state: GameState, seat: int, rng: random.Random) -> None:
     if not xa or not xb:
         return
     move = (1 << rng.choice(xa)) | (1 << rng.choice(xb))  # out of one hand, into the other
-    other = state.clone()
-    other.__dict__["_hands"][a] ^= move
+    deck = state.info.deck
+    other = state.with_hand(a, cards_of(hands[a] ^ move, deck))
     if b != a:
-        other.__dict__["_hands"][b] ^= move
+        other = other.with_hand(b, cards_of(hands[b] ^ move, deck))
     if other.view(seat) != before:
         where = f"seats {a} and {b} trade cards" if a != b else f"seat {a} holds another card"
         raise InvariantBroken(f"the view of seat {seat} changes when {where} it cannot see")

@@ -166,6 +166,7 @@ def _details(state: GameState) -> tuple[str, list[str]]:
     if state.players == 1:
         return _("Capodama solitaire"), [_("deal no. {number}").format(number=state.seed)]
     deal = max((e.data.deal_no for e in state.events if isinstance(e.data, Dealt)), default=1)
+    deal += state.between_deals  # saved as a deal ended: the table goes on with the next one
     parts = [
         ngettext("{count} player", "{count} players", state.players).format(count=state.players),
         _("deal {number}").format(number=deal),

@@ -33,8 +33,7 @@ def near_end(
         near = seat.ENDGAME.near
     for attempt in range(50):
         state = new_game(game, players=players, seed=seed * 100 + attempt)
-        mark = state._deals_scored
-        while state._deals_scored == mark and state.current_player is not None:
+        while state.current_player is not None:  # the first deal, up to its scoring
             moves = state.legal_moves()
             if len(moves) > 1 and near(state.view(state.current_player)):
                 return state, seat
@@ -44,7 +43,7 @@ def near_end(
 
 def minimax(state: GameState, mark: int, friends: frozenset[int], value: Any) -> float:
     """Every line to the deal's end, no pruning: what alpha-beta must agree with."""
-    if state._deals_scored != mark or state.current_player is None:
+    if state.current_player is None:
         return float(value(state))
     results = []
     for move in state.legal_moves():
@@ -56,7 +55,7 @@ def minimax(state: GameState, mark: int, friends: frozenset[int], value: Any) ->
 
 def leaf_value(seat: DeterminizedSearch[Any, Any], view: Any, mark: int) -> Any:
     def value(state: GameState) -> float:
-        scored = state._last_scored if state._deals_scored != mark else None
+        scored = state.last_scored if state.deals_scored != mark else None
         return float(seat.evaluate(scored, state, view))
 
     return value
@@ -84,13 +83,13 @@ def test_alpha_beta_agrees_with_plain_minimax(
     sides = getattr(view, "sides", None)  # Cattura has none: every player alone
     friends = frozenset(sides[view.side] if sides else (player,))
     assert player in friends and len(friends) == players // 2
-    mark = state._deals_scored
+    mark = state.deals_scored
     value = leaf_value(seat, view, mark)
     for move in state.legal_moves():
         child = state.clone()
         child.play(move)
         exact = minimax(child, mark, friends, value)
-        assert solve(child, mark, friends, value, 10**6) == pytest.approx(exact)
+        assert solve(child, friends, value, 10**6) == pytest.approx(exact)
 
 
 @given(seed=st.integers(0, 10**6))
@@ -103,7 +102,7 @@ def test_strong_plays_a_best_move_when_nothing_is_hidden(seed: int) -> None:
     assert player is not None
     view = state.view(player)
     assert view.deck_count == 0
-    mark = state._deals_scored
+    mark = state.deals_scored
     value = leaf_value(seat, view, mark)
     friends = frozenset((player,))
     exact = {}
@@ -122,9 +121,9 @@ def test_a_solve_past_its_node_count_stops_and_the_seat_falls_back_to_rollouts()
     player = state.current_player
     assert player is not None and seat.ENDGAME is not None
     view = state.view(player)
-    mark = state._deals_scored
+    mark = state.deals_scored
     with pytest.raises(TooDeep):
-        solve(state, mark, frozenset((player,)), leaf_value(seat, view, mark), 1)
+        solve(state, frozenset((player,)), leaf_value(seat, view, mark), 1)
     tiny = Endgame(seat.ENDGAME.near, worlds=3, max_nodes=1)
     seat.ENDGAME = tiny  # type: ignore[misc]  # this one seat only
     moves = state.legal_moves()

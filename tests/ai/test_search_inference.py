@@ -419,7 +419,7 @@ def _rule_seat_turns(
         for seed in seeds:
             s = new_game(game, players=n, seed=seed)
             rng = random.Random(seed)
-            while s._deals_scored == 0:
+            while s.deals_scored == 0:
                 seat = s.current_player
                 assert seat is not None
                 view = s.view(seat)

@@ -409,6 +409,8 @@ def test_deal_scored_event_and_next_dealer_is_the_capo() -> None:
     awards = [r.awards for r in d.results]
     assert awards == deal_awards(d.points, 82, frozenset(d.team), 4)
     assert s.scores == awards == list(d.scores)
+    assert s.between_deals and s.events[-1] is scored  # the next deal waits for its step
+    s.deal_next()
     nxt = s.events[s.events.index(scored) + 1]
     assert isinstance(nxt.data, Dealt) and nxt.seat == 0  # dealt by the previous capo
 
@@ -416,6 +418,8 @@ def test_deal_scored_event_and_next_dealer_is_the_capo() -> None:
 def test_match_runs_to_a_single_winner_at_seven() -> None:
     s = capodama(4, seed=3)
     while not s.is_over:
+        if s.between_deals:
+            s.deal_next()
         s.play(s.legal_moves()[-1])
     assert max(s.scores) >= 7 and s.scores.count(max(s.scores)) == 1
     assert s.winners == (s.scores.index(max(s.scores)),)
@@ -639,6 +643,8 @@ def test_bad_explicit_deals_are_refused_clearly() -> None:
 def test_record_replays_through_json() -> None:
     s = capodama(5, seed=9)
     for k in range(70):
+        if s.between_deals:
+            s.deal_next()
         s.play(s.legal_moves()[k % len(s.legal_moves())])
     text = json.dumps(s.record())
     again = load_record(json.loads(text))

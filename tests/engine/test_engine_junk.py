@@ -228,11 +228,14 @@ def move_id(move: Move) -> str:
     return f"{type(move).__name__}({move.kind!r}, {cards}, {move.text!r})"
 
 
-def reachable(game: str, seed: int, steps: int) -> GameState:
-    """The state after ``steps`` random moves of a seeded match (fewer if it ends first)."""
+def reachable(game: str, seed: int, steps: int, step: bool = True) -> GameState:
+    """The state after ``steps`` random moves of a seeded match (fewer if it ends first), the
+    next deal dealt whenever one ends (``step``), else stopping between deals."""
     state = new_game(game, players=PLAYERS[game], seed=seed)
     rng = random.Random(seed)
     for _ in range(steps):
+        if state.between_deals and step:
+            state.deal_next()
         if state.current_player is None:
             break
         state.play(rng.choice(state.legal_moves()))
@@ -241,8 +244,13 @@ def reachable(game: str, seed: int, steps: int) -> GameState:
 
 def positions(game: str) -> list[GameState]:
     """States of every phase: the first decision, the exchange or first plays, mid-deal, a
-    later deal, and a match played to its end."""
-    return [reachable(game, 7, k) for k in (0, 3, 9, 20, 45, 10_000)]
+    later deal, a match between deals (Cattura's, of one deal, is over) and one played to its
+    end."""
+    return [
+        *(reachable(game, 7, k) for k in (0, 3, 9, 20, 45)),
+        reachable(game, 7, 10_000, step=False),
+        reachable(game, 7, 10_000),
+    ]
 
 
 def seen(state: GameState) -> tuple[Any, ...]:
@@ -268,7 +276,7 @@ def test_move_objects_the_engine_did_not_make_are_refused(game, junk):
     for state in positions(game):
         code = assert_refused(state, junk).code
         if state.current_player is None:
-            assert code == "match_over"
+            assert code == ("between_deals" if state.between_deals else "match_over")
         else:
             assert code == "not_a_move"
         assert not state.is_legal(junk)

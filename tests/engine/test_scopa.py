@@ -275,7 +275,7 @@ def test_seeded_deal_structure_and_counter_clockwise_play(players: int) -> None:
     assert view.deck_count == 40 - 4 - 3 * players
     assert state.current_player == (dealer - 1) % players
     hands_dealt = 1
-    while state.deal_no == 1:
+    while state.current_player is not None:  # the first deal, up to its scoring
         seat = state.current_player
         starting = sum(state.view(0).hand_sizes) == 3 * players
         if starting:
@@ -283,15 +283,16 @@ def test_seeded_deal_structure_and_counter_clockwise_play(players: int) -> None:
         mark = len(state.events)
         state.play(rng.choice(state.legal_moves()))
         new = state.events[mark:]
-        if state.deal_no == 1 and any(isinstance(e.data, Dealt) for e in new):
+        if any(isinstance(e.data, Dealt) for e in new):
             hands_dealt += 1
             assert state.view(0).hand_sizes == (3,) * players
             assert state.view(0).deck_count == 40 - 4 - 3 * players * hands_dealt
-        elif state.deal_no == 1:
+        elif state.current_player is not None:
             assert state.current_player == (seat - 1) % players  # play goes to the right
     assert hands_dealt == HANDS_PER_DEAL[players]
     assert 4 + 3 * players * hands_dealt == 40
-    if not state.is_over:
+    if state.between_deals:
+        state.deal_next()
         assert state.view(0).dealer == (dealer - 1) % players  # the deal passes right
 
 
@@ -619,6 +620,8 @@ def test_points_only_count_after_the_whole_deal_and_a_tie_plays_on() -> None:
     side1 = ["7D", "7C", "7S", "1C", "2C"]  # 2 points each, as above
     state = endgame(2, {1: side1}, last=1, scores=[9, 9])
     assert not state.is_over and state.scores == [11, 11]
+    assert state.between_deals and state.view(0).deal_no == 1
+    state.deal_next()
     assert state.view(0).deal_no == 2 and sum(state.view(0).hand_sizes) == 6
 
 
@@ -930,7 +933,7 @@ def test_rule_seat_plays_whole_deals_legally(players: int) -> None:
     state = new_game("scopa", players=players, seed=players)
     seat = make_seat("rules", "scopa")
     rng = random.Random(1)
-    while state.view(0).deal_no == 1 and not state.is_over:
+    while state.current_player is not None:  # the first deal, up to its scoring
         p = state.current_player
         assert p is not None
         move = seat.choose(state.view(p), state.legal_moves(), rng)
@@ -949,7 +952,7 @@ def test_rule_seat_beats_the_random_seat() -> None:
         state = new_game("scopa", players=2, seed=10_000 + k)
         seats = (rules, rand) if k % 2 == 0 else (rand, rules)
         names = ("rules", "random") if k % 2 == 0 else ("random", "rules")
-        while state.view(0).deal_no == 1 and not state.is_over:
+        while state.current_player is not None:  # the first deal, up to its scoring
             p = state.current_player
             assert p is not None
             state.play(seats[p].choose(state.view(p), state.legal_moves(), rng))
@@ -1139,9 +1142,8 @@ def random_deals(players: int, seed: int, deals: int) -> None:
             (k + 1 for k, e in enumerate(state.events) if isinstance(e.data, DealScored)), default=0
         )
         prev = state.side_scores
-        deal_no = state.deal_no
         k = 0
-        while state.deal_no == deal_no and not state.is_over:
+        while state.current_player is not None:
             if per_move:
                 accounted(state)
                 check_running_counts(state)
@@ -1151,6 +1153,8 @@ def random_deals(players: int, seed: int, deals: int) -> None:
             moves = state.legal_moves()
             state.play(moves[rng.randrange(len(moves))])
             k += 1
+        if state.between_deals:
+            state.deal_next()
         check_scored_deal(state.events[start:], prev, state)
 
 
@@ -1174,7 +1178,7 @@ def test_round_plays_are_the_moves_of_this_hand_of_3(players: int, seed: int) ->
     assert isinstance(state, ScopaState)
     rng = random.Random(seed)
     trace: list[tuple[int, str, tuple[Card, ...]]] = []
-    while state._deals_scored == 0:
+    while state.deals_scored == 0:
         seat = state.current_player
         assert seat is not None
         if all(len(state.hand(s)) == 3 for s in range(players)):

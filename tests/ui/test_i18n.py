@@ -454,6 +454,14 @@ REFUSALS = [
             "carta, oppure cattura con questa",
         },
     ),
+    (
+        ("scopa", 2, 2, 36, "5D"),  # the first deal's 36 cards played: between deals
+        {
+            ("en", "italian"): "This deal is over: wait for the next one",
+            ("it", "italian"): "Questa smazzata è finita: aspetta la prossima",
+            ("fr", "french"): "Cette donne est finie\u00a0: attendez la suivante",
+        },
+    ),
 ]
 
 

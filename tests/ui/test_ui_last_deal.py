@@ -56,3 +56,26 @@ def test_a_resumed_match_shows_its_last_deal_again(app):
     shown = app.scenes.top
     assert isinstance(shown, SummaryScene) and shown.again
     assert shown.data == first  # the deal's result as the engine's log keeps it
+
+
+def test_a_match_saved_between_deals_resumes_with_the_next_deal(app):
+    """A save made as a deal ended (its summary on screen) replays to the engine's between-deals
+    phase; the resumed table deals the next deal at once, names it on the title's list, and S
+    shows the ended deal's summary."""
+    from game.ui.savegame import _details
+
+    app.settings.speed = "instant"
+    table = start_game(app, "scopa", 2, seed=3, seats=["rules", "rules"])
+    assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 6000)
+    first = app.scenes.top.data
+    assert table.model.state.between_deals  # the summary is over the ended deal
+    saved = load_record(table.model.state.record())
+    assert saved.between_deals and saved.view(0).deal_no == 1
+    assert "deal 2" in _details(saved)[1]  # the deal the match goes on with
+    app.go("table", saved, MatchSetup("scopa", 2, ["human", "rules"]), resumed=True)
+    resumed = app.scenes.top
+    assert resumed.model.state is saved and not saved.between_deals
+    assert resumed.model.panel.deal_no == 2 and button(resumed, "last_deal")
+    key(app, pygame.K_s)
+    shown = app.scenes.top
+    assert isinstance(shown, SummaryScene) and shown.again and shown.data == first

@@ -101,7 +101,7 @@ def test_autoplay_reaches_the_deal_summary(app, players):
     summary = app.scenes.top
     coins = {"italian": "Coins", "french": "Diamonds"}[table.model.deck]  # the suit as drawn
     assert summary.head[1:4] == ["Cards", coins, f"7 of {coins.lower()}"]
-    ended = table.model.state.final_view(0)
+    ended = table.model.state.view(0)  # between deals: the deal as it ended
     assert len(summary.rows) == len(ended.sides)
     assert (
         sum(len(p) for p in table.model.table.piles.values())

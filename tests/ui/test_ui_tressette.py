@@ -145,7 +145,7 @@ def test_autoplay_reaches_the_deal_summary(app, players):
     assert summary.rows and summary.head[1] == "Taken"
     assert len(summary.rows) == (2 if players == 4 else 3)
     # the panel under it: the deal's last trick, and every raw point of the deal taken
-    ended = table.model.state.final_view(0)
+    ended = table.model.state.view(0)  # between deals: the deal as it ended
     assert table.model.panel.trick_no == len(ended.tricks) == table.model.gui.hand_max
     assert table.model.panel.raw == list(ended.raw_points)
     assert sum(table.model.panel.raw) == sum(summary.data.raw)
@@ -173,8 +173,8 @@ def test_the_summary_says_you_win_when_the_human_alone_wins_the_deal(app):
         state = new_game("tressette", players=3, seed=seed)
         table = TableScene(app, state, MatchSetup("tressette", 3, ["human", "rules", "rules"]))
         names = [table.model.short_name(s) for s in range(3)]
-        mark = state._deals_scored
-        while state._deals_scored == mark:
+        mark = state.deals_scored
+        while state.deals_scored == mark:
             state.play(state.legal_moves()[0])
         scored = next(e.data for e in state.events if isinstance(e.data, DealScored))
         assert isinstance(scored, TressetteScored)

@@ -171,6 +171,7 @@ class GameUI(Generic[ViewT, ModelT]):
         "not_your_turn": N_("it is not your turn: {current} is to play"),
         "not_a_seat": N_("{seat} is not a seat at this table"),
         "match_over": N_("the match is over"),
+        "between_deals": N_("this deal is over: wait for the next one"),
     }
 
     def move_words(self, move: Move) -> str:

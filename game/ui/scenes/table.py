@@ -69,6 +69,8 @@ class TableScene(Scene):
         self.wanted: list[tuple[str, str]] = []  # the pictures the table needs
         self.summary_open = False
         if resumed:
+            if state.between_deals:  # saved as a deal ended: go on with the next, as laid out
+                state.deal_next()
             m.ev = len(state.events)
             m.rebuild()
             if not state.is_over:
@@ -153,8 +155,8 @@ class TableScene(Scene):
         m = self.model
         stats.deal_scored(m, scored)
         self.summary_open = True
-        st = m.state  # the panel shows the deal's last position, as the summary counts it
-        m.panel = m.gui.new_model(st.final_view(m.viewer), st.seed)
+        st = m.state  # between deals: the panel shows the deal as it ended, as summed up
+        m.panel = m.gui.new_model(st.view(m.viewer), st.seed)
         m.panel.turn = None  # the panel marks nobody to play under the summary
         if self.verdicts is not None and st.current_player is None:
             self.verdicts.refresh()  # the solitaire's verdict now says how the deal ended
@@ -170,11 +172,13 @@ class TableScene(Scene):
         return 0.0
 
     def summary_closed(self, data: DealScored) -> None:
-        """The deal's summary was closed: the show goes on, and during the next deal S (and
-        the panel's "Last deal" button) shows that summary again."""
+        """The deal's summary was closed: the next deal is dealt and the show goes on, and
+        during the next deal S (and the panel's "Last deal" button) shows that summary again."""
         m = self.model
         self.summary_open = False
         m.queue.release()
+        if m.state.between_deals:
+            m.state.deal_next()
         if not m.state.is_over:
             m.last_scored = data
             self._make_panel_buttons()
