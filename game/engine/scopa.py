@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar
 
 from .base import (
@@ -217,7 +218,15 @@ class ScopaView(BaseView):
 
     @property
     def is_over(self) -> bool:
-        return self.current_player is None
+        """Whether the match has a result (between two deals nobody is to play either)."""
+        return bool(self.winners)
+
+    @cached_property
+    def phase(self) -> str:
+        """"play", "between_deals" from a deal's scoring to the next deal, or "over"."""
+        if self.winners:
+            return "over"
+        return "play" if self.current_player is not None else "between_deals"
 
     @property
     def partners(self) -> tuple[int, ...]:

@@ -112,3 +112,14 @@ def test_phase_and_seat_between_deals() -> None:
     view = state.view(0)
     assert state.phase == "between_deals" and view.phase == "play"
     assert state.current_player is None and view.current_player == view.tricks[-1][2]
+
+
+def test_a_scopa_view_between_deals_says_so_and_not_over() -> None:
+    """Scopa's view between two deals is not a match over: its phase says where the match is."""
+    state = new_game("scopa", players=2, seed=3)
+    _to_first_deal_end(state, random.Random(3))
+    view = state.view(0)
+    assert state.between_deals and not state.is_over
+    assert view.phase == "between_deals" and not view.is_over
+    state.deal_next()
+    assert state.view(0).phase == "play"
