@@ -358,7 +358,7 @@ def test_a_language_switch_mid_deal_keeps_the_match(tmp_path, monkeypatch) -> No
         click_button(app, app.scenes.top, "resume")
         assert app.scenes.top is table
         assert table.model.names == ["Tu", "Nord (regole)"]
-        labels = [b.label for b in table.model.panel_buttons]
+        labels = [b.label for b in table.model.prompt.panel_buttons]
         assert labels == ["Ultima presa (L)", "Regole", "Menu (Esc)"]
         assert run_until(app, lambda: human_turn(table))
         assert table.painter.band_message() == "Tocca a te: gioca una carta"
