@@ -244,8 +244,9 @@ def _overflows(app: Any) -> list[str]:
     scale = theme.ui_scale(app.screen.get_size())
     for scene in app.scenes.stack:
         widgets: list[Any] = []
+        holder = scene.model.prompt if hasattr(scene, "model") else scene  # a table's buttons
         for name in ("buttons", "panel_buttons", "tabs", "selectors", "menu"):
-            value = getattr(scene, name, None)
+            value = getattr(holder, name, None)
             if isinstance(value, list):
                 widgets += value
         for name in ("done", "button", "start", "back", "rules", "close_button", "reset_button"):
