@@ -81,6 +81,7 @@ def build_parser() -> argparse.ArgumentParser:
     from game.ui.stats import SEED_MOST
 
     games = ", ".join(CATALOG)
+    titles = [e.title + (" (and its solitaire)" if e.solitaire else "") for e in CATALOG.values()]
     counts = "; ".join(f"{e.title} {', '.join(map(str, e.info.players))}" for e in CATALOG.values())
     kinds = sorted({"human", *(k for g in CATALOG for k in seat_kinds(g))})
     only = "".join(
@@ -90,8 +91,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p = argparse.ArgumentParser(
         prog="tavolo",
-        description="Tavolo, a card table: Capodama (1 to 6 players, and its solitaire), "
-        "Scopa, Tressette with Buongioco and Cattura.",
+        description=f"Tavolo, a card table: {', '.join(titles)}.",
         epilog="Without options the title screen opens.",
     )
     p.add_argument("--game", type=_word, help=f"start this game directly: {games}")

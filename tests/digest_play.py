@@ -163,8 +163,15 @@ def table_digest(game: str, players: int, seed: int) -> str:
     return h.hexdigest()
 
 
+def digested_games() -> list[str]:
+    """The games the digests were written for: the four issue 29 reshaped, whose seeded play it
+    must not change.  A game added since has no digest and needs none (its own tests say what
+    it does); every game of the file must still be there."""
+    return sorted({key.split()[0] for key in json.loads(DIGESTS.read_text())})
+
+
 def tables() -> list[tuple[str, int, int]]:
-    return [(g, p, seed) for g in sorted(GAMES) for p in GAMES[g].players for seed in (1, 2)]
+    return [(g, p, seed) for g in digested_games() for p in GAMES[g].players for seed in (1, 2)]
 
 
 def digests() -> dict[str, str]:

@@ -22,7 +22,7 @@ from game.tools.soak_checks import GameChecks, checks_of
 
 
 def test_every_game_has_an_engine_seats_a_table_module_and_a_rules_page() -> None:
-    assert list(CATALOG) == ["capodama", "scopa", "tressette", "cattura"]
+    assert list(CATALOG)[:4] == ["capodama", "scopa", "tressette", "cattura"]  # a new game follows
     assert set(CATALOG) == set(GAMES)  # the engine's registry and the catalogue agree
     for name, entry in CATALOG.items():
         assert entry.info is GAMES[name]

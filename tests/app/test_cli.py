@@ -65,6 +65,22 @@ def test_the_solver_seat_is_offered_for_the_solitaire(tmp_path):
     assert args.game == "capodama" and args.seat_list == ["solver"]
 
 
+def test_the_help_names_every_game_of_the_catalogue(monkeypatch):
+    """A game added to the catalogue is named in ``--help`` with the others: the description
+    is read from the catalogue, not written out."""
+    import dataclasses
+
+    from game.app import build_parser
+    from game.catalog import CATALOG
+    from game.engine import GAMES
+
+    monkeypatch.setitem(GAMES, "newer", dataclasses.replace(GAMES["cattura"], title="Newer"))
+    monkeypatch.setitem(CATALOG, "newer", dataclasses.replace(CATALOG["cattura"], name="newer"))
+    said = build_parser().description or ""
+    assert all(t in said for t in ("Newer", "Scopa", "Tressette", "Cattura"))
+    assert "Capodama (and its solitaire)" in said
+
+
 @pytest.mark.parametrize("game", ["capodama", "scopa", "tressette", "cattura"])
 def test_the_levels_are_seat_kinds_and_normal_is_the_default_ai(game):
     from game.app import build_parser, check_args

@@ -10,7 +10,7 @@ import random
 import sys
 from typing import Any
 
-from test_capodama_solver import open_position
+from ai.test_capodama_solver import open_position
 
 import game.ai
 import game.engine

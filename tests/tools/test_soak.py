@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from game.catalog import CATALOG
 from game.engine import IllegalMove, load_record, new_game
 from game.engine.capodama import CapodamaState
 from game.engine.cattura import CatturaState
@@ -29,13 +30,17 @@ from game.tools.soak_checks import (
     check_scored,
 )
 
+#: the games of Tavolo's first release, whose variants the soak is known to count
+FIRST_FOUR = ("capodama", "scopa", "tressette", "cattura")
+
 
 def test_every_variant_is_soaked_without_an_error() -> None:
     tallies = soak.run(deals=3 * len(soak.variants()), jobs=1, seed=5)
     games = {t.variant.game for t in tallies}
-    assert games == {"capodama", "scopa", "tressette", "cattura"}
+    assert games == set(CATALOG)
     assert {t.variant.players for t in tallies if t.variant.game == "capodama"} == set(range(1, 7))
-    assert len(tallies) == 85  # every player count times every combination of option values
+    # every player count times every combination of option values: 85 for the first four games
+    assert sum(t.variant.game in FIRST_FOUR for t in tallies) == 85
     assert all(t.deals == 3 and t.moves > 0 for t in tallies)
     failures = [(str(t.variant), t.failure) for t in tallies if t.errors]
     assert failures == []
@@ -61,7 +66,7 @@ def test_a_lost_card_is_found_and_reported_with_a_replayable_record(
 def test_check_cards_passes_on_every_game_and_fails_on_a_doubled_card(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for name in ("capodama", "scopa", "tressette", "cattura"):
+    for name in CATALOG:
         check_cards(new_game(name, seed=1))
     honest = ScopaState.table
 

@@ -85,7 +85,7 @@ def test_extraction_finds_every_unit_of_every_rules_file() -> None:
             if line.strip():
                 words = line.removeprefix("## ").removeprefix("# ").removeprefix("- ").strip()
                 expected.append((f"{game}.txt", lineno, words))
-    assert len(GAMES) == 4
+    assert len(GAMES) >= 4  # every game of the catalogue, each with its page
     assert sorted(got) == sorted(expected)
     # translators see prose only: no layout marker is left in a message
     assert not [m for _, _, m in got if m.startswith(("#", "- "))]

@@ -186,7 +186,7 @@ def test_bad_setup_entries_in_the_file_are_dropped_alone(dirs):
                     "scopa": {"players": 5, "seats": ["human"] * 5},  # Scopa has no 5
                     "cattura": {"players": 2, "seats": ["human", "solver"]},  # no such seat
                     "tressette": {"players": 3, "seats": ["human", "search", "rules"]},
-                    "briscola": {"players": 9},  # a newer Tavolo's game: kept as it is
+                    "newer-game": {"players": 9},  # a newer Tavolo's game: kept as it is
                 },
                 "decks": {"capodama": "klingon", "scopa": "french"},
             }
@@ -198,7 +198,7 @@ def test_bad_setup_entries_in_the_file_are_dropped_alone(dirs):
     assert "decks['capodama']" in msg
     assert settings.setups == {
         "tressette": {"players": 3, "seats": ["human", "search", "rules"]},
-        "briscola": {"players": 9},
+        "newer-game": {"players": 9},
     }
     assert settings.decks == {"scopa": "french"}
     app = App(settings, size=(1280, 720), fixed_dt=1 / 30, fps=0)
@@ -209,7 +209,7 @@ def test_bad_setup_entries_in_the_file_are_dropped_alone(dirs):
     choose(app, setup.game_sel, "tressette")
     assert setup.kinds == ["human", "strong", "normal"]  # remembered from before the levels
     app.shutdown()  # written back: the unknown game's entry is still there
-    assert json.loads(path.read_text())["setups"]["briscola"] == {"players": 9}
+    assert json.loads(path.read_text())["setups"]["newer-game"] == {"players": 9}
 
 
 def test_a_start_from_the_setup_opened_over_a_match_leaves_one_table(dirs):
