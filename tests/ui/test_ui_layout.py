@@ -426,4 +426,4 @@ def test_nobody_is_marked_to_play_under_the_summary(app, name: str, players: int
     items = table.model.gui.hud_items(table.model.panel, table.model.names, table.model.deck)
     marked = [row for kind, *rest in items if kind == "rows" for row in rest[0] if row[2]]
     assert marked == []
-    assert table.model.state.current_player is not None  # the engine is already at the next deal
+    assert table.model.state.between_deals  # the next deal waits for the summary to close
