@@ -31,17 +31,19 @@ class TableApi(Protocol):
     panel: Any  # what the side panel shows: the game's own model (GameUI.new_model)
     viewer: int  # the seat the table is seen from
     time: float  # seconds since the table opened (marks that last a moment)
-    #: the human's decision: what is asked (``kind``), the legal moves, the cards picked
-    #: (``selected``), the card under the mouse, the prompt's buttons or card chooser
-    prompt: Prompt
-    #: what is shown for a while: the trick's taker ringed (``winner_mark``), the last trick
-    #: to look at again (``shown_last``, ``last_winner``), ``end_hold`` of a held trick
-    moment: Moment
 
     @property
     def solitaire(self) -> bool:
         """One player: the table shows both hands, open."""
         ...
+
+    # -- the human's decision, and what is shown for a while ------------------------------
+    #: what is asked (``kind``), the legal moves, the cards picked (``selected``), the card
+    #: under the mouse (``hover``), the prompt's ``buttons`` or card ``chooser``
+    prompt: Prompt
+    #: the trick's taker ringed (``winner_mark``), the last trick to look at again
+    #: (``shown_last``, ``last_winner``), ``end_hold()`` when a held trick goes on
+    moment: Moment
 
     @property
     def names(self) -> list[str]:

@@ -90,6 +90,7 @@ class TableModel:
     # -- who is who ---------------------------------------------------------------------------
     @property
     def solitaire(self) -> bool:
+        """One player: both hands are the player's, shown open."""
         return self.state.players == 1
 
     def kind_of(self, seat: int) -> str:
