@@ -40,19 +40,19 @@ def play_until_turn(app: App, table: Any, frames: int = 6000) -> bool:
     taken with its first choice on the way, until a card is to be played)."""
     for _ in range(frames):
         if human_turn(table):
-            if table.model.prompt_kind == "play" or table.model.state.players == 1:
+            if table.model.prompt.kind == "play" or table.model.state.players == 1:
                 return True
-            ready = [b for b in table.model.buttons if b.enabled and b.tag != "hint"]
+            ready = [b for b in table.model.prompt.buttons if b.enabled and b.tag != "hint"]
             legal = table.model.legal_cards()
             if ready:
                 click(app, ready[0].rect.center)
-            elif table.model.chooser is not None and table.model.chooser.rects:
-                click(app, table.model.chooser.rects[0][0].center)
-            elif table.model.prompt_kind == "pass":
+            elif table.model.prompt.chooser is not None and table.model.prompt.chooser.rects:
+                click(app, table.model.prompt.chooser.rects[0][0].center)
+            elif table.model.prompt.kind == "pass":
                 sp = next(
                     s
                     for s in table.model.table.hands[table.model.viewer]
-                    if s.card in legal and s.card not in table.model.selected
+                    if s.card in legal and s.card not in table.model.prompt.selected
                 )
                 click(app, sprite_center(table, sp))
         app.step()

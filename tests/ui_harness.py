@@ -122,7 +122,8 @@ def run_until(app: App, cond: Callable[[], bool], frames: int = 3000) -> bool:
 
 
 def button(scene: Any, tag: str) -> Any:
-    scene = getattr(scene, "model", scene)  # a table's buttons are its model's
+    if hasattr(scene, "model"):  # a table's buttons are its prompt's (and its panel's)
+        scene = scene.model.prompt
     pool = list(getattr(scene, "buttons", []))
     for name in ("panel_buttons",):
         pool += list(getattr(scene, name, []))
@@ -143,7 +144,7 @@ def table_scene(app: App) -> Any:
 
 
 def human_turn(table: Any) -> bool:
-    return table.model.synced and bool(table.model.prompt_kind) and not table.model.busy()
+    return table.model.synced and bool(table.model.prompt.kind) and not table.model.busy()
 
 
 def sprite_center(table: Any, sp: Any) -> tuple[float, float]:
@@ -160,11 +161,11 @@ def sprite_center(table: Any, sp: Any) -> tuple[float, float]:
 
 def decide_non_play(app: App, table: Any) -> None:
     """Take the decision that is not a card play: first suit, first trump, first legal pass."""
-    kind = table.model.prompt_kind
+    kind = table.model.prompt.kind
     if kind == "double":
-        click_button(app, table, table.model.buttons[0].tag)
+        click_button(app, table, table.model.prompt.buttons[0].tag)
     elif kind == "trump":
-        click(app, table.model.trump_rects[0][0].center)
+        click(app, table.model.prompt.trump_rects[0][0].center)
     elif kind == "pass":
         need = table.model.pass_count()
         for _ in range(need):
@@ -172,7 +173,7 @@ def decide_non_play(app: App, table: Any) -> None:
             sp = next(
                 sp
                 for sp in table.model.table.hands[table.model.viewer]
-                if sp.card in legal and sp.card not in table.model.selected
+                if sp.card in legal and sp.card not in table.model.prompt.selected
             )
             click(app, sprite_center(table, sp))
         click_button(app, table, "confirm")
@@ -184,7 +185,7 @@ def drive_to_play(app: App, frames: int = 6000) -> Any:
     for _ in range(frames):
         table = table_scene(app)
         if table is not None and human_turn(table):
-            if table.model.prompt_kind == "play":
+            if table.model.prompt.kind == "play":
                 return table
             decide_non_play(app, table)
         app.step()

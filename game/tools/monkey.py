@@ -204,7 +204,7 @@ class Monkey:
         if isinstance(scene, TableScene):
             table = scene.model
             rects += [table.sprite_rect(sp) for sp in table.table.sprites]
-            rects += [r for r, *_ in table.trump_rects]
+            rects += [r for r, *_ in table.prompt.trump_rects]
         return rects
 
     def legal_card(self) -> pygame.Rect | None:
@@ -213,7 +213,7 @@ class Monkey:
         if not isinstance(scene, TableScene):
             return None
         table = scene.model
-        if table.prompt_kind != "play" or table.busy():
+        if table.prompt.kind != "play" or table.busy():
             return None
         legal = table.legal_cards()
         cards = [sp for sp in table.table.hands.get(table.viewer) or () if sp.card in legal]
@@ -364,7 +364,7 @@ class Monkey:
             table.loading
             or self.app.scenes.too_small
             or table.state.current_player is None
-            or bool(table.prompt_kind)
+            or bool(table.prompt.kind)
             or thinking
         )
         if moves != self._moves or waiting:

@@ -96,7 +96,7 @@ def measure_idle(size: tuple[int, int], seconds: float, reference: bool) -> dict
     table = _table(app, first().name, 4, ["human", "rules", "rules", "rules"])
     for _ in range(60 * 600):
         app.step()
-        if table.model.synced and table.model.prompt_kind and not table.model.busy():
+        if table.model.synced and table.model.prompt.kind and not table.model.busy():
             break
     for _ in range(60 * 10):  # the glow's breath and the card pictures still to prepare
         app.step()
@@ -112,7 +112,7 @@ def measure_idle(size: tuple[int, int], seconds: float, reference: bool) -> dict
         "steps": app.frame - steps,
         "drawn": app.drawn_frames - drawn,
         "seconds": wall,
-        "waiting": table.model.prompt_kind,
+        "waiting": table.model.prompt.kind,
     }
     app.shutdown()
     return out

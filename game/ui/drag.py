@@ -46,7 +46,7 @@ class CardDrag:
             return False
         if not self.dragging:
             far = max(abs(pos[0] - self._origin[0]), abs(pos[1] - self._origin[1]))
-            if far < DRAG_FROM * t.table.layout.scale or t.prompt_kind != "play":
+            if far < DRAG_FROM * t.table.layout.scale or t.prompt.kind != "play":
                 return True
             self.dragging = True
             sp.motions.clear()

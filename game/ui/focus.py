@@ -94,7 +94,7 @@ class KeyFocus:
     def targets(self) -> list[Target]:
         """Everything the player may click now, in focus order (empty without a prompt)."""
         t = self.t
-        if not t.prompt_kind or not t.synced:
+        if not t.prompt.kind or not t.synced:
             return []
         marks = self.marks()
         lit = [
@@ -115,10 +115,12 @@ class KeyFocus:
         return out + self._buttons() + self._choices()
 
     def _buttons(self) -> list[Target]:
-        return [Target(("button", b.tag), b.rect, button=b) for b in self.t.buttons if b.enabled]
+        return [
+            Target(("button", b.tag), b.rect, button=b) for b in self.t.prompt.buttons if b.enabled
+        ]
 
     def _choices(self) -> list[Target]:
-        chooser = self.t.chooser
+        chooser = self.t.prompt.chooser
         if chooser is None:
             return []
         return [Target(("choice", m.text), r, move=m) for r, m in chooser.rects]
@@ -126,7 +128,7 @@ class KeyFocus:
     def numbered(self) -> list[Target]:
         """What the number keys pick, in order: the chooser's options, else the prompt's
         buttons (the Hint button apart: it is H)."""
-        if not self.t.prompt_kind or not self.t.synced:
+        if not self.t.prompt.kind or not self.t.synced:
             return []
         return self._choices() or [b for b in self._buttons() if b.key != ("button", "hint")]
 
@@ -136,7 +138,7 @@ class KeyFocus:
         targets = self.targets() if targets is None else targets
         if not targets:
             return None
-        stamp = (id(self.t.state), self.t.synced_at, self.t.prompt_kind)
+        stamp = (id(self.t.state), self.t.synced_at, self.t.prompt.kind)
         if stamp != self._prompt:
             self._prompt, self._key, self._index = stamp, None, 0
         for i, tg in enumerate(targets):
@@ -158,8 +160,8 @@ class KeyFocus:
         if not self.shown:
             return
         target = target if target is not None else self.current()
-        t.hover = target.sprite if target is not None else None
-        for b in t.buttons:
+        t.prompt.hover = target.sprite if target is not None else None
+        for b in t.prompt.buttons:
             b.focus = target is not None and target.button is b
 
     def update(self) -> None:
@@ -171,7 +173,7 @@ class KeyFocus:
         """The mouse moved: the player points again, the focus disappears."""
         if self.shown:
             self.shown = False
-            for b in self.t.buttons:
+            for b in self.t.prompt.buttons:
                 b.focus = False
 
     # -- keys ----------------------------------------------------------------------------------
@@ -249,7 +251,7 @@ class KeyFocus:
     def _ring(self, surface: pygame.Surface, target: Target, s: float) -> None:
         """A thick bright outline around the focused thing, with a glow around a card."""
         t = self.t
-        grid = t.chooser is not None and t.chooser.grid
+        grid = t.prompt.chooser is not None and t.prompt.chooser.grid
         if target.sprite is None and not (target.move is not None and grid):
             ring(surface, target.rect, s)
             return

@@ -35,9 +35,9 @@ class ForcedCard:
         """The hand card the human must play now, if playing it is the only legal move."""
         t = self.t
         current = t.state.current_player
-        if not t.app.settings.auto_last or t.prompt_kind != "play" or len(t.legal) != 1:
+        if not t.app.settings.auto_last or t.prompt.kind != "play" or len(t.prompt.legal) != 1:
             return None
-        move = t.legal[0]
+        move = t.prompt.legal[0]
         if current is None or not move.cards:
             return None
         for sp in t.table.hands[current]:
@@ -48,19 +48,19 @@ class ForcedCard:
     def update(self, dt: float) -> None:
         """Each frame of the human's turn: arm at a new prompt, play when the beat is over."""
         t = self.t
-        stamp = (id(t.state), t.synced_at, t.prompt_kind)
+        stamp = (id(t.state), t.synced_at, t.prompt.kind)
         if stamp != self._prompt:
             self._prompt = stamp
             self.sprite = self.find()
             self.left = BEAT * t.app.settings.speed_factor
             if self.sprite is not None and self.sprite.card is not None:
-                t.selected = [self.sprite.card]  # lifted and ringed: this one goes
+                t.prompt.selected = [self.sprite.card]  # lifted and ringed: this one goes
         sp = self.sprite
-        if sp is None or t.show_last or self.drag.sprite is not None:
+        if sp is None or t.moment.show_last or self.drag.sprite is not None:
             return  # nothing forced, or the player looks at the last trick or holds a card
         self.left -= dt
         if self.left > 0:
             return
         self.sprite = None
-        if t.prompt_kind == "play" and t.app.settings.auto_last and not sp.moving:
+        if t.prompt.kind == "play" and t.app.settings.auto_last and not sp.moving:
             t.gui.click_card(sp)

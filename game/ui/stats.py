@@ -360,12 +360,14 @@ def tell(app: App, notice: str | None) -> None:
 
 # -- what the table records -------------------------------------------------------------------
 class Seated(Protocol):
-    """What the recording needs of the table scene."""
+    """What the recording needs of the table's model."""
 
     app: App
     setup: MatchSetup
     state: GameState
-    solitaire: bool
+
+    @property
+    def solitaire(self) -> bool: ...
 
     def kind_of(self, seat: int) -> str: ...
 

@@ -245,8 +245,9 @@ def _overflows(app: Any) -> list[str]:
     scale = theme.ui_scale(app.screen.get_size())
     for scene in app.scenes.stack:
         widgets: list[Any] = []
+        holder = scene.model.prompt if hasattr(scene, "model") else scene  # a table's buttons
         for name in ("buttons", "panel_buttons", "tabs", "selectors", "menu"):
-            value = getattr(scene, name, None)
+            value = getattr(holder, name, None)
             if isinstance(value, list):
                 widgets += value
         for name in ("done", "button", "start", "back", "rules", "close_button", "reset_button"):
@@ -359,7 +360,7 @@ def test_a_language_switch_mid_deal_keeps_the_match(tmp_path, monkeypatch) -> No
         click_button(app, app.scenes.top, "resume")
         assert app.scenes.top is table
         assert table.model.names == ["Tu", "Nord (regole)"]
-        labels = [b.label for b in table.model.panel_buttons]
+        labels = [b.label for b in table.model.prompt.panel_buttons]
         assert labels == ["Ultima presa (L)", "Regole", "Menu (Esc)"]
         assert run_until(app, lambda: human_turn(table))
         assert table.painter.band_message() == "Tocca a te: gioca una carta"

@@ -160,7 +160,7 @@ def test_the_match_is_saved_and_continue_resumes_it(dirs):
     state = new_game("capodama", players=4, seed=8)
     table = TableScene(app, state, MatchSetup("capodama", 4, ["human", "rules", "rules", "rules"]))
     app.push(table)
-    assert run_until(app, lambda: table.model.synced and table.model.prompt_kind != "", 2000)
+    assert run_until(app, lambda: table.model.synced and table.model.prompt.kind != "", 2000)
     history = table.model.state.history
     app.scenes.reset(app.title_scene())
     app.step()

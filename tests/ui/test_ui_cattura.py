@@ -27,7 +27,7 @@ from game.engine.cattura_cards import CARDS
 def test_start_from_setup_and_send_a_card_by_clicking(app, players):
     table = start_from_setup(app, "cattura", players)
     assert run_until(app, lambda: human_turn(table), 6000)
-    sends = {m.cards[0]: m for m in table.model.legal if m.kind == "send"}
+    sends = {m.cards[0]: m for m in table.model.prompt.legal if m.kind == "send"}
     sp = next(sp for sp in table.model.table.hands[table.model.viewer] if sp.card in sends)
     click(app, sprite_center(table, sp))
     assert table.model.state.history[-1] == sends[sp.card].text
@@ -52,7 +52,7 @@ def test_take_with_an_own_captured_card(app):
     table = start_game(app, "cattura", 2, deal=_position("AH 8C 8D 7S 7H", ["6S"], "6D"))
     assert run_until(app, lambda: human_turn(table))
     assert [str(sp.card) for sp in table.model.table.front[0]] == ["6S"]
-    assert table.model.chooser is not None and len(table.model.chooser.rects) == 1
+    assert table.model.prompt.chooser is not None and len(table.model.prompt.chooser.rects) == 1
     own = table.model.table.front[0][0]
     assert table.model.gui.clickable(own)
     click(app, sprite_center(table, own))
@@ -68,7 +68,7 @@ def test_captures_from_the_chooser_and_by_an_equal_card(app):
     deal = _position("3H 5S 2S 6H 8C", [], "8D")
     table = start_game(app, "cattura", 2, deal=deal)
     assert run_until(app, lambda: human_turn(table))
-    rows = {m.text: rect for rect, m in table.model.chooser.rects}
+    rows = {m.text: rect for rect, m in table.model.prompt.chooser.rects}
     assert set(rows) == {"take 8D with 3H 5S", "take 8D with 2S 6H", "take 8D with 8C"}
     click(app, rows["take 8D with 3H 5S"].center)
     assert table.model.state.history == ["take 8D with 3H 5S"]

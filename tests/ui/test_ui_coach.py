@@ -51,7 +51,7 @@ def test_the_hint_button_rings_a_legal_move_and_says_why(app, game, players):
     assert table.painter.band_message().startswith("Hint")  # thinking, while frames keep coming
     hint = _answer(app, table)
     assert hint is not None
-    assert hint.move in table.model.legal
+    assert hint.move in table.model.prompt.legal
     gui = table.model.gui
     said = hint_reason(
         hint,
@@ -68,8 +68,8 @@ def test_the_hint_button_rings_a_legal_move_and_says_why(app, game, players):
     # playing a card clears the hint
     moves = len(table.model.state.history)
     click(app, sprite_center(table, mine[0]))
-    if table.model.chooser is not None:  # a capture to choose: take the first
-        click(app, table.model.chooser.rects[0][0].center)
+    if table.model.prompt.chooser is not None:  # a capture to choose: take the first
+        click(app, table.model.prompt.chooser.rects[0][0].center)
     assert len(table.model.state.history) > moves
     assert table.model.hints.current() is None
     assert not table.painter.band_message().startswith("Hint")
@@ -81,7 +81,7 @@ def test_the_h_key_asks_for_a_hint(app, game, players):
     drive_to_play(app)
     key(app, pygame.K_h)
     hint = _answer(app, table)
-    assert hint is not None and hint.move in table.model.legal
+    assert hint is not None and hint.move in table.model.prompt.legal
     key(app, pygame.K_h)  # H again hides it
     assert table.model.hints.current() is None
 
@@ -100,8 +100,8 @@ def test_asking_for_a_hint_leaves_the_ai_seats_random_numbers_alone(app):
 def test_a_hint_for_the_doubled_suit_rings_its_button(app):
     table = start_game(app, "capodama", 1, seed=2)
     assert run_until(app, lambda: human_turn(table))
-    assert table.model.prompt_kind == "double"
-    suits = [b.tag for b in table.model.buttons]
+    assert table.model.prompt.kind == "double"
+    suits = [b.tag for b in table.model.prompt.buttons]
     assert suits[-1] == "hint"  # last: the number keys still pick the suits
     key(app, pygame.K_h)
     hint = _answer(app, table)
@@ -124,7 +124,7 @@ def test_the_band_names_the_compared_move_and_whose_deal_as_the_table_does(app):
     player's side's."""
     table = start_game(app, "capodama", 4, seed=4)
     drive_to_play(app)
-    legal = [m for m in table.model.legal if m.cards]
+    legal = [m for m in table.model.prompt.legal if m.cards]
     move, other = legal[0], legal[-1]
     parts = {"won": 7, "n": 10, "next": 4, "side": 1}
     desk = table.model.hints
@@ -150,8 +150,8 @@ def test_a_hint_too_long_for_a_narrow_band_leaves_the_move_to_its_rings(tmp_path
     try:
         table = start_game(app, "capodama", 4, seed=9)
         assert run_until(app, lambda: human_turn(table))
-        assert table.model.prompt_kind == "double"
-        legal = list(table.model.legal)
+        assert table.model.prompt.kind == "double"
+        legal = list(table.model.prompt.legal)
         parts = {"won": 7, "n": 10, "next": 4, "side": 1}
         desk = table.model.hints
         desk.hint = Hint(legal[2], (Reason("won_sampled", parts, legal[0]),))
@@ -197,8 +197,8 @@ def test_a_move_played_meanwhile_makes_the_hint_stale(app):
         if sp.card in table.model.legal_cards()
     )
     click(app, sprite_center(table, sp))
-    if table.model.chooser is not None:  # a capture to choose: take the first
-        click(app, table.model.chooser.rects[0][0].center)
+    if table.model.prompt.chooser is not None:  # a capture to choose: take the first
+        click(app, table.model.prompt.chooser.rects[0][0].center)
     assert table.model.state.history
     if asked is not None and not asked.cancelled():
         asked.result(timeout=120)
@@ -248,7 +248,7 @@ def _verdict_shown(app, table):
 def test_the_verdict_follows_the_solver_in_the_second_half(app):
     table = start_game(app, "capodama", 1, seed=11)
     assert run_until(app, lambda: human_turn(table))
-    click_button(app, table, table.model.buttons[0].tag)  # a doubled suit
+    click_button(app, table, table.model.prompt.buttons[0].tag)  # a doubled suit
     while not is_open(table.model.state):
         assert run_until(app, lambda: human_turn(table))
         _play_solver_move(app, table)
@@ -274,8 +274,8 @@ def test_a_lost_solitaire_says_which_move_lost_it(app):
         if isinstance(app.scenes.top, ResultScene):
             break
         if human_turn(table):
-            if table.model.prompt_kind == "double":
-                click_button(app, table, table.model.buttons[0].tag)
+            if table.model.prompt.kind == "double":
+                click_button(app, table, table.model.prompt.buttons[0].tag)
             else:
                 cards = table.model.legal_cards()
                 sp = next(

@@ -103,10 +103,10 @@ def test_a_scopa_card_with_two_captures_dragged_asks_which(app):
     drag(app, table, seven, table.model.table.layout.drop_rect().center)
     assert not table.model.state.history
     assert (
-        table.model.chooser is not None and len(table.model.chooser.rects) == 2
+        table.model.prompt.chooser is not None and len(table.model.prompt.chooser.rects) == 2
     )  # as a click asks
-    assert table.model.selected == [seven.card]
+    assert table.model.prompt.selected == [seven.card]
     assert run_until(app, lambda: in_its_place(table, seven), 60)
-    rect, move = table.model.chooser.rects[1]
+    rect, move = table.model.prompt.chooser.rects[1]
     click(app, rect.center)
     assert table.model.state.history == [move.text]

@@ -54,7 +54,7 @@ def waiting_table(app: runner.App) -> Any:
     table = start_game(app, "capodama", 4, seed=3)
     for _ in range(20000):
         app.step()
-        if table.model.synced and table.model.prompt_kind and not table.model.busy() and app.idle:
+        if table.model.synced and table.model.prompt.kind and not table.model.busy() and app.idle:
             return table
     raise AssertionError("the table never came to rest at the human's decision")
 

@@ -64,11 +64,13 @@ def keyboard_pass(app, table) -> None:
     before = len(table.model.state.history)
     for _ in range(table.model.pass_count()):
         tg = focus_on(
-            app, table, lambda t: hand_card(table)(t) and t.sprite.card not in table.model.selected
+            app,
+            table,
+            lambda t: hand_card(table)(t) and t.sprite.card not in table.model.prompt.selected,
         )
         key(app, pygame.K_RETURN)
-        assert tg.sprite.card in table.model.selected
-    chosen = list(table.model.selected)
+        assert tg.sprite.card in table.model.prompt.selected
+    chosen = list(table.model.prompt.selected)
     focus_on(app, table, lambda t: t.button is not None and t.button.tag == "confirm")
     key(app, pygame.K_RETURN)
     made = wait_for_move(app, table, before, 1)
@@ -86,7 +88,7 @@ def keyboard_play(app, table) -> str:
     assert tg.sprite.owner == current
     key(app, pygame.K_RETURN)
     if len(table.model.state.history) == before:  # several captures: the chooser asks which
-        assert table.model.chooser is not None
+        assert table.model.prompt.chooser is not None
         return choose_by_number(app, table)
     made = table.model.state.history[before]
     assert str(tg.sprite.card) in made
@@ -100,7 +102,7 @@ def keyboard_turn(app, table) -> str:
         made = wait_for_move(app, table, before)
         assert str(forced.card) in made
         return made
-    kind = table.model.prompt_kind
+    kind = table.model.prompt.kind
     if kind in ("double", "trump"):
         return choose_by_number(app, table, 2 if len(table.keys.numbered()) > 1 else 1)
     if kind == "pass":
@@ -161,14 +163,14 @@ def test_scopa_2p_capture_choice_by_keys(app):
     assert run_until(app, lambda: human_turn(table))
     tg = focus_on(app, table, lambda t: t.sprite is not None and str(t.sprite.card) == "7B")
     key(app, pygame.K_RETURN)
-    assert not table.model.state.history and table.model.chooser is not None
-    options = [m.text for _r, m in table.model.chooser.rects]
+    assert not table.model.state.history and table.model.prompt.chooser is not None
+    options = [m.text for _r, m in table.model.prompt.chooser.rects]
     assert len(options) == 2
     # the table cards the 7 could take are lit: the focus reaches them and the choices
     keys_now = [t.key for t in table.keys.targets()]
     assert ("choice", options[0]) in keys_now and ("choice", options[1]) in keys_now
     assert any(k[0] == "card" and k[1].startswith("center") for k in keys_now)
-    assert tg.sprite.card in table.model.selected
+    assert tg.sprite.card in table.model.prompt.selected
     key(app, pygame.K_2)
     assert table.model.state.history == [options[1]]
     keyboard_deal(app, table)
@@ -195,7 +197,7 @@ def test_cattura_2p_capture_choice_by_keys(app):
 
     table = start_game(app, "cattura", 2, deal=_position("3H 5S 2S 6H 8C", [], "8D"))
     assert run_until(app, lambda: human_turn(table))
-    options = [m.text for _r, m in table.model.chooser.rects]
+    options = [m.text for _r, m in table.model.prompt.chooser.rects]
     assert len(options) == 3
     # the choices come after the cards: Left from the first card wraps round to the last one
     key(app, pygame.K_RIGHT)  # shows the focus
@@ -217,7 +219,9 @@ def test_first_key_shows_the_focus_and_the_mouse_hides_it(app):
     first = table.keys.current()
     assert first.key == table.keys.targets()[0].key
     assert not table.model.state.history  # showing it played nothing
-    assert table.model.hover is first.sprite  # the focused card is lifted like one under the mouse
+    assert (
+        table.model.prompt.hover is first.sprite
+    )  # the focused card is lifted like one under the mouse
     key(app, pygame.K_TAB)
     second = table.keys.current()
     assert second.key == table.keys.targets()[1].key
@@ -284,8 +288,8 @@ def test_a_forced_card_plays_itself_after_a_beat(app):
         keyboard_play(app, table)
     assert run_until(app, lambda: human_turn(table))
     sp = table.forced.sprite
-    assert sp is not None and len(table.model.legal) == 1
-    assert table.model.selected == [sp.card]  # lifted and ringed while it waits
+    assert sp is not None and len(table.model.prompt.legal) == 1
+    assert table.model.prompt.selected == [sp.card]  # lifted and ringed while it waits
     before = len(table.model.state.history)
     app.step()
     assert len(table.model.state.history) == before  # it waits its beat...
@@ -300,7 +304,7 @@ def test_forced_card_waits_when_the_setting_is_off(app):
         assert run_until(app, lambda: human_turn(table))
         keyboard_play(app, table)
     assert run_until(app, lambda: human_turn(table))
-    assert len(table.model.legal) == 1 and table.forced.sprite is None
+    assert len(table.model.prompt.legal) == 1 and table.forced.sprite is None
     before = len(table.model.state.history)
     for _ in range(120):
         app.step()
@@ -313,7 +317,7 @@ def test_a_single_pass_is_never_played_for_the_player(app):
     # an empty hand and nothing to capture: passing is the only move, and it is a decision
     table = start_game(app, "cattura", 2, deal=_position("", ["3S"], "8D"))
     assert run_until(app, lambda: human_turn(table))
-    assert [m.kind for m in table.model.legal] == ["pass"]
+    assert [m.kind for m in table.model.prompt.legal] == ["pass"]
     assert table.forced.sprite is None
     for _ in range(60):
         app.step()

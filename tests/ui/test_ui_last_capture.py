@@ -44,7 +44,7 @@ def test_scopa_last_capture_by_l_and_by_a_click_on_the_pile(app):
     assert run_until(app, lambda: human_turn(table))
     assert button(table, "last").label == "Last capture (L)"
     hold_l(app)
-    assert not table.model.show_last  # nothing captured yet: nothing to show
+    assert not table.model.moment.show_last  # nothing captured yet: nothing to show
     let_go_l(app)
     click_button(app, table, "last")
     assert "Nothing has been captured" in app.toasts.texts[-1]
@@ -54,19 +54,19 @@ def test_scopa_last_capture_by_l_and_by_a_click_on_the_pile(app):
     assert run_until(app, lambda: human_turn(table) and len(table.model.state.history) == 2)
     assert not table.model.state.history[1].count("x")  # North placed a card: no capture
     hold_l(app)
-    assert table.model.show_last
+    assert table.model.moment.show_last
     look = table.model.gui.last_look()
     assert "taken by you with" in look.title
     assert [(str(c), said) for c, said in look.cards] == [("7B", "played"), ("7D", "taken")]
     app.step()  # drawn over the table
     let_go_l(app)
-    assert not table.model.show_last
+    assert not table.model.moment.show_last
     # a click on the pile the capture went to shows it too, until the next click
     pile = table.model.table.layout.pile_rect(table.model.gui.keeper(0))
     click(app, pile.center)
-    assert table.model.show_last and table.model.show_last_timer > 0
+    assert table.model.moment.show_last and table.model.moment.show_last_timer > 0
     click(app, pile.center)
-    assert not table.model.show_last
+    assert not table.model.moment.show_last
 
 
 def test_scopa_an_opponents_capture_is_named_with_its_cards(app):
@@ -95,13 +95,13 @@ def test_cattura_last_capture_by_l_and_by_a_click_on_the_captured_cards(app):
     assert run_until(app, lambda: [str(sp.card) for sp in table.model.table.front[0]] == ["8D"])
     assert run_until(app, lambda: settled(table))
     hold_l(app)
-    assert table.model.show_last
+    assert table.model.moment.show_last
     look = table.model.gui.last_look()
     assert look.title == "Last capture — taken by you with 8♣"
     assert [(str(c), said) for c, said in look.cards] == [("8D", "taken"), ("8C", "played")]
     let_go_l(app)
-    assert not table.model.show_last
+    assert not table.model.moment.show_last
     front = table.model.table.front[0][0]
-    assert not table.model.gui.clickable(front) or not table.model.prompt_kind
+    assert not table.model.gui.clickable(front) or not table.model.prompt.kind
     click(app, (front.x, front.y))
-    assert table.model.show_last and table.model.show_last_timer > 0
+    assert table.model.moment.show_last and table.model.moment.show_last_timer > 0

@@ -17,7 +17,7 @@ def test_s_and_the_button_show_the_last_deals_summary_again(app):
     table = start_game(app, "scopa", 2, seed=3, seats=["rules", "rules"])
     key(app, pygame.K_s)
     assert app.scenes.top is table and app.toasts.texts[-1] == "No deal has ended yet"
-    assert "last_deal" not in [b.tag for b in table.model.panel_buttons]
+    assert "last_deal" not in [b.tag for b in table.model.prompt.panel_buttons]
     assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 6000)
     first = app.scenes.top.data
     key(app, pygame.K_RETURN)

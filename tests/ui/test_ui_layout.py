@@ -105,11 +105,11 @@ def test_the_band_shows_the_prompt_and_the_pass_names_both_cards(app) -> None:
     app.settings.deck = "french"
     table = start_game(app, "capodama", 6, seed=2)
     assert run_until(
-        app, lambda: table.model.synced and table.model.prompt_kind in ("pass", "play"), 4000
+        app, lambda: table.model.synced and table.model.prompt.kind in ("pass", "play"), 4000
     )
-    while table.model.prompt_kind != "pass":  # the capo doubles first if the human is the capo
-        if table.model.prompt_kind == "double":
-            click(app, table.model.buttons[0].rect.center)
+    while table.model.prompt.kind != "pass":  # the capo doubles first if the human is the capo
+        if table.model.prompt.kind == "double":
+            click(app, table.model.prompt.buttons[0].rect.center)
         app.step()
     assert table.painter.band_message() == table.model.gui.prompt_text() != ""
     for _ in range(2):
@@ -117,12 +117,12 @@ def test_the_band_shows_the_prompt_and_the_pass_names_both_cards(app) -> None:
         sp = next(
             s
             for s in table.model.table.hands[0]
-            if s.card in legal and s.card not in table.model.selected
+            if s.card in legal and s.card not in table.model.prompt.selected
         )
         table.model.gui.click_card(sp)
     app.step()
-    (confirm,) = [b for b in table.model.buttons if b.tag == "confirm"]
-    left, right = (table.model.gui.card_short(c) for c in table.model.selected)
+    (confirm,) = [b for b in table.model.prompt.buttons if b.tag == "confirm"]
+    left, right = (table.model.gui.card_short(c) for c in table.model.prompt.selected)
     assert confirm.label == f"Pass → left: {left}, right: {right}"
     assert table.model.table.layout.band.contains(confirm.rect)
 
@@ -134,15 +134,15 @@ def _to_held_trick(app, table) -> None:
             run_until(
                 app,
                 lambda: (
-                    table.model.held is not None
-                    or (table.model.synced and table.model.prompt_kind == "play")
+                    table.model.moment.held is not None
+                    or (table.model.synced and table.model.prompt.kind == "play")
                 ),
                 3000,
             )
-            and table.model.held is not None
+            and table.model.moment.held is not None
         ):
             return
-        table.model.apply(table.model.legal[0])
+        table.model.apply(table.model.prompt.legal[0])
     raise AssertionError("no trick was ever held")
 
 
@@ -151,16 +151,16 @@ def test_a_trick_waits_for_a_click_when_asked(app) -> None:
     table = start_game(app, "capodama", 4, seed=4)
     drive_to_play(app)
     _to_held_trick(app, table)
-    label, sprite = table.model.held
-    assert label.startswith("Won by ") and sprite is table.model.winner_mark
+    label, sprite = table.model.moment.held
+    assert label.startswith("Won by ") and sprite is table.model.moment.winner_mark
     assert table.painter.band_message() == "Click or press a key to go on"
     trick = list(table.model.table.played)
     for _ in range(300):  # ten seconds of frames: nothing moves on
         app.step()
-    assert table.model.held is not None and list(table.model.table.played) == trick
+    assert table.model.moment.held is not None and list(table.model.table.played) == trick
     click(app, (5, 5))  # anywhere on the felt
-    run_until(app, lambda: table.model.held is None, 60)
-    assert table.model.held is None and not table.model.table.played
+    run_until(app, lambda: table.model.moment.held is None, 60)
+    assert table.model.moment.held is None and not table.model.table.played
 
 
 def test_a_held_trick_lasts_the_hold_set_in_settings(app) -> None:
@@ -173,7 +173,7 @@ def test_a_held_trick_lasts_the_hold_set_in_settings(app) -> None:
         drive_to_play(app)
         _to_held_trick(app, table)
         frames = 0
-        while table.model.held is not None and frames < 1000:
+        while table.model.moment.held is not None and frames < 1000:
             app.step()
             frames += 1
         held_frames[hold] = frames
@@ -274,7 +274,7 @@ def test_no_message_covers_a_hand_a_plate_or_the_trick(
             app.toasts.items.clear()
             for said in toasts:
                 app.toast(said, "warn", 5.0)
-            table.model.banner = None
+            table.model.moment.banner = None
             if banner:
                 table.model.show_banner(*BANNER, 5.0)
             window.rects.clear()
@@ -396,7 +396,7 @@ def test_a_full_trick_shows_every_corner_and_its_label_covers_no_card(app) -> No
     drive_to_play(app)
     _to_held_trick(app, table)
     lay = table.model.table.layout
-    label, sprite = table.model.held
+    label, sprite = table.model.moment.held
     assert label.startswith("Won by ") and len(table.model.table.played) == 6
     cards = [table.model.sprite_rect(sp) for sp in table.model.table.played]
     assert _hidden_corners(cards) == []
@@ -410,7 +410,7 @@ def test_a_full_trick_shows_every_corner_and_its_label_covers_no_card(app) -> No
 def test_trick_cards_keep_their_size_after_continue(app) -> None:
     table = start_game(app, "capodama", 4, seed=6)
     drive_to_play(app)
-    table.model.apply(table.model.legal[0])
+    table.model.apply(table.model.prompt.legal[0])
     run_until(app, lambda: not table.model.busy(), 200)
     widths = {round(sp.w) for sp in table.model.table.played}
     assert widths == {table.model.table.layout.trick_w}

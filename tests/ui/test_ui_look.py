@@ -46,7 +46,7 @@ def table_with_suits(app, suits: str):
     """A Capodama table whose human hand holds a card of each of ``suits``, ready to play."""
     for seed in range(1, 40):
         table = start_game(app, "capodama", 4, seed=seed)
-        assert run_until(app, lambda t=table: t.model.synced and t.model.prompt_kind != "", 4000)
+        assert run_until(app, lambda t=table: t.model.synced and t.model.prompt.kind != "", 4000)
         held = {sp.card.suit for sp in table.model.table.hands[table.model.viewer]}
         if set(suits) <= held:
             return table
@@ -117,7 +117,7 @@ def solid_width(ring: pygame.Surface) -> int:
 def test_the_high_contrast_table_is_flat_dark_with_strong_outlines(app) -> None:
     app.persist = True
     table = start_game(app, "capodama", 4, seed=2)
-    assert run_until(app, lambda: table.model.synced and table.model.prompt_kind != "", 4000)
+    assert run_until(app, lambda: table.model.synced and table.model.prompt.kind != "", 4000)
     app.step()
     assert felt_spread(app, table) > 12  # the felt's grain and shading
     ring = table.model.images.ring(table.model.table.layout.big, (120, 220, 160), "legal")
@@ -165,7 +165,7 @@ def test_large_text_grows_plates_band_and_buttons_and_keeps_the_table_clear(
 ) -> None:
     app.persist = True
     table = start_game(app, "tressette", 4, seed=2)
-    assert run_until(app, lambda: table.model.synced and table.model.prompt_kind == "play", 4000)
+    assert run_until(app, lambda: table.model.synced and table.model.prompt.kind == "play", 4000)
     words = [
         table.painter.band_message(),
         table.model.short_name(table.model.viewer),

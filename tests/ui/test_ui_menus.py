@@ -89,7 +89,7 @@ def test_restart_asks_then_deals_a_new_match_from_deal_one_with_the_same_seats(a
     table = table_scene(app)
     assert table is not old and [type(s) for s in app.scenes.stack] == [TitleScene, TableScene]
     st = table.model.state
-    assert (st.name, st.players, table.model.kinds) == ("capodama", 4, seats)
+    assert (st.name, st.players, table.model.setup.seats) == ("capodama", 4, seats)
     assert st.history == [] and deal_no(st) == 1 and not any(st.scores)
     saved, _ = load_slot("capodama")
     assert saved is not None and saved.state.history == [] and saved.setup.seats == seats

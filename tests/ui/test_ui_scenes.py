@@ -79,7 +79,7 @@ def test_start_each_variant_from_setup(app, players):
     assert isinstance(table, TableScene)
     assert table.model.state.players == players
     assert run_until(app, lambda: human_turn(table) or table.model.state.is_over, 4000)
-    assert table.model.prompt_kind in ("double", "pass", "play", "trump")
+    assert table.model.prompt.kind in ("double", "pass", "play", "trump")
 
 
 def _start(app, players=4, seed=11, seats=None):
@@ -166,11 +166,11 @@ def test_capodama_refusals_are_said_from_their_codes_in_the_deck_on_screen(app):
 def test_capodama_pass_of_the_dama_to_the_capo_is_refused_by_a_click(app):
     state, table = _capodama_a(app, ["double D", "pass 8C", "pass 8D", "pass 8S"], 3)
     app.push(table)
-    assert run_until(app, lambda: human_turn(table) and table.model.prompt_kind == "pass", 3000)
+    assert run_until(app, lambda: human_turn(table) and table.model.prompt.kind == "pass", 3000)
     qh = next(sp for sp in table.model.table.hands[3] if str(sp.card) == "QH")
     click(app, sprite_center(table, qh))
     assert "The capo can never receive the queen of hearts: pass another card" in (app.toasts.texts)
-    assert table.model.selected == [] and len(state.history) == 4
+    assert table.model.prompt.selected == [] and len(state.history) == 4
     h8 = next(sp for sp in table.model.table.hands[3] if str(sp.card) == "8H")
     click(app, sprite_center(table, h8))
     click_button(app, table, "confirm")
@@ -225,19 +225,19 @@ def test_human_decides_double_pass_and_trump(app):
     )
     table = _start(app, 3, seed=seed)
     assert run_until(app, lambda: human_turn(table))
-    assert table.model.prompt_kind == "double"
-    b = table.model.buttons[1]
+    assert table.model.prompt.kind == "double"
+    b = table.model.prompt.buttons[1]
     click(app, b.rect.center)
     assert table.model.state.history[-1] == b.tag
     assert run_until(app, lambda: human_turn(table))
-    assert table.model.prompt_kind == "trump"
-    rect, move = table.model.trump_rects[2]
+    assert table.model.prompt.kind == "trump"
+    rect, move = table.model.prompt.trump_rects[2]
     click(app, rect.center)
     assert table.model.state.history[-1] == move.text
     # 6 players: one card left, one right
     app.scenes.reset(app.title_scene())
     table = _start(app, 6, seed=4)
-    assert run_until(app, lambda: human_turn(table) and table.model.prompt_kind == "pass", 4000)
+    assert run_until(app, lambda: human_turn(table) and table.model.prompt.kind == "pass", 4000)
     decide_non_play(app, table)
     assert any(h.startswith("pass ") and len(h.split()) == 3 for h in table.model.state.history)
 
@@ -255,13 +255,13 @@ def test_autoplay_summary_then_next_deal(app):
 
 def test_last_trick_can_be_viewed(app):
     table = _start(app, 4, seed=3, seats=["rules"] * 4)
-    assert run_until(app, lambda: bool(table.model.shown_last), 3000)
+    assert run_until(app, lambda: bool(table.model.moment.shown_last), 3000)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_l, mod=0, unicode=""))
     app.step()
-    assert table.model.show_last
+    assert table.model.moment.show_last
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_l, mod=0, unicode=""))
     app.step()
-    assert not table.model.show_last
+    assert not table.model.moment.show_last
 
 
 def test_resize_and_fullscreen_keep_the_table(app):

@@ -30,11 +30,11 @@ def center_sprite(table, text):
 def test_start_from_setup_and_play_a_card_by_clicking(app, players):
     table = start_from_setup(app, "scopa", players)
     assert run_until(app, lambda: human_turn(table), 6000)
-    assert table.model.prompt_kind == "play"
+    assert table.model.prompt.kind == "play"
     assert len(table.model.table.center) == len(table.model.state.view(table.model.viewer).table)
     # a card with one legal move is played by one click
     for sp in table.model.table.hands[table.model.viewer]:
-        moves = [m for m in table.model.legal if m.cards[0] == sp.card]
+        moves = [m for m in table.model.prompt.legal if m.cards[0] == sp.card]
         if len(moves) == 1:
             click(app, sprite_center(table, sp))
             assert table.model.state.history[-1] == moves[0].text
@@ -56,8 +56,8 @@ def test_choose_between_two_captures_by_clicking_a_table_card(app):
     assert run_until(app, lambda: human_turn(table))
     click(app, sprite_center(table, hand_sprite(table, "5S")))
     assert not table.model.state.history  # two captures: the table asks which
-    assert table.model.gui.picking is not None and table.model.chooser is not None
-    assert len(table.model.chooser.rects) == 2
+    assert table.model.gui.picking is not None and table.model.prompt.chooser is not None
+    assert len(table.model.prompt.chooser.rects) == 2
     assert table.model.gui.clickable(center_sprite(table, "5D"))
     assert not table.model.gui.clickable(center_sprite(table, "1D"))
     click(app, sprite_center(table, center_sprite(table, "5D")))
@@ -68,14 +68,16 @@ def test_choose_a_capture_from_the_chooser_or_cancel(app):
     table = start_game(app, "scopa", 2, deal=DEAL)
     assert run_until(app, lambda: human_turn(table))
     click(app, sprite_center(table, hand_sprite(table, "7B")))
-    assert table.model.chooser is not None and len(table.model.chooser.rects) == 2
+    assert table.model.prompt.chooser is not None and len(table.model.prompt.chooser.rects) == 2
     import pygame
 
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=3))
     app.step()
-    assert table.model.chooser is None and table.model.gui.picking is None  # right click cancels
+    assert (
+        table.model.prompt.chooser is None and table.model.gui.picking is None
+    )  # right click cancels
     click(app, sprite_center(table, hand_sprite(table, "7B")))
-    rect, move = table.model.chooser.rects[1]
+    rect, move = table.model.prompt.chooser.rects[1]
     click(app, rect.center)
     assert table.model.state.history == [move.text] and move.text.startswith("7B x ")
 

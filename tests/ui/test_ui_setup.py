@@ -85,7 +85,11 @@ def test_game_players_and_seats_are_remembered_across_a_restart(dirs):
     assert setup.kinds == ["human", "normal", "strong"]  # kept while the dialog is open
     click(app, setup.start.rect.center)
     table = table_scene(app)
-    assert table.model.state.name == "scopa" and table.model.kinds == ["human", "normal", "strong"]
+    assert table.model.state.name == "scopa" and table.model.setup.seats == [
+        "human",
+        "normal",
+        "strong",
+    ]
     app = restarted(app)
     setup = open_setup(app)
     assert (setup.game, setup.players, setup.kinds) == ("scopa", 3, ["human", "normal", "strong"])

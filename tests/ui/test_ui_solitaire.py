@@ -32,7 +32,7 @@ def test_solitaire_deal_to_the_end_with_undo(app):
     # both hands face up, the opponent's at the top
     assert all(sp.face_up for s in (0, 1) for sp in table.model.table.hands[s])
     assert table.model.table.layout.spot(1).side == "top"
-    click(app, table.model.buttons[0].rect.center)  # the doubled suit
+    click(app, table.model.prompt.buttons[0].rect.center)  # the doubled suit
     assert table.model.state.history[0].startswith("double")
     undone = False
     plays = 0
@@ -80,7 +80,7 @@ def test_solitaire_restart_new_deal_and_undo_deal(app):
     table = TableScene(app, state, MatchSetup("capodama", 1, ["human"]))
     app.push(table)
     assert run_until(app, lambda: human_turn(table))
-    click(app, table.model.buttons[0].rect.center)
+    click(app, table.model.prompt.buttons[0].rect.center)
     for _ in range(3):
         assert run_until(app, lambda: human_turn(table))
         sp = next(
@@ -98,7 +98,7 @@ def test_solitaire_restart_new_deal_and_undo_deal(app):
     assert table.model.state.seed != 7
     seed = table.model.state.seed
     assert run_until(app, lambda: human_turn(table))
-    click(app, table.model.buttons[0].rect.center)
+    click(app, table.model.prompt.buttons[0].rect.center)
     key(app, pygame.K_r)
     assert table.model.state.seed == seed and table.model.state.history == []
 
@@ -148,13 +148,13 @@ def test_the_titles_solitaire_shows_winnable_deals_only_and_names_the_hands(app,
     said = " ".join(drawn)  # the panel wraps a long line
     assert f"0 of {view.total} points" in drawn
     assert f"Win with {lo} to {hi} points: any other total loses." in said
-    while table.model.held is None:
-        assert run_until(app, lambda: human_turn(table) or table.model.held is not None)
-        if table.model.held is None:
+    while table.model.moment.held is None:
+        assert run_until(app, lambda: human_turn(table) or table.model.moment.held is not None)
+        if table.model.moment.held is None:
             hand = table.model.table.hands[table.model.state.current_player]
             sp = next(sp for sp in hand if sp.card in table.model.legal_cards())
             click(app, sprite_center(table, sp))
-    assert table.model.held[0] in ("Won by South", "Won by North")
+    assert table.model.moment.held[0] in ("Won by South", "Won by North")
     assert not any("Opponent" in t or "Your hand" in t for t in drawn)
 
 

@@ -50,10 +50,10 @@ def _figures(game: str, players: int) -> stats.Figures:
 
 def _human_move(app: Any, table: Any) -> None:
     """One decision of the human by clicks: a lit card, or the first row of a chooser."""
-    if table.model.prompt_kind != "play":
+    if table.model.prompt.kind != "play":
         decide_non_play(app, table)
-    elif table.model.trump_rects:
-        click(app, table.model.trump_rects[0][0].center)
+    elif table.model.prompt.trump_rects:
+        click(app, table.model.prompt.trump_rects[0][0].center)
     else:
         legal = table.model.legal_cards()
         sp = next(

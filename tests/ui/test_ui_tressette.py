@@ -48,15 +48,15 @@ DEAL = {
 def test_declare_buongioco_shows_it_to_everyone(app):
     table = start_game(app, "tressette", 4, deal=DEAL)
     assert run_until(app, lambda: human_turn(table))
-    assert table.model.prompt_kind == "play"
+    assert table.model.prompt.kind == "play"
     click_button(app, table, "buongioco")
     assert table.model.state.history[-1] == "buongioco"
-    assert run_until(app, lambda: table.model.banner is not None, 60)
-    assert table.model.banner[0] == "Buongioco!"
-    assert "three aces" in table.model.banner[1] and "Napoli" in table.model.banner[1]
+    assert run_until(app, lambda: table.model.moment.banner is not None, 60)
+    assert table.model.moment.banner[0] == "Buongioco!"
+    assert "three aces" in table.model.moment.banner[1] and "Napoli" in table.model.moment.banner[1]
     assert run_until(app, lambda: human_turn(table))
     assert table.model.gui.badges(0) and table.model.panel.buongioco[0] == 6
-    assert not any(b.tag == "buongioco" for b in table.model.buttons)  # once per deal
+    assert not any(b.tag == "buongioco" for b in table.model.prompt.buttons)  # once per deal
 
 
 def a_card_that_cannot_follow(app):
@@ -89,8 +89,8 @@ def test_buongioco_banner_names_the_suit_of_the_deck_on_screen(app):
     table = start_game(app, "tressette", 4, deal=DEAL)
     assert run_until(app, lambda: human_turn(table))
     click_button(app, table, "buongioco")
-    assert run_until(app, lambda: table.model.banner is not None, 60)
-    assert "three aces (3) and Napoli of diamonds (3) — 6" in table.model.banner[1]
+    assert run_until(app, lambda: table.model.moment.banner is not None, 60)
+    assert "three aces (3) and Napoli of diamonds (3) — 6" in table.model.moment.banner[1]
     panel = [
         item[1]
         for item in table.model.gui.hud_items(table.model.panel, table.model.names, "french")

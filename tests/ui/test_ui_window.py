@@ -80,7 +80,8 @@ def test_table_lays_out_just_above_the_minimum(app, game):
     assert min(lay.sizes) > 0 and lay.center_box.w > 0 and lay.center_box.h > 0
     assert all(sp.w > 0 for sp in table.model.table.sprites)
     assert all(
-        b.rect.w > 0 and b.rect.h > 0 for b in table.model.buttons + table.model.panel_buttons
+        b.rect.w > 0 and b.rect.h > 0
+        for b in table.model.prompt.buttons + table.model.prompt.panel_buttons
     )
 
 

@@ -91,11 +91,11 @@ def provoke(table: Any, said: Said) -> None:
     """At a human decision: the words of every legal move, and what the table says to moves the
     rules forbid now (each goes through the table as a click would, and comes back a toast)."""
     gui = table.model.gui
-    for m in table.model.legal:
+    for m in table.model.prompt.legal:
         said.add(gui.move_words(m))
     hand = [sp.card for sp in table.model.table.hands[table.model.viewer] if sp.card is not None]
-    legal_first = {m.cards[0] for m in table.model.legal if m.cards}
-    kind = table.model.prompt_kind
+    legal_first = {m.cards[0] for m in table.model.prompt.legal if m.cards}
+    kind = table.model.prompt.kind
     if kind == "double":
         table.model.apply("double H")  # the capo's own suit cannot be doubled
         table.model.apply("double X")
@@ -133,7 +133,7 @@ def play_deal(app: Any, players: int, seed: int, deck: str, said: Said) -> None:
             provoked.add(len(table.model.state.history))
             provoke(table, said)
             app.step()  # the refusals' toasts are drawn
-        if table.model.prompt_kind == "play":
+        if table.model.prompt.kind == "play":
             legal = table.model.legal_cards()
             hands = [sp for h in table.model.active_hands() for sp in table.model.table.hands[h]]
             sp = next(sp for sp in hands if sp.card in legal)

@@ -264,21 +264,22 @@ class GameUI(Generic[ViewT, ModelT]):
 
     # -- the human's decisions ----------------------------------------------------------------
     def decision(self, legal: list[Move]) -> str:
-        """What the human is asked now (the table's ``prompt_kind``): "play" in most games."""
+        """What the human is asked now (the table's ``prompt.kind``): "play" in most games."""
         return "play"
 
     def prompt(self, kind: str, players: int, solitaire_hand: str = "") -> str:
         return _("Your turn: play a card")
 
     def prompt_text(self) -> str:
-        return self.prompt(self.t.prompt_kind, self.t.state.players)
+        return self.prompt(self.t.prompt.kind, self.t.state.players)
 
     def place_prompt(self) -> None:
-        """Make the prompt's buttons (``self.t.buttons``) or chooser (``self.t.chooser``)."""
+        """Make the prompt's buttons (``self.t.prompt.buttons``) or its card chooser
+        (``self.t.prompt.chooser``)."""
 
     def legal_cards(self) -> set[Card]:
         """Hand cards to highlight as playable."""
-        return {m.cards[0] for m in self.t.legal if m.cards}
+        return {m.cards[0] for m in self.t.prompt.legal if m.cards}
 
     def clickable(self, sp: CardSprite) -> bool:
         """Whether a click on this sprite means something now."""
@@ -299,25 +300,25 @@ class GameUI(Generic[ViewT, ModelT]):
     def lift(self, sp: CardSprite) -> float:
         t = self.t
         full = t.table.layout.lift() * (0.7 if t.solitaire else 1.0)
-        if sp.card in t.selected:
+        if sp.card in t.prompt.selected:
             return full * 1.2
         legal = t.legal_cards()
-        if sp is t.hover and sp.card in legal:
+        if sp is t.prompt.hover and sp.card in legal:
             return full
-        if sp.card in legal and t.prompt_kind in ("play", "pass"):
+        if sp.card in legal and t.prompt.kind in ("play", "pass"):
             return full * 0.3
         return 0.0
 
     def last_look(self) -> LastLook | None:
         """The last trick to look at again (None before the first): the cards the table kept
-        when it was swept (``shown_last``), each under the name of who played it."""
+        when it was swept (``moment.shown_last``), each under the name of who played it."""
         t = self.t
-        if not t.shown_last:
+        if not t.moment.shown_last:
             return None
-        who = t.who(t.last_winner) if t.last_winner is not None else "?"
+        who = t.who(t.moment.last_winner) if t.moment.last_winner is not None else "?"
         return LastLook(
             _("Last trick — won by {who}").format(who=who),
-            tuple((card, t.short_name(seat)) for seat, card in t.shown_last),
+            tuple((card, t.short_name(seat)) for seat, card in t.moment.shown_last),
         )
 
     def next_change(self, now: float) -> float | None:

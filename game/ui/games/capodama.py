@@ -159,7 +159,7 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
         t = self.t
         current = t.state.current_player
         hand = t.names[current] if t.solitaire and current is not None else ""
-        return self.prompt(t.prompt_kind, t.state.players, hand)
+        return self.prompt(t.prompt.kind, t.state.players, hand)
 
     # -- the panel ----------------------------------------------------------------------------
     def new_model(self, view: CapodamaView, seed: int) -> HudModel:
@@ -332,7 +332,7 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
     def _on_passed(self, batch: list[Event]) -> float:
         self.ready = set()
         self.pending_pass = ()
-        self.t.selected = []
+        self.t.prompt.selected = []
         passes: list[tuple[int, int, Card | None]] = []
         for e in batch:
             match e.data:
@@ -360,8 +360,8 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
         hands = t.hidden_hands(v)
         piles = {s: v.tricks_won[s] * t.state.seats for s in range(t.state.seats)}
         t.table.rebuild(hands, v.trick, piles, v.set_aside, v.dealer)
-        t.shown_last = list(v.last_trick or [])
-        t.last_winner = v.last_winner
+        t.moment.shown_last = list(v.last_trick or [])
+        t.moment.last_winner = v.last_winner
 
     def own_hands(self, view: CapodamaView) -> dict[int, tuple[Card, ...]]:
         return view.hands
@@ -379,62 +379,62 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
         """The doubled suit and the pass are buttons (the table lines them up in the band);
         the 4th trump is a grid of cards in the middle, where no trick lies yet."""
         t = self.t
-        kind = t.prompt_kind
+        kind = t.prompt.kind
         if kind == "double":
-            for m in t.legal:
+            for m in t.prompt.legal:
                 assert m.arg is not None  # a doubling names its suit
                 label = self.suit_label(m.arg, t.deck).capitalize()
-                t.buttons.append(Button(label, partial(t.apply, m), tag=f"double {m.arg}"))
+                t.prompt.buttons.append(Button(label, partial(t.apply, m), tag=f"double {m.arg}"))
         elif kind == "pass":
             b = Button(
                 _("Pass"), self.confirm_pass, primary=True, tag="confirm", key=pygame.K_RETURN
             )
-            t.buttons.append(b)
+            t.prompt.buttons.append(b)
             self._update_pass_button()
         elif kind == "trump":
             lay = t.table.layout
             chooser = Chooser(
                 self.prompt("trump", t.state.players),
-                [Choice(m, (m.cards[0],)) for m in t.legal],
+                [Choice(m, (m.cards[0],)) for m in t.prompt.legal],
                 grid=True,
             )
             box = lay.center_box
-            cols = min(7, len(t.legal))
-            rows = -(-len(t.legal) // cols)
+            cols = min(7, len(t.prompt.legal))
+            rows = -(-len(t.prompt.legal) // cols)
             fit_w = (box.w - 60 * lay.scale) / cols * 0.9
             fit_h = (box.h - 80 * lay.scale) / rows / card_size(100)[1] * 100 * 0.92
             width = max(24, round(min(lay.small * 0.95, fit_w, fit_h)))
             chooser.place_grid(box.center, width, lay.scale)
-            t.chooser = chooser
+            t.prompt.chooser = chooser
 
     def button_icon(self, b: Button) -> Card | None:
         """The doubled-suit buttons show the suit's ace."""
-        if self.t.prompt_kind == "double" and b.tag.startswith("double "):
+        if self.t.prompt.kind == "double" and b.tag.startswith("double "):
             return self.suit_ace(b.tag.split()[-1])
         return None
 
     def pass_count(self) -> int:
         t = self.t
-        return len(t.legal[0].cards) if t.legal and t.prompt_kind == "pass" else 0
+        return len(t.prompt.legal[0].cards) if t.prompt.legal and t.prompt.kind == "pass" else 0
 
     def _update_pass_button(self) -> None:
         t = self.t
-        if t.prompt_kind != "pass":
+        if t.prompt.kind != "pass":
             return
         need = self.pass_count()
-        for b in t.buttons:
+        for b in t.prompt.buttons:
             if b.tag == "confirm":
-                b.enabled = len(t.selected) == need
-                if need == 2 and len(t.selected) < 2:
+                b.enabled = len(t.prompt.selected) == need
+                if need == 2 and len(t.prompt.selected) < 2:
                     b.label = _("Pick left, then right")
-                elif t.selected and need == 2:
-                    left, right = (self.card_short(c) for c in t.selected)
+                elif t.prompt.selected and need == 2:
+                    left, right = (self.card_short(c) for c in t.prompt.selected)
                     b.label = _("Pass → left: {left}, right: {right}").format(
                         left=left, right=right
                     )
-                elif t.selected:
+                elif t.prompt.selected:
                     b.label = _("Pass {card} → {who}").format(
-                        card=self.card_short(t.selected[0]),
+                        card=self.card_short(t.prompt.selected[0]),
                         who=t.short_name((t.viewer + 1) % t.state.seats),
                     )
                 else:
@@ -442,10 +442,10 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
 
     def confirm_pass(self) -> None:
         t = self.t
-        if len(t.selected) != self.pass_count():
+        if len(t.prompt.selected) != self.pass_count():
             return
-        chosen = tuple(t.selected)
-        move = next((m for m in t.legal if m.cards == chosen), None)
+        chosen = tuple(t.prompt.selected)
+        move = next((m for m in t.prompt.legal if m.cards == chosen), None)
         if move is None:
             t.refuse(pass_move(chosen))
         else:
@@ -455,7 +455,7 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
         t = self.t
         if sp.card is None:
             return
-        kind = t.prompt_kind
+        kind = t.prompt.kind
         st = t.state
         if kind == "play":
             current = st.current_player
@@ -473,20 +473,20 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
 
     def _toggle_pass(self, card: Card) -> None:
         t = self.t
-        if card in t.selected:
-            t.selected.remove(card)
+        if card in t.prompt.selected:
+            t.prompt.selected.remove(card)
             self._update_pass_button()
             return
         need = self.pass_count()
-        if len(t.selected) >= need:
-            t.selected = t.selected[1:] if need == 2 else []
-        trial = [*t.selected, card]
-        ok = any(tuple(m.cards[: len(trial)]) == tuple(trial) for m in t.legal)
+        if len(t.prompt.selected) >= need:
+            t.prompt.selected = t.prompt.selected[1:] if need == 2 else []
+        trial = [*t.prompt.selected, card]
+        ok = any(tuple(m.cards[: len(trial)]) == tuple(trial) for m in t.prompt.legal)
         if not ok:
             filler = next(
                 (
                     m.cards[len(trial) :]
-                    for m in t.legal
+                    for m in t.prompt.legal
                     if m.cards[0] != card and card not in m.cards
                 ),
                 (),
@@ -494,17 +494,17 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
             cards = tuple(trial) + tuple(filler)
             t.refuse(pass_move(cards[:need] if len(cards) >= need else tuple(trial)))
             return
-        t.selected = trial
+        t.prompt.selected = trial
         self._update_pass_button()
 
     def legal_cards(self) -> set[Card]:
         t = self.t
-        if t.prompt_kind == "play":
-            return {m.cards[0] for m in t.legal}
-        if t.prompt_kind == "pass":
-            k = len(t.selected) if len(t.selected) < self.pass_count() else 0
-            pre = tuple(t.selected[:k])
-            return {m.cards[k] for m in t.legal if tuple(m.cards[:k]) == pre}
+        if t.prompt.kind == "play":
+            return {m.cards[0] for m in t.prompt.legal}
+        if t.prompt.kind == "pass":
+            k = len(t.prompt.selected) if len(t.prompt.selected) < self.pass_count() else 0
+            pre = tuple(t.prompt.selected[:k])
+            return {m.cards[k] for m in t.prompt.legal if tuple(m.cards[:k]) == pre}
         return set()
 
     def next_change(self, now: float) -> float | None:
@@ -517,7 +517,7 @@ class CapodamaUI(TrickGameUI[CapodamaView, HudModel]):
             for sp in t.table.hands[t.viewer]:
                 if sp.card in self.received and not sp.moving:
                     out[id(sp)] = "received"
-        if self.pending_pass and not t.prompt_kind:
+        if self.pending_pass and not t.prompt.kind:
             for sp in t.table.hands[t.viewer]:
                 if sp.card in self.pending_pass:
                     out[id(sp)] = "selected"  # the card the viewer chose waits to be passed

@@ -233,7 +233,7 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
         """The top card about to be taken, held lit with who takes it and with what."""
         t = self.t
         top = t.table.center[-1] if t.table.center else None
-        t.winner_mark = top
+        t.moment.winner_mark = top
         self.last = (e.seat or 0, data)
         used = " + ".join(self.card_short(c) for c in data.used)
         return t.hold(
@@ -242,8 +242,8 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
 
     def _captured(self, e: Event, data: Captured) -> float:
         t = self.t
-        t.winner_mark = None
-        t.end_hold()
+        t.moment.winner_mark = None
+        t.moment.end_hold()
         seat = e.seat or 0
         if seat < len(t.panel.scores):
             t.panel.scores[seat] = data.score
@@ -306,7 +306,7 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
 
     # -- decisions ----------------------------------------------------------------------------
     def takes(self) -> list[Move]:
-        return [m for m in self.t.legal if m.kind == "take"]
+        return [m for m in self.t.prompt.legal if m.kind == "take"]
 
     @staticmethod
     def used(m: Move) -> list[tuple[Card, bool]]:
@@ -317,7 +317,7 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
         return [m for m in self.takes() if all(p in self.used(m) for p in self.picked)]
 
     def prompt_text(self) -> str:
-        if any(m.kind == "pass" for m in self.t.legal):
+        if any(m.kind == "pass" for m in self.t.prompt.legal):
             return _("You cannot play: pass")
         if self.picked:
             return _("Choose the capture below, or click the other card")
@@ -326,18 +326,18 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
     def place_prompt(self) -> None:
         t = self.t
         self.picked = []
-        passing = next((m for m in t.legal if m.kind == "pass"), None)
+        passing = next((m for m in t.prompt.legal if m.kind == "pass"), None)
         if passing is not None:
             from ..widgets import Button
 
             b = Button(_("Pass"), partial(t.apply, passing), primary=True, tag="pass")
-            t.buttons.append(b)
+            t.prompt.buttons.append(b)
         self._chooser(self.takes())
 
     def _chooser(self, moves: list[Move]) -> None:
         t = self.t
         if not moves:
-            t.chooser = None
+            t.prompt.chooser = None
             return
         lay = t.table.layout
         s = lay.scale
@@ -352,11 +352,11 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
         chooser = Chooser(title, rows)
         box = lay.chooser_box()
         chooser.place_rows(box, round(lay.small * 0.62), s)
-        t.chooser = chooser
+        t.prompt.chooser = chooser
 
     def legal_cards(self) -> set[Card]:
         out: set[Card] = set()
-        for m in self.t.legal:
+        for m in self.t.prompt.legal:
             if m.kind == "send":
                 out.add(m.cards[0])
             elif m.kind == "take":
@@ -377,7 +377,7 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
         if card is None:
             return
         own = sp.zone == "front"
-        send = next((m for m in t.legal if m.kind == "send" and m.cards[0] == card), None)
+        send = next((m for m in t.prompt.legal if m.kind == "send" and m.cards[0] == card), None)
         if not own and send is not None and not self.picked:
             t.apply(send)
             return
@@ -401,29 +401,29 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
         elif done and all(set(self.used(m)) == set(self.picked) for m in moves):
             # the same cards in either order (equal values): the chooser asks which on top
             self._chooser(moves)
-            t.selected = [c for c, _own in self.picked]
+            t.prompt.selected = [c for c, _own in self.picked]
         else:
-            t.selected = [c for c, _own in self.picked]
+            t.prompt.selected = [c for c, _own in self.picked]
             self._chooser(moves)
 
     def cancel(self) -> bool:
         if not self.picked:
             return False
         self.picked = []
-        self.t.selected = []
+        self.t.prompt.selected = []
         self._chooser(self.takes())
         return True
 
     def marks(self, out: dict[int, str]) -> None:
         t = self.t
-        if not t.prompt_kind:
+        if not t.prompt.kind:
             return
         usable = {c for m in self.takes() for c, own in self.used(m) if own}
         for sp in t.table.front[t.viewer]:
             if (sp.card, True) in self.picked:
                 out[id(sp)] = "selected"
             elif sp.card in usable:
-                out[id(sp)] = "hover" if sp is t.hover else "legal"
+                out[id(sp)] = "hover" if sp is t.prompt.hover else "legal"
         if t.table.center and self.takes():
             out[id(t.table.center[-1])] = "winner"
 

@@ -275,7 +275,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
         """The capture held on the table: the cards taken lit, and "Taken by West" beside the
         card that took them."""
         t = self.t
-        t.winner_mark = None
+        t.moment.winner_mark = None
         self._flash = list(e.cards)
         took = data.card
         self.last = (e.seat or 0, took, tuple(e.cards), data.scopa)
@@ -285,7 +285,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
     def _captured(self, e: Event, data: Captured) -> float:
         t = self.t
         self._flash = []
-        t.end_hold()
+        t.moment.end_hold()
         flag = data.card if data.scopa else None
         return t.table.sweep_center([*e.cards, data.card], self.keeper(data.side), flag)
 
@@ -351,7 +351,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
 
     # -- decisions ----------------------------------------------------------------------------
     def options(self, card: Card) -> list[Move]:
-        return [m for m in self.t.legal if m.cards[0] == card]
+        return [m for m in self.t.prompt.legal if m.cards[0] == card]
 
     def prompt_text(self) -> str:
         if self.picking is not None:
@@ -371,10 +371,10 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
         chooser = Chooser(words.capitalized(self.card_the(card, t.deck)) + ":", rows)
         box = lay.chooser_box()
         chooser.place_rows(box, round(lay.small * 0.7), s)
-        t.chooser = chooser
+        t.prompt.chooser = chooser
 
     def legal_cards(self) -> set[Card]:
-        return {m.cards[0] for m in self.t.legal}
+        return {m.cards[0] for m in self.t.prompt.legal}
 
     def _candidates(self) -> set[Card]:
         if self.picking is None:
@@ -403,7 +403,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
             t.apply(moves[0])
             return
         self.picking, self.picks = card, []
-        t.selected = [card]
+        t.prompt.selected = [card]
         self._chooser(card, moves)
 
     def _pick(self, card: Card) -> None:
@@ -430,21 +430,21 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
         if self.picking is None:
             return False
         self.picking, self.picks = None, []
-        self.t.selected = []
-        self.t.chooser = None
+        self.t.prompt.selected = []
+        self.t.prompt.chooser = None
         return True
 
     def marks(self, out: dict[int, str]) -> None:
         t = self.t
         flash = self._flash
-        cands = self._candidates() if t.prompt_kind else set()
+        cands = self._candidates() if t.prompt.kind else set()
         for sp in t.table.center:
             if sp.card in flash:
                 out[id(sp)] = "winner"
             elif sp.card in self.picks:
                 out[id(sp)] = "selected"
             elif sp.card in cands:
-                out[id(sp)] = "hover" if sp is t.hover else "legal"
+                out[id(sp)] = "hover" if sp is t.prompt.hover else "legal"
 
     # -- the deal summary ---------------------------------------------------------------------
     def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:

@@ -14,10 +14,10 @@ if TYPE_CHECKING:
     from game.engine import BaseView, Card, GameState, Move
 
     from ..anim import CardSprite, StepQueue
-    from ..chooser import Chooser
     from ..runner import App
+    from ..table.moment import Moment
+    from ..table.prompt import Prompt
     from ..tableview import TableView
-    from ..widgets import Button
 
 
 class TableApi(Protocol):
@@ -30,21 +30,20 @@ class TableApi(Protocol):
     queue: StepQueue  # animation beats fed from the engine's events
     panel: Any  # what the side panel shows: the game's own model (GameUI.new_model)
     viewer: int  # the seat the table is seen from
-    solitaire: bool
-
-    # -- the human's decision --------------------------------------------------------------
-    legal: list[Move]  # the current seat's legal moves, once in sync
-    prompt_kind: str  # what the human is asked ("" for nothing): GameUI.decision
-    selected: list[Card]  # cards picked so far (an exchange, a capture)
-    hover: CardSprite | None
-    buttons: list[Button]  # the prompt's buttons (made by GameUI.place_prompt)
-    chooser: Chooser | None  # or the prompt's card chooser
-
-    # -- tricks ----------------------------------------------------------------------------
     time: float  # seconds since the table opened (marks that last a moment)
-    winner_mark: CardSprite | None  # the card that takes the trick, ringed a moment
-    shown_last: list[tuple[int, Card]]  # the last trick, to look at again
-    last_winner: int | None
+
+    @property
+    def solitaire(self) -> bool:
+        """One player: the table shows both hands, open."""
+        ...
+
+    # -- the human's decision, and what is shown for a while ------------------------------
+    #: what is asked (``kind``), the legal moves, the cards picked (``selected``), the card
+    #: under the mouse (``hover``), the prompt's ``buttons`` or card ``chooser``
+    prompt: Prompt
+    #: the trick's taker ringed (``winner_mark``), the last trick to look at again
+    #: (``shown_last``, ``last_winner``), ``end_hold()`` when a held trick goes on
+    moment: Moment
 
     @property
     def names(self) -> list[str]:
@@ -79,10 +78,6 @@ class TableApi(Protocol):
     def hold(self, label: str, sprite: CardSprite | None) -> float:
         """Keep a finished trick or capture on the table with ``label`` under it, below ``sprite``;
         the beat's length (infinite: until the player clicks)."""
-        ...
-
-    def end_hold(self) -> None:
-        """The held trick or capture goes on (its label disappears)."""
         ...
 
     def show_banner(self, text: str, sub: str = "", ttl: float = 1.6) -> float:

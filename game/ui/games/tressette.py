@@ -270,27 +270,27 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
         t.table.rebuild(hands, v.trick, piles, 0, v.dealer)
         if v.tricks:
             _leader, cards, winner, _raw = v.tricks[-1]
-            t.shown_last = list(cards)
-            t.last_winner = winner
+            t.moment.shown_last = list(cards)
+            t.moment.last_winner = winner
 
     # -- decisions ----------------------------------------------------------------------------
     def prompt_text(self) -> str:
-        if any(m.kind == "declare" for m in self.t.legal):
+        if any(m.kind == "declare" for m in self.t.prompt.legal):
             return _("Your turn: play a card, or declare Buongioco")
         return _("Your turn: play a card")
 
     def place_prompt(self) -> None:
         t = self.t
-        declare = next((m for m in t.legal if m.kind == "declare"), None)
+        declare = next((m for m in t.prompt.legal if m.kind == "declare"), None)
         if declare is None:
             return
         b = Button(
             _("Buongioco!"), lambda: t.apply(declare), primary=True, tag="buongioco", key=pygame.K_b
         )
-        t.buttons.append(b)
+        t.prompt.buttons.append(b)
 
     def legal_cards(self) -> set[Card]:
-        return {m.cards[0] for m in self.t.legal if m.kind == "play"}
+        return {m.cards[0] for m in self.t.prompt.legal if m.kind == "play"}
 
     # -- the deal summary ---------------------------------------------------------------------
     def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:

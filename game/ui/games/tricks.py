@@ -39,9 +39,9 @@ class TrickGameUI(GameUI[ViewT, ModelT]):
 
     def _on_dealt(self, e: Event, dealt: Dealt, left: int) -> float:
         t = self.t
-        t.selected = []
+        t.prompt.selected = []
         if dealt.starts_deal:
-            t.shown_last = []
+            t.moment.shown_last = []
             self.on_new_deal(dealt)
         t.app.audio.play("shuffle")
         return t.table.deal(list(e.cards), list(dealt.to), e.seat or 0, left)
@@ -54,17 +54,17 @@ class TrickGameUI(GameUI[ViewT, ModelT]):
 
     def _on_trick_pause(self, e: Event) -> float:
         t = self.t
-        t.winner_mark = next((sp for s, sp in t.table.trick if s == e.seat), None)
-        return t.hold(_("Won by {who}").format(who=t.who(e.seat or 0)), t.winner_mark)
+        t.moment.winner_mark = next((sp for s, sp in t.table.trick if s == e.seat), None)
+        return t.hold(_("Won by {who}").format(who=t.who(e.seat or 0)), t.moment.winner_mark)
 
     def _on_sweep(self, e: Event, trick: Trick) -> float:
         t = self.t
-        t.winner_mark = None
-        t.end_hold()
+        t.moment.winner_mark = None
+        t.moment.end_hold()
         winner = e.seat or 0
         n = len(e.cards)
-        t.shown_last = [(s, sp.card) for s, sp in t.table.trick if sp.card is not None][:n]
-        t.last_winner = winner
+        t.moment.shown_last = [(s, sp.card) for s, sp in t.table.trick if sp.card is not None][:n]
+        t.moment.last_winner = winner
         self.on_trick(winner, trick)
         return t.table.sweep(winner)
 

@@ -54,7 +54,9 @@ class TableScene(Scene):
     def __init__(self, app: App, state: GameState, setup: MatchSetup, *, resumed: bool = False):
         super().__init__(app)
         images = card_images()
-        self.model = m = TableModel(app, state, setup, images, (self._on_scored, self._on_over))
+        self.model = m = TableModel(
+            app, state, setup, images, show.Ends(self._on_scored, self._on_over)
+        )
         self.painter = TablePainter(m)
         self.drag = CardDrag(m)  # a card dragged from the hand to the table plays it
         self.keys = KeyFocus(m, self.painter.marks)  # keyboard play: the focus and its keys
@@ -75,7 +77,7 @@ class TableScene(Scene):
             m.rebuild()
             if not state.is_over:
                 scored = [e.data for e in state.events if isinstance(e.data, DealScored)]
-                m.last_scored = scored[-1] if scored else None
+                m.moment.last_scored = scored[-1] if scored else None
         self._make_panel_buttons()
         self.resize(app.size)
 
@@ -115,11 +117,11 @@ class TableScene(Scene):
             b.append(Button(_("Restart (R)"), tools.restart, tag="restart"))
             b.append(Button(_("New deal (N)"), tools.new_deal, tag="new_deal"))
         b.append(Button(_(m.gui.LAST_BUTTON), m.toggle_last, tag="last"))
-        if m.last_scored is not None:
+        if m.moment.last_scored is not None:
             b.append(Button(_("Last deal (S)"), self.open_last_deal, tag="last_deal"))
         b.append(Button(_("Rules"), self.open_rules, tag="rules"))
         b.append(Button(_("Menu (Esc)"), self.open_menu, tag="menu"))
-        m.panel_buttons = b
+        m.prompt.panel_buttons = b
 
     def _place_buttons(self) -> None:
         m = self.model
@@ -129,25 +131,25 @@ class TableScene(Scene):
         bh = round(34 * lay.text)  # as tall as their text (the text size of Settings)
         panel = lay.panel
         # two columns while every label fits at the one button size, else one
-        need = max(lay.button_width(b.label) for b in m.panel_buttons)
+        need = max(lay.button_width(b.label) for b in m.prompt.panel_buttons)
         cols = 2 if need <= (panel.w - 2 * pad - 8) // 2 else 1
         bw = (panel.w - 2 * pad - (cols - 1) * 8) // cols
-        n = len(m.panel_buttons)
+        n = len(m.prompt.panel_buttons)
         rows = (n + cols - 1) // cols
         top = panel.bottom - pad - rows * (bh + 8)
-        for i, btn in enumerate(m.panel_buttons):
+        for i, btn in enumerate(m.prompt.panel_buttons):
             r, c = divmod(i, cols)
             btn.place(pygame.Rect(panel.x + pad + c * (bw + 8), top + r * (bh + 8), bw, bh))
         self._place_prompt()
 
     def _place_prompt(self) -> None:
         m = self.model
-        m.buttons = []
-        m.chooser = None
-        if m.prompt_kind:
+        m.prompt.buttons = []
+        m.prompt.chooser = None
+        if m.prompt.kind:
             m.gui.place_prompt()
             # last, so the number keys still pick the game's own buttons first
-            m.buttons.append(Button(_("Hint (H)"), m.hints.ask, tag="hint"))
+            m.prompt.buttons.append(Button(_("Hint (H)"), m.hints.ask, tag="hint"))
         self.painter.lay_band()
 
     # -- the ends of a deal and of the match ----------------------------------------------------
@@ -180,16 +182,16 @@ class TableScene(Scene):
         if m.state.between_deals:
             m.state.deal_next()
         if not m.state.is_over:
-            m.last_scored = data
+            m.moment.last_scored = data
             self._make_panel_buttons()
             self._place_buttons()
 
     def open_last_deal(self) -> None:
         """The last deal's summary again, over the table, only to be read."""
-        if self.model.last_scored is None:
+        if self.model.moment.last_scored is None:
             self.app.toast(_("No deal has ended yet"), "info", 1.5)
             return
-        self.app.open("summary", self.model, self.model.last_scored, again=True)
+        self.app.open("summary", self.model, self.model.moment.last_scored, again=True)
 
     def open_menu(self) -> None:
         self.app.open("pause", self.model)
@@ -202,9 +204,7 @@ class TableScene(Scene):
         m = self.model
         m.time += dt
         m.table.speed = self.app.settings.speed_factor
-        if m.banner is not None:
-            text, sub, age, ttl = m.banner
-            m.banner = (text, sub, age + dt, ttl) if age + dt < ttl else None
+        m.moment.fade(dt)
         if m.loading:
             # nothing moves yet: spend the frame preparing pictures, then deal
             m.images.warm(0.0025)
@@ -219,10 +219,7 @@ class TableScene(Scene):
             return
         m.images.warm(0.0015)
         m.table.update(dt)
-        if m.show_last_timer > 0:
-            m.show_last_timer -= dt
-            if m.show_last_timer <= 0:
-                m.show_last = False
+        m.moment.count_down(dt)
         show.pump(m)
         m.queue.update(dt)
         m.hints.update()
@@ -266,10 +263,10 @@ class TableScene(Scene):
         view = st.view(m.viewer)
         m.panel = m.gui.new_model(view, st.seed)
         m.gui.on_sync(view)
-        m.legal = st.legal_moves() if current is not None else []
+        m.prompt.legal = st.legal_moves() if current is not None else []
         human = current is not None and m.kind_of(current) == "human"
-        m.prompt_kind = m.gui.decision(m.legal) if human and m.legal else ""
-        m.selected = []
+        m.prompt.kind = m.gui.decision(m.prompt.legal) if human and m.prompt.legal else ""
+        m.prompt.selected = []
         m.hints.drop()
         self._place_prompt()
         if self.verdicts is not None:

@@ -83,7 +83,7 @@ class TableDamage:
         if glow != self._glow_shown and painter.glow_rect is not None:
             rects.append(painter.glow_rect)
         self._glow_shown = glow
-        if sc.banner is not None and painter.banner_rect is not None:
+        if sc.moment.banner is not None and painter.banner_rect is not None:
             rects.append(painter.banner_rect)  # fading in or out
         return None if whole else rects
 
@@ -96,10 +96,10 @@ class TableDamage:
             group = (sp.zone, sp.owner)
             count, moving = piles.get(group, (0, False))
             piles[group] = (count + 1, moving or sp.moving)
-        banner = sc.banner[:2] if sc.banner is not None else None
+        banner = sc.moment.banner[:2] if sc.moment.banner is not None else None
         buttons = [
             (b.label, b.enabled, b.hover, b.pressed, b.focus, tuple(b.rect))
-            for b in (*sc.panel_buttons, *sc.buttons)
+            for b in (*sc.prompt.panel_buttons, *sc.prompt.buttons)
         ]
         return (
             sc.table.layout.size,
@@ -116,14 +116,14 @@ class TableDamage:
             tuple(gui.pile_badge(s) for s in seats),
             tuple(sorted(piles.items())),
             sc.table.deck_count,
-            sc.prompt_kind,
-            tuple(sc.selected),
-            sc.hover,
-            sc.chooser,
+            sc.prompt.kind,
+            tuple(sc.prompt.selected),
+            sc.prompt.hover,
+            sc.prompt.chooser,
             tuple(buttons),
-            sc.gui.last_look() if sc.show_last else None,
-            sc.winner_mark,
-            sc.held[0] if sc.held is not None else None,
+            sc.gui.last_look() if sc.moment.show_last else None,
+            sc.moment.winner_mark,
+            sc.moment.held[0] if sc.moment.held is not None else None,
             self.painter.band_message(),
             banner,
         )
@@ -163,9 +163,11 @@ class TableDamage:
         q = sc.queue
         if sc.loading or sc.table.moving or sc.ev < len(sc.state.events) or sc.images.pending:
             return 0.0
-        if sc.banner is not None or (self._glowing() is not None and self._turn_age() < GLOW_FOR):
+        if sc.moment.banner is not None or (
+            self._glowing() is not None and self._turn_age() < GLOW_FOR
+        ):
             return 0.0
-        waits = [sc.show_last_timer] if sc.show_last_timer > 0 else []
+        waits = [sc.moment.show_last_timer] if sc.moment.show_last_timer > 0 else []
         if self.forced.sprite is not None:  # a forced card waits its beat, then plays
             waits.append(max(0.0, self.forced.left))
         mark = sc.gui.next_change(sc.time)  # a mark the game shows for a moment

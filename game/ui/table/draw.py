@@ -46,16 +46,16 @@ class TablePainter:
     def marks(self) -> dict[int, str]:
         sc = self.t
         out: dict[int, str] = {}
-        if sc.winner_mark is not None:
-            out[id(sc.winner_mark)] = "winner"
+        if sc.moment.winner_mark is not None:
+            out[id(sc.moment.winner_mark)] = "winner"
         sc.gui.marks(out)
         hands = sc.active_hands()
-        kind = sc.prompt_kind
+        kind = sc.prompt.kind
         if not hands or kind not in ("play", "pass"):
             return out
         legal = sc.legal_cards()
         current = sc.state.current_player
-        selected = sc.selected
+        selected = sc.prompt.selected
         for s in hands:
             for sp in sc.table.hands[s]:
                 if id(sp) in out:
@@ -65,7 +65,7 @@ class TablePainter:
                 elif sc.solitaire and s != current and kind == "play":
                     out[id(sp)] = "dim"
                 elif sp.card in legal:
-                    out[id(sp)] = "hover" if sp is sc.hover else "legal"
+                    out[id(sp)] = "hover" if sp is sc.prompt.hover else "legal"
                 else:
                     out[id(sp)] = "dim"
         return out
@@ -74,14 +74,14 @@ class TablePainter:
     def band_message(self) -> str:
         """What the band says: what a held trick waits for, else the prompt."""
         t = self.t
-        if t.held is not None and t.held_until_click:
+        if t.moment.held is not None and t.moment.held_until_click:
             return _("Click or press a key to go on")
-        if not t.prompt_kind or not t.synced:
+        if not t.prompt.kind or not t.synced:
             return ""
         hint = t.hints.band_text(self.band_text())
         if hint:
             return hint
-        if t.chooser is not None and t.chooser.grid:
+        if t.prompt.chooser is not None and t.prompt.chooser.grid:
             return ""  # the chooser carries the question as its title
         return t.gui.prompt_text()
 
@@ -91,17 +91,17 @@ class TablePainter:
         t = self.t
         lay = t.table.layout
         icon = t.gui.button_icon
-        widths = [lay.button_width(b.label, icon(b) is not None) for b in t.buttons]
-        for b, rect in zip(t.buttons, lay.band_buttons(widths), strict=True):
+        widths = [lay.button_width(b.label, icon(b) is not None) for b in t.prompt.buttons]
+        for b, rect in zip(t.prompt.buttons, lay.band_buttons(widths), strict=True):
             b.place(rect)
-        self._band_labels = [b.label for b in t.buttons]
+        self._band_labels = [b.label for b in t.prompt.buttons]
 
     def band_text(self) -> pygame.Rect:
         """The part of the band for the prompt and the messages (left of the buttons)."""
         t = self.t
-        if [b.label for b in t.buttons] != self._band_labels:
+        if [b.label for b in t.prompt.buttons] != self._band_labels:
             self.lay_band()
-        return t.table.layout.band_text([b.rect for b in t.buttons])
+        return t.table.layout.band_text([b.rect for b in t.prompt.buttons])
 
     # -- the frame ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, glow: Callable[[], float], focus: KeyFocus) -> None:
@@ -117,7 +117,7 @@ class TablePainter:
         gui, model = sc.gui, sc.panel
         names = sc.names
         key = (sc.deck, i18n.revision(), gui.model_key(model), tuple(names))
-        buttons = min((b.rect.top for b in sc.panel_buttons), default=lay.panel.bottom)
+        buttons = min((b.rect.top for b in sc.prompt.panel_buttons), default=lay.panel.bottom)
         keys = self._keys_hint()
         top = buttons - keys.get_height() - lay.gap
         self.hud.draw(
@@ -129,17 +129,17 @@ class TablePainter:
             top - lay.panel.top,
         )
         surface.blit(keys, keys.get_rect(midtop=(lay.panel.centerx, top)))
-        for b in sc.panel_buttons:
+        for b in sc.prompt.panel_buttons:
             b.draw(surface)
         self._draw_prompt(surface)
         self._draw_held(surface)
-        if sc.chooser is not None and sc.synced:
-            sc.chooser.draw(surface, sc.images, sc.face_key, lay.scale)
+        if sc.prompt.chooser is not None and sc.synced:
+            sc.prompt.chooser.draw(surface, sc.images, sc.face_key, lay.scale)
         sc.hints.draw(surface)  # the coach's hint ringed (game/ui/table/hint.py)
         focus.draw(surface)  # the keyboard focus ring (game/ui/focus.py)
-        if sc.banner is not None:
-            self._draw_banner(surface, sc.banner)
-        look = sc.gui.last_look() if sc.show_last else None
+        if sc.moment.banner is not None:
+            self._draw_banner(surface, sc.moment.banner)
+        look = sc.gui.last_look() if sc.moment.show_last else None
         if look is not None:
             self._draw_last(surface, look)
 
@@ -293,13 +293,15 @@ class TablePainter:
         the action buttons at its right."""
         sc = self.t
         text = self.band_message()
-        if not text and not sc.buttons:
+        if not text and not sc.prompt.buttons:
             return
         lay = sc.table.layout
         s = lay.text  # the band's height and its text follow the text size of Settings
         band = lay.band
         surface.blit(_band(band.w, band.h), band.topleft)
-        if text and not sc.app.toasts.items and sc.banner is None:  # a message takes its place
+        if (
+            text and not sc.app.toasts.items and sc.moment.banner is None
+        ):  # a message takes its place
             area = self.band_text()
             ink = theme.panel_colours(215)[2]
             lines, size = theme.fit_lines(text, area.w - round(24 * s), area.h, round(19 * s))
@@ -310,7 +312,7 @@ class TablePainter:
                 surface.blit(img, img.get_rect(midleft=(area.x + round(14 * s), round(y))))
                 y += step
         icon = sc.gui.button_icon
-        for b in sc.buttons:
+        for b in sc.prompt.buttons:
             b.draw(surface)
             card = icon(b)
             if card is not None:
@@ -339,7 +341,7 @@ class TablePainter:
         """While a finished trick or a capture is held: "Won by West" under the trick, below
         the card that took it."""
         sc = self.t
-        held = sc.held
+        held = sc.moment.held
         if held is None:
             return
         label, sprite = held
@@ -357,7 +359,7 @@ class TablePainter:
         above."""
         sc = self.t
         area = self.band_text()
-        if sc.banner is None:
+        if sc.moment.banner is None:
             return None, area
         if not sc.app.toasts.items:
             return area, area

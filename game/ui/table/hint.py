@@ -75,7 +75,7 @@ class HintDesk:
     def available(self) -> bool:
         """A hint may be asked now: the human is to decide and the table is in sync."""
         t = self.t
-        return bool(t.prompt_kind) and t.synced and t.state.current_player is not None
+        return bool(t.prompt.kind) and t.synced and t.state.current_player is not None
 
     def ask(self) -> None:
         """The Hint button or key: ask the coach, or call off the hint it is thinking of, or
@@ -94,7 +94,7 @@ class HintDesk:
         current = t.state.current_player
         assert current is not None
         view = t.state.view(current)  # the player's own view: never the state
-        legal = list(t.legal)
+        legal = list(t.prompt.legal)
         rng = random.Random(t.ai.coach_rng.random())
         self.pending = t.ai.worker.pool.submit(self.coach.advise, view, legal, rng)
         self.pending.add_done_callback(_wake)
@@ -121,7 +121,7 @@ class HintDesk:
             self.t.app.toast(_("No hint this time: the coach failed"), "warn", 2.0)
             return
         hint = future.result()
-        if hint.move in self.t.legal:
+        if hint.move in self.t.prompt.legal:
             self.hint, self._shown = hint, self._asked
 
     def current(self) -> Hint | None:
@@ -169,7 +169,7 @@ class HintDesk:
         gui = self.t.gui
         if move.kind in ("play", "") and move.cards:
             return gui.card_short(move.cards[0])
-        label = next((b.label for b in self.t.buttons if b.tag == move.text), None)
+        label = next((b.label for b in self.t.prompt.buttons if b.tag == move.text), None)
         return label if label is not None else gui.move_words(move)
 
     def marked(self) -> list[pygame.Rect]:
@@ -182,8 +182,8 @@ class HintDesk:
         move = hint.move
         cards = set(move.cards)
         rects = [t.sprite_rect(sp) for sp in t.table.sprites if self._rings(sp, cards)]
-        rects += [b.rect for b in t.buttons if b.tag == move.text]
-        rects += [r for r, m in t.trump_rects if m == move]
+        rects += [b.rect for b in t.prompt.buttons if b.tag == move.text]
+        rects += [r for r, m in t.prompt.trump_rects if m == move]
         return rects
 
     def lifted(self, sp: CardSprite) -> bool:

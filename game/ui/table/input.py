@@ -50,10 +50,10 @@ class TableInput:
                 self._keydown(event)
             return
         if event.type == pygame.KEYUP and event.key == pygame.K_l:
-            if t.show_last_timer <= 0:
-                t.show_last = False
+            if t.moment.show_last_timer <= 0:
+                t.moment.show_last = False
             return
-        for b in t.panel_buttons:
+        for b in t.prompt.panel_buttons:
             if b.handle(event):
                 return
         self._mouse(event)
@@ -70,8 +70,8 @@ class TableInput:
             return
         if key == pygame.K_l:
             if t.gui.last_look() is not None:
-                t.show_last = True
-                t.show_last_timer = 0.0
+                t.moment.show_last = True
+                t.moment.show_last_timer = 0.0
             return
         if key == pygame.K_s and not t.solitaire:
             self.last_deal()
@@ -85,7 +85,7 @@ class TableInput:
         if key in HINT:
             t.hints.ask()
             return
-        for b in t.buttons:
+        for b in t.prompt.buttons:
             if b.handle(event):
                 return
 
@@ -112,9 +112,9 @@ class TableInput:
             self.keys.hide()  # the player points again: the keyboard focus goes
             if self.drag.motion(event.pos):
                 return
-            for b in t.buttons:
+            for b in t.prompt.buttons:
                 b.handle(event)
-            t.hover = self.sprite_at(event.pos) if t.prompt_kind else None
+            t.prompt.hover = self.sprite_at(event.pos) if t.prompt.kind else None
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             t.gui.cancel()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -123,7 +123,7 @@ class TableInput:
             if self.drag.sprite is not None:
                 self.drag.release(event.pos)
                 return
-            for b in t.buttons:
+            for b in t.prompt.buttons:
                 if b.handle(event):
                     return
 
@@ -132,14 +132,14 @@ class TableInput:
         if t.busy():
             t.skip()
             return
-        if t.show_last:
-            t.show_last = False
+        if t.moment.show_last:
+            t.moment.show_last = False
             return
-        for b in t.buttons:
+        for b in t.prompt.buttons:
             if b.handle(event):
                 return
-        if t.chooser is not None:
-            move = t.chooser.at(event.pos)
+        if t.prompt.chooser is not None:
+            move = t.prompt.chooser.at(event.pos)
             if move is not None:
                 t.apply(move)
                 return
@@ -150,14 +150,14 @@ class TableInput:
         if sp is not None:
             t.gui.click_card(sp)
             return
-        if t.chooser is not None and t.chooser.contains(event.pos):
+        if t.prompt.chooser is not None and t.prompt.chooser.contains(event.pos):
             return
         if self.pile_at(event.pos):
             t.toggle_last()
 
     def sprite_at(self, pos: tuple[int, int]) -> CardSprite | None:
         t = self.t
-        if not t.prompt_kind:
+        if not t.prompt.kind:
             return None
         for sp in sorted(t.table.sprites, key=lambda sp: -sp.z):
             if t.gui.clickable(sp) and t.sprite_rect(sp).collidepoint(pos):

@@ -10,9 +10,10 @@ it as :class:`~game.ui.games.table_api.TableApi`; none of them needs the scene
 - the show: the cards on the table (``table``, :mod:`game.ui.tableview`), the animation beats
   (``queue``) and how far into the engine's event log they are (``ev``), the view being shown
   in the side panel (``panel``, the game's own model), the seat the table is seen from;
-- the human's decision: what is asked (``prompt_kind``), the legal moves, the cards picked, the
-  prompt's buttons or chooser, and the panel's buttons;
-- what the table shows for a moment: a finished trick held, a banner, the last trick looked at.
+- the human's decision (``prompt``, :mod:`.prompt`): what is asked, the legal moves, the cards
+  picked, the prompt's buttons or chooser, and the panel's buttons;
+- what the table shows for a while (``moment``, :mod:`.moment`): a finished trick held, a
+  banner, the last trick or deal looked at again.
 
 Its methods answer questions about that (names, keys of card pictures, where a card is drawn)
 and make the few changes every part may ask for (play a move, hold a trick, rebuild).
@@ -21,26 +22,25 @@ and make the few changes every part may ask for (play a move, hold a trick, rebu
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import i18n
-from game.engine import BaseView, Card, DealScored, GameState, IllegalMove, MatchOver, Move
+from game.engine import BaseView, Card, GameState, IllegalMove, Move
 from game.i18n import _
 
 from ..anim import CardSprite, StepQueue
 from ..cards import CardImages, card_size
-from ..chooser import Chooser
 from ..games import game_ui
 from ..games.words import KIND_WORDS
 from ..savegame import MatchSetup
 from ..settings import HOLDS
 from ..tableview import TableView
-from ..widgets import Button
 from . import show
 from .hint import HintDesk
+from .moment import Moment
+from .prompt import Prompt
 from .seats import AISeats
 
 if TYPE_CHECKING:
@@ -54,20 +54,18 @@ class TableModel:
         state: GameState,
         setup: MatchSetup,
         images: CardImages,
-        ends: tuple[Callable[[DealScored], float], Callable[[MatchOver], float]],
+        ends: show.Ends,
     ) -> None:
         """``ends``: what the table does at a deal's end and at the match's end (its summary,
         its result), called as their beats come up in the show."""
         self.app = app
         self.state = state
-        self.setup = setup
-        self.on_scored, self.on_match_over = ends
+        self.setup = setup  # the record of who sits where: each controller's seat kind
+        self.ends = ends
         self.gui = game_ui(state.name)
         self.images = images
-        self.solitaire = state.players == 1
-        self.kinds = list(setup.seats)
         self._names: tuple[tuple[int, int], list[str]] | None = None  # (viewer, names)
-        self.ai = AISeats(self.kinds, state.name, state.seed)
+        self.ai = AISeats(setup.seats, state.name, state.seed)
         self.hints = HintDesk(self)  # the coach's hint: asked in the worker pool
         humans = [s for s in range(state.seats) if self.kind_of(s) == "human"]
         self.viewer = humans[0] if humans and not self.solitaire else 0
@@ -86,30 +84,17 @@ class TableModel:
         self.synced_at: int = -1  # len(history) when last in sync
         self.time = 0.0
         self.loading = True  # the first deal waits until the card pictures are ready
-        # -- the human's decision
-        self.legal: list[Move] = []
-        self.prompt_kind = ""
-        self.selected: list[Card] = []
-        self.hover: CardSprite | None = None
-        self.buttons: list[Button] = []
-        self.chooser: Chooser | None = None
-        self.panel_buttons: list[Button] = []
-        # -- what is shown for a moment
-        self.shown_last: list[tuple[int, Card]] = []
-        self.last_winner: int | None = None
-        self.show_last = False
-        self.show_last_timer = 0.0
-        self.winner_mark: CardSprite | None = None
-        #: a finished trick or capture on hold: the label, and the card that took it
-        self.held: tuple[str, CardSprite] | None = None
-        self.held_until_click = False
-        self.banner: tuple[str, str, float, float] | None = None  # text, sub, age, ttl
-        #: the last deal's result once the next deal is on: S shows its summary again
-        self.last_scored: DealScored | None = None
+        self.prompt = Prompt()  # the human's decision
+        self.moment = Moment()  # what the table shows for a while: a held trick, a banner...
 
     # -- who is who ---------------------------------------------------------------------------
+    @property
+    def solitaire(self) -> bool:
+        """One player: both hands are the player's, shown open."""
+        return self.state.players == 1
+
     def kind_of(self, seat: int) -> str:
-        return self.kinds[self.state.controller(seat)]
+        return self.setup.seats[self.state.controller(seat)]
 
     @property
     def names(self) -> list[str]:
@@ -192,7 +177,7 @@ class TableModel:
 
     def show_banner(self, text: str, sub: str = "", ttl: float = 1.6) -> float:
         """A big word in the band ("Scopa!", a Buongioco) with what it says, fading out."""
-        self.banner = (text, sub, 0.0, ttl * max(0.5, self.app.settings.speed_factor))
+        self.moment.banner = (text, sub, 0.0, ttl * max(0.5, self.app.settings.speed_factor))
         return 0.0
 
     def hold(self, label: str, sprite: CardSprite | None) -> float:
@@ -201,15 +186,12 @@ class TableModel:
         to wait for a click, until the player clicks or presses a key; returns the beat's
         length.  A table of AI seats only never waits for a click."""
         seconds = self.app.settings.hold_seconds
-        self.held_until_click = seconds is None and not self.setup.autoplay
+        moment = self.moment
+        moment.held_until_click = seconds is None and not self.setup.autoplay
         if seconds is None:
-            seconds = math.inf if self.held_until_click else self.table.d(HOLDS["normal"] or 1)
-        self.held = (label, sprite) if sprite is not None and seconds > 0 else None
+            seconds = math.inf if moment.held_until_click else self.table.d(HOLDS["normal"] or 1)
+        moment.held = (label, sprite) if sprite is not None and seconds > 0 else None
         return seconds
-
-    def end_hold(self) -> None:
-        self.held = None
-        self.held_until_click = False
 
     def toggle_last(self) -> None:
         """Show the last trick or capture (the panel's button, a click on a pile) for a few
@@ -217,8 +199,9 @@ class TableModel:
         if self.gui.last_look() is None:
             self.app.toast(_(self.gui.LAST_NONE), "info", 1.5)
             return
-        self.show_last = not self.show_last
-        self.show_last_timer = 4.0 if self.show_last else 0.0
+        moment = self.moment
+        moment.show_last = not moment.show_last
+        moment.show_last_timer = 4.0 if moment.show_last else 0.0
 
     def rebuild(self) -> None:
         """Lay out the table from the engine's view, without animation."""
@@ -261,11 +244,7 @@ class TableModel:
         except IllegalMove as exc:
             self.app.toast(self.refusal(exc), "warn", 3.0)
             return False
-        self.prompt_kind = ""
-        self.buttons = []
-        self.chooser = None
-        self.selected = []
-        self.hover = None
+        self.prompt.clear()
         self.hints.drop()
         show.pump(self)
         return True
@@ -279,19 +258,14 @@ class TableModel:
         names = [self.short_name(s) for s in range(self.state.seats)]
         return self.gui.refusal_text(exc, names, None if self.solitaire else self.viewer)
 
-    @property
-    def trump_rects(self) -> list[tuple[pygame.Rect, Move]]:
-        """The options of the card chooser on screen (the 4th trump...), as (rect, move)."""
-        return self.chooser.rects if self.chooser is not None else []
-
     def pass_count(self) -> int:
         return self.gui.pass_count()
 
     def legal_cards(self) -> set[Card]:
-        return self.gui.legal_cards() if self.prompt_kind else set()
+        return self.gui.legal_cards() if self.prompt.kind else set()
 
     def active_hands(self) -> list[int]:
-        if not self.prompt_kind:
+        if not self.prompt.kind:
             return []
         if self.solitaire:
             return [0, 1]

@@ -9,12 +9,21 @@ summary, its result), which hold the show until they are closed.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, NamedTuple
 
 from game.engine import DealScored, Event, MatchOver
 
 if TYPE_CHECKING:
     from .model import TableModel
+
+
+class Ends(NamedTuple):
+    """What the table does at a deal's end and at the match's end (its summary, its result),
+    called as their beats come up; each returns the beat's length."""
+
+    scored: Callable[[DealScored], float]
+    over: Callable[[MatchOver], float]
 
 
 def pump(t: TableModel) -> None:
@@ -40,6 +49,6 @@ def _enqueue(t: TableModel, e: Event) -> None:
         return
     match e.data:
         case DealScored() as scored:
-            t.queue.add(lambda: t.on_scored(scored), "deal_scored", blocking=True)
+            t.queue.add(lambda: t.ends.scored(scored), "deal_scored", blocking=True)
         case MatchOver() as over:
-            t.queue.add(lambda: t.on_match_over(over), "match_over", blocking=True)
+            t.queue.add(lambda: t.ends.over(over), "match_over", blocking=True)
