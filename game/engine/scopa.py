@@ -223,7 +223,7 @@ class ScopaView(BaseView):
 
     @cached_property
     def phase(self) -> str:
-        """"play", "between_deals" from a deal's scoring to the next deal, or "over"."""
+        """The phase: "play", "between_deals" from a deal's scoring to the next deal, or "over"."""
         if self.winners:
             return "over"
         return "play" if self.current_player is not None else "between_deals"
