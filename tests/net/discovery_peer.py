@@ -5,6 +5,10 @@ other addresses must stay silent), prints ``started NAME`` and this namespace's
 :func:`lan_addresses`, then obeys its standard input: ``free N`` updates the free seats (prints
 ``updated``), ``stop`` says goodbye (prints ``stopped``) and exits.
 
+``others ADDRESS`` announces what else a network may hold under the same service type: a table
+of the next protocol version, and a service whose TXT record is junk; prints ``started``, and
+withdraws them at ``stop`` or the end of its input.
+
 ``browse ADDRESS PROTOCOL`` lists the tables found through ADDRESS's interface, printing the
 list as one JSON line at start and at each change, until ``stop`` or the end of its input.
 
@@ -19,7 +23,18 @@ import dataclasses
 import json
 import sys
 
-from game.net.discovery import Announcer, Browser, FoundTable, TableAd, lan_addresses
+from zeroconf import IPVersion
+from zeroconf.asyncio import AsyncServiceInfo, AsyncZeroconf
+
+from game.net.discovery import (
+    SERVICE_TYPE,
+    Announcer,
+    Browser,
+    FoundTable,
+    TableAd,
+    lan_addresses,
+    txt_record,
+)
 
 LIFETIME = 30.0
 PROTOCOL = 1
@@ -57,6 +72,37 @@ async def announce(address: str) -> None:
     _say("stopped")
 
 
+async def others(address: str) -> None:
+    newer = dataclasses.replace(
+        TABLE, host="Bruno", table="Tressette", game="tressette", protocol=PROTOCOL + 1
+    )
+    junk = {b"txtvers": b"1", b"players": b"many", b"\xff": None}
+    services = [
+        AsyncServiceInfo(
+            SERVICE_TYPE,
+            f"{name}.{SERVICE_TYPE}",
+            port=port,
+            properties=properties,
+            server="others.local.",
+            parsed_addresses=[address],
+        )
+        for name, port, properties in (
+            ("Tressette (Bruno)", 7312, txt_record(newer)),
+            ("Printer", 631, junk),
+        )
+    ]
+    zc = AsyncZeroconf(interfaces=[address], ip_version=IPVersion.V4Only)
+    commands = await _lines()
+    try:
+        sent = await asyncio.gather(*(zc.async_register_service(info) for info in services))
+        await asyncio.gather(*sent)
+        _say("started")
+        while (await commands.readline()).strip() not in (b"stop", b""):
+            pass
+    finally:
+        await zc.async_close()
+
+
 async def browse(address: str, protocol: int) -> None:
     def show(tables: tuple[FoundTable, ...]) -> None:
         _say(json.dumps([dataclasses.asdict(t) for t in tables]))
@@ -73,7 +119,8 @@ async def browse(address: str, protocol: int) -> None:
 
 
 def main(argv: list[str]) -> None:
-    side = announce(argv[1]) if argv[0] == "announce" else browse(argv[1], int(argv[2]))
+    sides = {"announce": announce, "others": others}
+    side = sides[argv[0]](argv[1]) if argv[0] in sides else browse(argv[1], int(argv[2]))
     try:
         asyncio.run(asyncio.wait_for(side, LIFETIME))
     except TimeoutError:

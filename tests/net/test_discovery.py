@@ -242,7 +242,7 @@ class Peer:
         return self.seen
 
 
-def test_a_table_is_found_updated_and_gone_on_its_own_network_only(
+def test_tables_are_found_updated_and_gone_on_their_own_network_only(
     namespaces: tuple[str, str, str],
 ) -> None:
     a, b, c = namespaces
@@ -254,34 +254,51 @@ def test_a_table_is_found_updated_and_gone_on_its_own_network_only(
         near.tables(lambda tables: tables == [])
         other_network.tables(lambda tables: tables == [])
         host = Peer(a, "announce", "10.213.1.1")
-        peers.append(host)
+        others = Peer(a, "others", "10.213.1.1")
+        peers += [host, others]
         assert host.expect(lambda line: line.startswith("started ")) == (
             f"started Scopa (Anna).{SERVICE_TYPE}"
         )
         lan = host.expect(lambda line: line.startswith("lan "))
         assert json.loads(lan.removeprefix("lan ")) == ["10.213.1.1", "10.213.2.1"]
+        others.expect(lambda line: line == "started")
 
-        assert near.tables(bool) == [
-            {
-                "name": f"Scopa (Anna).{SERVICE_TYPE}",
-                "label": "Scopa (Anna)",
-                "game": "scopa",
-                "players": 4,
-                "free_seats": 2,
-                "protocol": 1,
-                "code_hint": None,
-                "addresses": ["10.213.1.1"],
-                "port": 7311,
-                "compatible": True,
-            }
-        ]
+        scopa = {
+            "name": f"Scopa (Anna).{SERVICE_TYPE}",
+            "label": "Scopa (Anna)",
+            "game": "scopa",
+            "players": 4,
+            "free_seats": 2,
+            "protocol": 1,
+            "code_hint": None,
+            "addresses": ["10.213.1.1"],
+            "port": 7311,
+            "compatible": True,
+        }
+        newer = {
+            **scopa,
+            "name": f"Tressette (Bruno).{SERVICE_TYPE}",
+            "label": "Tressette (Bruno)",
+            "game": "tressette",
+            "protocol": 2,
+            "port": 7312,
+            "compatible": False,
+        }
+        assert near.tables(lambda tables: len(tables) == 2) == [scopa, newer]
         host.send("free 1")
         host.expect(lambda line: line == "updated")
-        near.tables(lambda tables: [t["free_seats"] for t in tables] == [1])
+        assert near.tables(lambda tables: any(t["free_seats"] == 1 for t in tables)) == [
+            {**scopa, "free_seats": 1},
+            newer,
+        ]
         host.send("stop")
         host.expect(lambda line: line == "stopped")
+        assert near.tables(lambda tables: len(tables) == 1) == [newer]
+        others.close()
         near.tables(lambda tables: tables == [])
-        # the host announced, updated and said goodbye on B's network, and was asked by C's
+        # the junk record was never listed, and never stopped the listing
+        assert not [line for line in near.seen if "Printer" in line]
+        # the hosts announced, updated and said goodbye on B's network, and were asked by C's
         # browser on the other: none of it ever reached C
         assert other_network.close() == ["[]"]
     finally:
