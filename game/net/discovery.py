@@ -189,6 +189,7 @@ class Announcer:
     interfaces it sends on) from :meth:`start` until :meth:`stop`."""
 
     def __init__(self, ad: TableAd, interfaces: Sequence[str]) -> None:
+        txt_record(ad)  # a table that cannot be announced fails here, before any socket opens
         self.ad = ad
         self._interfaces = _checked_interfaces(interfaces)
         self._zc: AsyncZeroconf | None = None
@@ -202,7 +203,8 @@ class Announcer:
 
     async def start(self) -> None:
         """Probe for the name, then announce the table; returns once the announcements are
-        sent."""
+        sent. Raises :class:`OSError` when the network refuses (an address given that is not
+        this machine's, most often), with nothing left open."""
         if self._zc is not None:
             return
         self._zc = AsyncZeroconf(interfaces=list(self._interfaces), ip_version=IPVersion.V4Only)
@@ -220,6 +222,7 @@ class Announcer:
         the table's names stay, as they name the service."""
         if (ad.host, ad.table) != (self.ad.host, self.ad.table):
             raise ValueError("a table announced keeps its name: stop and start again")
+        txt_record(ad)
         self.ad = ad
         if self._zc is None or self._info is None:
             return
@@ -275,7 +278,8 @@ class Browser:
         self.tables: tuple[FoundTable, ...] = ()
 
     async def start(self) -> None:
-        """Start listening (and asking the network for the tables already there)."""
+        """Start listening (and asking the network for the tables already there). Raises
+        :class:`OSError` as :meth:`Announcer.start` does."""
         if self._zc is not None:
             return
         self._zc = AsyncZeroconf(interfaces=list(self._interfaces), ip_version=IPVersion.V4Only)

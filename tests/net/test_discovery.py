@@ -17,6 +17,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,7 @@ def _txt(**fields: str | None) -> dict[bytes, bytes | None]:
 
 
 def test_a_table_announced_reads_back_as_announced() -> None:
-    record = txt_record(TableAd(**{**AD.__dict__, "code_hint": "K7"}))
+    record = txt_record(replace(AD, code_hint="K7"))
     assert parse_txt({k.encode(): v.encode() for k, v in record.items()}) == TxtFields(
         game="scopa", players=4, free_seats=2, protocol=1, code_hint="K7"
     )
@@ -123,6 +124,13 @@ def test_instance_names_fit_dns_and_hold_no_control_characters() -> None:
     long = instance_name("Pietro-" + "è" * 60, "Tressette")
     assert len(long.encode("utf-8")) <= 63 and long.startswith("Tressette (Pietro-è")
     assert instance_name("An\nna", "Sco\x00pa") == "Sco pa (An na)"
+
+
+def test_a_table_that_cannot_be_announced_is_refused_before_any_socket_opens() -> None:
+    with pytest.raises(ValueError):
+        Announcer(replace(AD, free_seats=5), ["10.213.1.1"])
+    with pytest.raises(ValueError):
+        Announcer(replace(AD, code_hint="not a hint"), ["10.213.1.1"])
 
 
 def test_discovery_uses_only_the_interfaces_it_is_given() -> None:
