@@ -3,8 +3,15 @@
 A hosted table is announced as a DNS-SD service of type :data:`SERVICE_TYPE`: its instance name
 is what a person reads in the list of tables nearby (the table's name and its host's), its SRV
 and A records carry the server's port and addresses, and its TXT record what the Join screen
-shows before connecting (see :func:`txt_record`). The table's seat tokens are never announced;
-of its code, only what the host chooses to show (``code_hint``, or nothing).
+shows before connecting, as ASCII keys with UTF-8 values:
+
+- ``txtvers``: this layout's version (:data:`TXT_VERSION`); a record of another is not read;
+- ``proto``: the wire protocol's version, so a client of another sees the table as such;
+- ``game``: the game's id (``scopa``), ``players``: its number of seats, ``free``: the seats
+  still open to a friend;
+- ``hint``, when the host shows one: letters, digits and dashes from the table's code.
+
+The table's seat tokens are never announced; of its code, only what the host chooses to show.
 
 :class:`Announcer` announces one table and :class:`Browser` keeps the live list of the tables
 found; each is started and stopped explicitly (the app announces only while the Host screen is
