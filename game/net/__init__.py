@@ -1,0 +1,1 @@
+"""Play over the network: the server, its clients and the finding of tables nearby."""
