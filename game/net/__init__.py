@@ -1,0 +1,5 @@
+"""Online play: the wire protocol, the table authority, storage, the server and a bot client.
+
+A layer beside :mod:`game.ui`: it imports the engine, the AI and the catalogue, never the UI
+nor pygame (tests/app/test_layers.py checks it).
+"""
