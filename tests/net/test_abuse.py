@@ -7,11 +7,15 @@ import json
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from netplay import LIMIT, match, server, until, url
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol as p
+from game.net.server import Client, Server
+from game.net.table import Table
 
 
 def hello(version: int = p.PROTOCOL_VERSION) -> str:
@@ -137,3 +141,116 @@ async def abuse_connections(s) -> None:
         await until(ws, is_error("rate_limited"))
         await ws.send(p.encode(p.Rejoin(code=any_code, token="guess")))
         await until(ws, is_error("rate_limited"))
+
+
+class MemoryStore:
+    """Tables kept in a dict: the storage interface without a database."""
+
+    def __init__(self) -> None:
+        self.saved: dict[str, tuple] = {}
+
+    def save(self, code, meta, record, over) -> None:
+        self.saved[code] = (meta, record, over)
+
+    def unfinished(self) -> list:
+        return []
+
+    def close(self) -> None:
+        pass
+
+
+FIELDS = ["type", "version", "name", "code", "token", "move", "at", "phrase", "seats", "game"]
+TYPES = ["hello", "create", "join", "rejoin", "ready", "start", "move", "chat", "welcome"]
+SCALARS = st.one_of(
+    st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=20)
+)
+VALUES = st.recursive(
+    SCALARS,
+    lambda v: st.lists(v, max_size=4) | st.dictionaries(st.text(max_size=5), v, max_size=4),
+    max_leaves=10,
+)
+
+
+def json_frames():
+    """JSON objects shaped like messages: a known type and random fields."""
+    return st.builds(
+        lambda kind, rest: json.dumps({"type": kind, **rest}),
+        st.sampled_from(TYPES),
+        st.dictionaries(st.sampled_from(FIELDS[1:]), VALUES, max_size=4),
+    )
+
+
+def valid_frames():
+    """Messages the schema takes, with random contents: what a handler must survive."""
+    word = st.text(max_size=8)
+    return st.one_of(
+        st.builds(p.MoveMsg, move=word, at=st.integers(0, 40)),
+        st.builds(p.Chat, phrase=st.sampled_from(p.CHAT_PHRASES)),
+        st.builds(p.Join, code=word),
+        st.builds(p.Rejoin, code=word, token=word, seen=st.integers(0, 100)),
+        st.just(p.Ready()),
+        st.just(p.Start()),
+        st.builds(
+            p.Create,
+            game=st.sampled_from(["scopa", "tressette", "chess"]),
+            players=st.integers(1, 8),
+            seats=st.lists(st.sampled_from(["human", "open", "easy", "robot"]), min_size=1),
+        ),
+    ).map(p.encode)
+
+
+def run_frames(frames: list) -> None:
+    """A connection seated at a started table with an AI opponent sends ``frames``."""
+
+    async def go() -> None:
+        s = Server(Path("unused"), store=MemoryStore(), pause=0.0)
+        client = Client(None, "192.0.2.1")  # type: ignore[arg-type]
+        start = [hello(), p.encode(p.Create(game="scopa", players=2, seats=["human", "easy"]))]
+        for frame in [*start, p.encode(p.Start()), *frames]:
+            s.on_frame(client, frame)
+        assert client.table is not None and client.table.started
+        await s.stop()
+
+    asyncio.run(go())
+
+
+@given(
+    frame=st.one_of(st.binary(max_size=300), st.text(max_size=300), json_frames(), valid_frames())
+)
+@settings(max_examples=150, deadline=None)
+def test_no_frame_gets_past_the_server_as_an_exception(frame) -> None:
+    """Random frames, and random JSON shaped like messages, at one seated connection: none
+    raises out of the server's frame handler."""
+    run_frames([frame])
+
+
+def test_an_unexpected_error_in_a_handler_is_answered_internal_and_the_table_plays_on(
+    tmp_path: Path, monkeypatch
+) -> None:
+    async def go() -> None:
+        s = server(tmp_path)
+        await s.start()
+        try:
+            original = Table.ready
+
+            def broken(self: Table, seat: int) -> None:
+                if self.seats[seat].name == "breaker":
+                    raise RuntimeError("a bug")
+                original(self, seat)
+
+            monkeypatch.setattr(Table, "ready", broken)
+            other = asyncio.create_task(match(s, "scopa", ["human", "open"]))
+            async with connect(url(s)) as ws:
+                await ws.send(json.dumps({"type": "hello", "version": 1, "name": "breaker"}))
+                create = p.Create(game="scopa", players=2, seats=["human", "open"])
+                await ws.send(p.encode(create))
+                await ws.send(p.encode(p.Ready()))
+                await until(ws, is_error("internal"))
+                await ws.send(p.encode(p.Chat(phrase="oops")))
+                said = await until(ws, lambda m: isinstance(m, p.ChatSaid))
+                assert said == p.ChatSaid(seat=0, phrase="oops")
+            assert all(bot.over for bot in await other)
+        finally:
+            await s.stop()
+
+    asyncio.run(go())
