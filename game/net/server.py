@@ -38,6 +38,8 @@ log = logging.getLogger("tavolo.net")
 #: Frames past this size close the connection in the WebSocket layer itself; below it and above
 #: :data:`protocol.MAX_BYTES` they are refused with ``too_big``.
 WIRE_LIMIT = 64 * 1024
+#: The least time between two quick messages of one connection, in seconds.
+CHAT_GAP = 1.0
 #: Messages waiting to be written to one client before it is dropped as too slow.
 OUTBOX = 2000
 
@@ -53,6 +55,7 @@ class Client:
         self.table: Table | None = None
         self.seat = -1
         self.bad = 0
+        self.said = -CHAT_GAP  # when it last said something to its table
         self.closing = False
 
     def send(self, message: msgspec.Struct) -> None:
@@ -157,8 +160,11 @@ class Server:
         except ConnectionClosed:
             pass
         finally:
-            if client.table is not None:
-                client.table.gone(client.seat, client)
+            table = client.table
+            if table is not None:
+                table.gone(client.seat, client)
+                if table.deserted:
+                    self.tables.pop(table.code, None)
             with contextlib.suppress(asyncio.QueueFull):
                 client.outbox.put_nowait(None)  # written what is queued, then closes
             try:
@@ -229,6 +235,10 @@ class Server:
             case p.MoveMsg():
                 table.move(client.seat, message)
             case p.Chat(phrase=phrase):
+                now = time.monotonic()
+                if now - client.said < CHAT_GAP:
+                    raise TableError("rate_limited", "one quick message a second")
+                client.said = now
                 table.broadcast(p.ChatSaid(seat=client.seat, phrase=phrase))
             case _:
                 raise TableError("bad_message", "already at a table")

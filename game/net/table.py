@@ -396,6 +396,14 @@ class Table:
             self._driver = asyncio.get_running_loop().create_task(self._drive())
 
     async def _drive(self) -> None:
+        try:
+            await self._play_on()
+        except asyncio.CancelledError:
+            raise
+        except Exception:  # a bug here stops this table's AI, never the server
+            log.exception("table %s: the AI stopped on an unexpected error", self.code)
+
+    async def _play_on(self) -> None:
         loop = asyncio.get_running_loop()
         while (state := self.state) is not None and not state.is_over:
             first = len(state.events)
@@ -429,6 +437,11 @@ class Table:
         if key not in self._ai:
             self._ai[key] = make_seat(level, self.game)
         return self._ai[key]
+
+    @property
+    def deserted(self) -> bool:
+        """Over, and nobody connected any more: the server may forget it (it is stored)."""
+        return self.over and all(seat.link is None for seat in self.seats)
 
     def close(self) -> None:
         """Stop this table's clocks and its AI (the server is stopping)."""
