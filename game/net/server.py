@@ -75,7 +75,8 @@ class Server:
     """Tables served on ``host``:``port`` (0: any free port; :attr:`port` says which), kept in
     ``data``.  ``seeds`` draws each new match's seed (tests pass a fixed one), ``pause`` is the
     wait between deals, ``join_limit`` the wrong codes or tokens an address may send per
-    ``join_window`` seconds, ``bad_limit`` the bad frames a connection may send."""
+    ``join_window`` seconds and ``create_limit`` the tables it may create meanwhile,
+    ``bad_limit`` the bad frames a connection may send."""
 
     def __init__(
         self,
@@ -89,6 +90,7 @@ class Server:
         pause: float = 2.0,
         join_limit: int = 5,
         join_window: float = 60.0,
+        create_limit: int = 20,
         bad_limit: int = 5,
         workers: int = 2,
     ) -> None:
@@ -100,6 +102,8 @@ class Server:
         self.executor = ThreadPoolExecutor(workers, thread_name_prefix="tavolo-ai")
         self.tables: dict[str, Table] = {}
         self._misses: dict[str, deque[float]] = {}
+        self._created: dict[str, deque[float]] = {}
+        self.create_limit = create_limit
         self._ws: WsServer | None = None
 
     # -- life ----------------------------------------------------------------------------------
@@ -246,6 +250,10 @@ class Server:
     def _create(self, client: Client, message: p.Create) -> None:
         if client.table is not None:
             raise TableError("bad_message", "already at a table")
+        if self._recent(self._created, client.address) >= self.create_limit:
+            log.warning("%s: table creation rate-limited", client.address)
+            raise TableError("rate_limited", "too many new tables: wait a minute")
+        self._created[client.address].append(time.monotonic())
         code = new_code()
         while code in self.tables:
             code = new_code()
@@ -265,11 +273,7 @@ class Server:
 
     def _find(self, client: Client, code: str) -> Table:
         """The table of ``code``; wrong codes are counted against the address."""
-        misses = self._misses.setdefault(client.address, deque())
-        now = time.monotonic()
-        while misses and misses[0] < now - self.join_window:
-            misses.popleft()
-        if len(misses) >= self.join_limit:
+        if self._recent(self._misses, client.address) >= self.join_limit:
             log.warning("%s: join attempts rate-limited", client.address)
             raise TableError("rate_limited", "too many wrong codes: wait a minute")
         if client.table is not None:
@@ -282,6 +286,14 @@ class Server:
 
     def _missed(self, client: Client) -> None:
         self._misses.setdefault(client.address, deque()).append(time.monotonic())
+
+    def _recent(self, times: dict[str, deque[float]], address: str) -> int:
+        """How many of ``address``'s times fall in the last ``join_window`` seconds."""
+        kept = times.setdefault(address, deque())
+        now = time.monotonic()
+        while kept and kept[0] < now - self.join_window:
+            kept.popleft()
+        return len(kept)
 
 
 def tls_context(cert: Path, key: Path) -> ssl.SSLContext:

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 import msgspec
 
-from game.ai import make_seat, seat_kinds
+from game.ai import LEVELS, make_seat, seat_kinds
 from game.ai.base import Seat as AiSeat
 from game.engine import GAMES, GameState, IllegalMove, Move, load_record, new_game
 
@@ -137,7 +137,7 @@ class Table:
             raise TableError("bad_table", str(exc)) from None
         if len(request.seats) != request.players:
             raise TableError("bad_table", "one seat per player")
-        levels = seat_kinds(request.game, request.players)
+        levels = [k for k in seat_kinds(request.game, request.players) if k in LEVELS]
         seats = []
         for kind in request.seats:
             if kind in ("human", "open"):

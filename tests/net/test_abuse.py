@@ -48,7 +48,7 @@ def test_a_bad_frame_is_refused_with_its_code(frame: str, code: str) -> None:
 
 def test_junk_illegal_and_out_of_turn_are_refused_while_the_tables_play_on(tmp_path: Path) -> None:
     async def go() -> None:
-        s = server(tmp_path, join_limit=3)
+        s = server(tmp_path, join_limit=3, create_limit=2)
         await s.start()
         try:
             other = asyncio.create_task(match(s, "scopa", ["human", "open"]))
@@ -116,7 +116,8 @@ async def abuse(a: ClientConnection, b: ClientConnection) -> None:
 
 
 async def abuse_connections(s) -> None:
-    """Wrong versions are told and closed; repeated junk closes; wrong codes get rate-limited."""
+    """Wrong versions are told and closed; repeated junk closes; wrong codes and too many new
+    tables get rate-limited."""
     async with connect(url(s)) as ws:
         await ws.send(hello(version=99))
         error = await until(ws, is_error("wrong_version"))
@@ -140,6 +141,9 @@ async def abuse_connections(s) -> None:
         await ws.send(p.encode(p.Join(code=any_code)))
         await until(ws, is_error("rate_limited"))
         await ws.send(p.encode(p.Rejoin(code=any_code, token="guess")))
+        await until(ws, is_error("rate_limited"))
+        # two tables were created from this address already: a third is one too many
+        await ws.send(p.encode(p.Create(game="scopa", players=2, seats=["human", "easy"])))
         await until(ws, is_error("rate_limited"))
 
 
