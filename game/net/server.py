@@ -231,6 +231,8 @@ class Server:
                 self._at_table(client, client.table, message)
 
     def _at_table(self, client: Client, table: Table, message: p.ClientMessage) -> None:
+        if not table.holds(client.seat, client):
+            raise TableError("bad_token", "the seat was taken back from another connection")
         match message:
             case p.Ready():
                 table.ready(client.seat)

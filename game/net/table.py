@@ -274,6 +274,10 @@ class Table:
         self.on_change(self)
         return i, token
 
+    def holds(self, i: int, link: Link) -> bool:
+        """Whether ``link`` is seat ``i``'s connection (a seat taken back elsewhere is not)."""
+        return self.seats[i].link is link
+
     def seat_of_token(self, token: str) -> int | None:
         digest = token_hash(token)
         for i, seat in enumerate(self.seats):

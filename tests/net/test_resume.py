@@ -126,3 +126,31 @@ def test_the_ai_plays_for_an_absent_player_until_it_returns(tmp_path: Path) -> N
     assert mine, "the player took its seat back and decided again"
     assert mine[0].at > 20  # the AI played seat 1's earlier decisions
     assert leaks(back, record) == [] and leaks(host, record) == []
+
+
+def test_a_seat_taken_back_elsewhere_no_longer_answers_to_the_old_connection(
+    tmp_path: Path,
+) -> None:
+    async def go() -> None:
+        s = server(tmp_path)
+        await s.start()
+        try:
+            async with connect(url(s)) as old, connect(url(s)) as new:
+                for ws in (old, new):
+                    await ws.send(p.encode(p.Hello(version=p.PROTOCOL_VERSION, name="me")))
+                create = p.Create(game="scopa", players=2, seats=["human", "easy"])
+                await old.send(p.encode(create))
+                welcome = await until(old, lambda m: isinstance(m, p.Welcome))
+                assert isinstance(welcome, p.Welcome)
+                await new.send(p.encode(p.Rejoin(code=welcome.code, token=welcome.token)))
+                await until(new, lambda m: isinstance(m, p.Welcome))
+                await until(old, lambda m: isinstance(m, p.Error) and m.code == "bad_token")
+                await old.send(p.encode(p.Start()))
+                await until(old, lambda m: isinstance(m, p.Error) and m.code == "bad_token")
+                await new.send(p.encode(p.Start()))
+                view = await until(new, lambda m: isinstance(m, p.YourView))
+                assert isinstance(view, p.YourView) and view.legal
+        finally:
+            await s.stop()
+
+    asyncio.run(go())
