@@ -418,7 +418,7 @@ def _decode(tp: Any, value: Any, deck: str) -> Any:
     if origin in (frozenset, set):
         (arg,) = typing.get_args(tp)
         return frozenset(_decode(arg, v, deck) for v in value)
-    if origin in (dict, Mapping) or origin is getattr(typing, "Mapping", None):
+    if origin in (dict, Mapping):
         key, val = typing.get_args(tp)
         return {_decode(key, k, deck): _decode(val, v, deck) for k, v in value.items()}
     if tp is int and isinstance(value, str):
