@@ -61,9 +61,10 @@ class Client:
     def send(self, message: msgspec.Struct) -> None:
         try:
             self.outbox.put_nowait(p.encode(message))
-        except asyncio.QueueFull:
+        except asyncio.QueueFull:  # it would miss messages: dropped, it may rejoin
             log.warning("%s: too slow to read its messages, dropped", self.address)
             self.closing = True
+            self.ws.transport.abort()
 
     async def write(self) -> None:
         while (text := await self.outbox.get()) is not None:
