@@ -6,6 +6,9 @@ which is also how tests, benchmarks and the packaged smoke test drive the real a
     tavolo --game capodama --players 4 --deck italian --seed 7 --seats human,normal,strong,easy
     tavolo --autoplay --frames 600 --screenshot shot.png
 
+``tavolo serve`` and ``tavolo bot`` run the online table server and its bot client
+(:mod:`game.net.cli`, their own flags).
+
 Bad flags (any invalid value) get a usage message on stderr and exit code 2; a screenshot that
 cannot be written exits 1 with a message; an unexpected error is logged to the user log folder
 and shown as one sentence naming the log, never as a traceback.
@@ -92,7 +95,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="tavolo",
         description=f"Tavolo, a card table: {', '.join(titles)}.",
-        epilog="Without options the title screen opens.",
+        epilog="Without options the title screen opens.  "
+        "tavolo serve --help and tavolo bot --help: the online server and bot.",
     )
     p.add_argument("--game", type=_word, help=f"start this game directly: {games}")
     p.add_argument("--players", type=_count, help=f"number of players ({counts})")
@@ -172,7 +176,16 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
             p.error(reason)
 
 
+#: Subcommands that run without a window: the online server and its bot client (game.net).
+NET_COMMANDS = ("serve", "bot")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] and given[0] in NET_COMMANDS:
+        from game.net.cli import main as net_main
+
+        return net_main(given)
     parser = build_parser()
     args = parser.parse_args(argv)
     check_args(parser, args)

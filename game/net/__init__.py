@@ -1,1 +1,6 @@
-"""Play over the network: the server, its clients and the finding of tables nearby."""
+"""Online play: the wire protocol, the table authority, storage, the server, a bot client, and
+the finding of tables nearby (:mod:`.discovery`).
+
+A layer beside :mod:`game.ui`: it imports the engine, the AI and the catalogue, never the UI
+nor pygame (tests/app/test_layers.py checks it).
+"""

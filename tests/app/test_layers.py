@@ -54,6 +54,7 @@ def _imports(tree: ast.Module) -> list[tuple[str, list[str]]]:
 UI_MODULES = _modules("game.ui")
 ENGINE_MODULES = _modules("game.engine")
 AI_MODULES = _modules("game.ai")
+NET_MODULES = _modules("game.net")
 #: every module that ships to players: all of game/ but the developers' tools
 SHIPPED = [m for m in _modules("game") if not m.startswith("game.tools")]
 
@@ -70,6 +71,23 @@ def test_the_engine_imports_nothing_above_it(module: str) -> None:
 def test_ai_seats_know_nothing_of_the_table(module: str) -> None:
     for name, _ in _imports(_tree(module)):
         assert not name.startswith(("game.ui", "pygame", "game.tools")), f"{module} imports {name}"
+
+
+@pytest.mark.parametrize("module", NET_MODULES)
+def test_online_play_is_a_layer_beside_the_ui(module: str) -> None:
+    """game/net (the protocol, the server, the bot) runs headless: no UI, no pygame."""
+    for name, _ in _imports(_tree(module)):
+        assert not name.startswith(("game.ui", "pygame", "game.tools")), f"{module} imports {name}"
+
+
+@pytest.mark.parametrize("module", ENGINE_MODULES + AI_MODULES + UI_MODULES)
+def test_the_engine_ai_and_ui_stay_free_of_networking(module: str) -> None:
+    """The rules, the seats and the table scene know nothing of the wire (the app's Host and
+    Join scenes, when they come, are the one place the UI is meant to reach game.net)."""
+    for name, _ in _imports(_tree(module)):
+        assert not name.startswith(("game.net", "websockets", "msgspec")), (
+            f"{module} imports {name}"
+        )
 
 
 @pytest.mark.parametrize("module", SHIPPED)
