@@ -153,6 +153,11 @@ class RemoteMatch(GameState[BaseView]):
                 return value
         return value
 
+    @property
+    def dealt(self) -> bool:
+        """The first view has come: the table can be laid out."""
+        return self._view is not None
+
     # -- what the table asks ----------------------------------------------------------------------
     @property
     def current_player(self) -> int | None:

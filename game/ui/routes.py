@@ -72,11 +72,24 @@ def scene_class(name: str) -> type[Scene]:
             from .scenes.keys import KeysScene
 
             return KeysScene
+        case "online" | "lobby":
+            return _online_class(name)
         case "confirm":
             from .scenes.confirm import ConfirmScene
 
             return ConfirmScene
     raise KeyError(f"no scene is called {name!r}")
+
+
+def _online_class(name: str) -> type[Scene]:
+    """Play online's scenes: the Join screen (``online``) and the lobby."""
+    if name == "online":
+        from .online.join import JoinScene
+
+        return JoinScene
+    from .online.lobby import LobbyScene
+
+    return LobbyScene
 
 
 def make(app: App, name: str, *args: Any, **kw: Any) -> Scene:

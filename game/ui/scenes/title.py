@@ -58,6 +58,7 @@ class TitleScene(Scene):
         self.menu = [
             Button(_("New game"), self.new_game, primary=not self.matches, tag="new"),
             *([Button(_("Solitaire"), self.solitaire, tag="solitaire")] if solitaires() else []),
+            Button(_("Play online"), self.online, tag="online"),
             Button(_("Rules"), self.rules, tag="rules"),
             Button(_("Statistics"), self.statistics, tag="statistics"),
             Button(_("Settings"), self.settings, tag="settings"),
@@ -139,6 +140,9 @@ class TitleScene(Scene):
         """The solitaire's start (the first game the catalogue says is played alone): "winnable
         deals only" to see and set, then Start."""
         self.app.open("solitaire")
+
+    def online(self) -> None:
+        self.app.open("online")
 
     def rules(self) -> None:
         self.app.open("rules")
