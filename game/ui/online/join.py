@@ -55,7 +55,7 @@ class JoinScene(Scene):
         self.found: tuple[FoundTable, ...] = ()
         self.found_buttons: list[Button] = []
         self.kept: list[Button] = self._kept_seats()
-        self.keys = FocusRing(app, lambda: self.items)
+        self.keys = FocusRing(app, lambda: self.buttons)
         lan = interfaces()
         if lan:
             try:
@@ -80,7 +80,7 @@ class JoinScene(Scene):
         return [self.address, self.code]
 
     @property
-    def items(self) -> list[Button]:
+    def buttons(self) -> list[Button]:
         return [*self.kept, self.host, *self.found_buttons, *self.fields, self.join, self.back]
 
     # -- joining ----------------------------------------------------------------------------------
@@ -211,6 +211,6 @@ class JoinScene(Scene):
             line = _("Tables nearby:")
         t = theme.text(line, size, theme.INK_FAINT if not self.found else theme.INK)
         surface.blit(t, (self.rect.x + round(40 * s), self.nearby_top))
-        for b in self.items:
+        for b in self.buttons:
             b.draw(surface)
         self.keys.draw(surface, s)

@@ -58,10 +58,10 @@ class TitleScene(Scene):
         self.menu = [
             Button(_("New game"), self.new_game, primary=not self.matches, tag="new"),
             *([Button(_("Solitaire"), self.solitaire, tag="solitaire")] if solitaires() else []),
-            Button(_("Play online"), self.online, tag="online"),
             Button(_("Rules"), self.rules, tag="rules"),
             Button(_("Statistics"), self.statistics, tag="statistics"),
             Button(_("Settings"), self.settings, tag="settings"),
+            Button(_("Play online"), self.online, tag="online"),
             Button(_("Quit"), self.app.quit, tag="quit"),
         ]
         self.buttons = self.match_buttons + self.menu
