@@ -18,7 +18,6 @@ from ui_harness import (
     click_button,
     human_turn,
     make_app,
-    run_until,
     sprite_center,
     user_dirs,
 )
@@ -127,7 +126,7 @@ def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, s
             break
         before = len(m.state.history)
         play_one(app, table)
-        assert wait(app, lambda: len(m.state.history) > before), "the server took the move"
+        assert wait(app, lambda n=before: len(m.state.history) > n), "the server took the move"
         moves += 1
     assert moves >= 3  # a Scopa deal of two: at least the player's first three cards
     # every card the table knows came from the server: the bot's hand stays hidden

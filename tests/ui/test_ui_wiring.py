@@ -25,7 +25,8 @@ SHARED = {"common", "__init__"}
 #: the table scene's bounds (it has 12 attributes and 23 methods)
 MAX_ATTRIBUTES = 20
 MAX_METHODS = 30
-#: the table model's bound on attributes (it has 20: the last, its link to a server when played online)
+#: the table model's bound on attributes (it has 20: the last, ``online``, its link to a
+#: server when the match is played online)
 MAX_MODEL_ATTRIBUTES = 21
 
 
