@@ -8,26 +8,24 @@ scene to its summary: every card it sees came from the server's frames for its s
 from __future__ import annotations
 
 import asyncio
+import os
+import subprocess
+import sys
 import threading
 import time
+from pathlib import Path
 
-import pygame
 import pytest
+from online_play import LIMIT, join_by_typing, play_deal, scene_named, wait
 from ui_harness import (
-    click,
     click_button,
-    human_turn,
     make_app,
-    sprite_center,
     user_dirs,
 )
 
 from game.net import protocol as p
 from game.net.bot import Bot
 from game.net.embedded import EmbeddedServer
-
-#: No wait here is longer than this many seconds.
-LIMIT = 60.0
 
 
 @pytest.fixture
@@ -51,28 +49,6 @@ def host_bot(server: EmbeddedServer, game: str = "scopa", players: int = 2) -> B
     return bot
 
 
-def type_text(app, text: str) -> None:
-    for c in text:
-        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=c))
-    app.step()
-
-
-def scene_named(app, cls_name: str):
-    top = app.scenes.stack[-1]
-    return top if type(top).__name__ == cls_name else None
-
-
-def wait(app, cond, seconds: float = LIMIT) -> bool:
-    """Step the app until ``cond`` holds (the server answers in real time)."""
-    end = time.monotonic() + seconds
-    while time.monotonic() < end:
-        if cond():
-            return True
-        app.step()
-        time.sleep(0.002)
-    return cond()
-
-
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     user_dirs(tmp_path, monkeypatch)
@@ -81,29 +57,6 @@ def app(tmp_path, monkeypatch):
     a = make_app()
     yield a
     a.shutdown()
-
-
-def join_by_typing(app, url: str, code: str) -> None:
-    click_button(app, app.scenes.stack[-1], "online")
-    join = scene_named(app, "JoinScene")
-    assert join is not None
-    click_button(app, join, "address")
-    type_text(app, url.removeprefix("ws://"))
-    click_button(app, join, "code")
-    type_text(app, code.lower())
-    assert join.code.text == code
-    click_button(app, join, "join")
-
-
-def play_one(app, table) -> None:
-    """Play a card of the hand: one with a single move, else the chooser's first capture."""
-    m = table.model
-    for sp in m.table.hands[m.viewer]:
-        if [mv for mv in m.prompt.legal if mv.cards[0] == sp.card]:
-            click(app, sprite_center(table, sp))
-            break
-    if m.prompt.chooser is not None and m.prompt.chooser.rects:
-        click(app, m.prompt.chooser.rects[0][0].center)
 
 
 def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, server):
@@ -118,16 +71,7 @@ def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, s
     m = table.model
     assert m.viewer == 1 and m.online is not None
     assert m.names[0].startswith("Bot")  # the host's name, from the server
-    moves = 0
-    summary = lambda: scene_named(app, "SummaryScene") is not None  # noqa: E731
-    while not summary():
-        assert wait(app, lambda: summary() or human_turn(table))
-        if summary():
-            break
-        before = len(m.state.history)
-        play_one(app, table)
-        assert wait(app, lambda n=before: len(m.state.history) > n), "the server took the move"
-        moves += 1
+    moves = play_deal(app)
     assert moves >= 3  # a Scopa deal of two: at least the player's first three cards
     # every card the table knows came from the server: the bot's hand stays hidden
     assert all(
@@ -138,3 +82,22 @@ def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, s
     )
     summary_scene = app.scenes.stack[-1]
     assert summary_scene.data.deal_no == 1
+
+
+def test_two_app_processes_host_and_join_and_play_a_scopa_deal(tmp_path):
+    """Two apps, each its own process with its own folders: one hosts (the embedded server),
+    the other joins by the invitation; both play the deal to its summary."""
+    script = Path(__file__).with_name("online_play.py")
+    procs = []
+    for role in ("host", "join"):
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+            env[var] = str(tmp_path / role / var)
+        cmd = [sys.executable, str(script), role, str(tmp_path)]
+        procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True))
+    outs = [proc.communicate(timeout=2 * LIMIT)[0] for proc in procs]
+    assert [proc.returncode for proc in procs] == [0, 0], outs
+    host, join = (out.split() for out in outs)
+    assert host[:3] == ["host", "seat", "0"] and join[:3] == ["join", "seat", "1"]
+    assert host[-2:] == join[-2:] == ["deal", "1"]
+    assert int(host[4]) >= 3 and int(join[4]) >= 3
