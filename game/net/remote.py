@@ -137,20 +137,24 @@ class RemoteMatch(GameState[BaseView]):
         self._hold = message.between
 
     def _parts(self, parts: dict[str, Any]) -> dict[str, Any]:
-        """A refusal's parts as the engine gives them: cards as cards."""
-        out: dict[str, Any] = {}
-        for key, value in parts.items():
-            out[key] = self._card_or(value)
-        return out
+        """A refusal's parts as the engine gives them: cards as cards, the moves it names
+        (``move``, ``moves``: this position's legal moves) as the moves."""
+        return {key: self._part(key, value) for key, value in parts.items()}
 
-    def _card_or(self, value: Any) -> Any:
+    def _part(self, key: str, value: Any) -> Any:
         if isinstance(value, list):
-            return tuple(self._card_or(v) for v in value)
-        if isinstance(value, str) and len(value) >= 2:
+            return tuple(self._part(key, v) for v in value)
+        if not isinstance(value, str):
+            return value
+        if key.startswith("move"):
+            for move in self._legal:
+                if move.text == value:
+                    return move
+        if len(value) >= 2:
             try:
                 return parse_card(value, self.deck)
             except ValueError:
-                return value
+                pass
         return value
 
     @property
