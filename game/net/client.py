@@ -38,12 +38,14 @@ RETRY = (0.2, 0.5, 1.0, 2.0, 4.0)
 
 @dataclass(frozen=True)
 class SeatKey:
-    """What takes a seat back: the server's address, the table's code and the seat token."""
+    """What takes a seat back: the server's address, the table's code and the seat token;
+    ``hosted``: the server was the app's own (started again to come back)."""
 
     url: str
     code: str
     token: str
     seat: int
+    hosted: bool = False
 
 
 @dataclass(frozen=True)
@@ -63,7 +65,13 @@ def kept_seat(folder: Path, code: str) -> SeatKey | None:
     """The seat kept for table ``code`` in ``folder``, if any (an unreadable file is none)."""
     try:
         data = json.loads(_seat_file(folder, code).read_text("utf-8"))
-        return SeatKey(str(data["url"]), str(data["code"]), str(data["token"]), int(data["seat"]))
+        return SeatKey(
+            str(data["url"]),
+            str(data["code"]),
+            str(data["token"]),
+            int(data["seat"]),
+            bool(data.get("hosted", False)),
+        )
     except (OSError, ValueError, KeyError, TypeError):
         return None
 
@@ -90,8 +98,12 @@ class Client:
         *,
         seats_dir: Path | None = None,
         wake: Callable[[], None] = lambda: None,
+        hosted: bool = False,
     ) -> None:
+        """``seats_dir``: where the seat token is kept; ``wake``: called as each message
+        arrives; ``hosted``: the server is the app's own (said in the seat kept)."""
         self.url = url
+        self.hosted = hosted
         self.name = name
         self.language = language
         self.seats_dir = seats_dir
@@ -121,6 +133,7 @@ class Client:
     def rejoin(self, key: SeatKey) -> None:
         """Take back a kept seat (from :func:`kept_seat`)."""
         self.code, self.token, self.seat = key.code, key.token, key.seat
+        self.hosted = key.hosted
         self._begin(None)
 
     def _begin(self, first: p.ClientMessage | None) -> None:
@@ -235,7 +248,13 @@ class Client:
         folder = self.seats_dir
         if folder is None or self.code is None or self.token is None:
             return
-        data = {"url": self.url, "code": self.code, "token": self.token, "seat": self.seat}
+        data = {
+            "url": self.url,
+            "code": self.code,
+            "token": self.token,
+            "seat": self.seat,
+            "hosted": self.hosted,
+        }
         try:
             folder.mkdir(parents=True, exist_ok=True)
             _seat_file(folder, self.code).write_text(json.dumps(data), "utf-8")

@@ -21,8 +21,11 @@ __all__ = ["EmbeddedServer"]
 class EmbeddedServer:
     """A table server in a thread: :meth:`start` returns once it listens (its ``port``)."""
 
-    def __init__(self, data: Path, hosts: list[str] | str = "127.0.0.1", **kw: Any) -> None:
-        self._make = lambda: Server(data, hosts, 0, **kw)  # type: ignore[arg-type]
+    def __init__(
+        self, data: Path, hosts: list[str] | str = "127.0.0.1", port: int = 0, **kw: Any
+    ) -> None:
+        """Serve the tables kept in ``data`` on ``hosts`` at ``port`` (0: a free one)."""
+        self._make = lambda: Server(data, hosts, port, **kw)  # type: ignore[arg-type]
         self.port = 0
         self.loop = asyncio.new_event_loop()
         self._ready = threading.Event()

@@ -16,9 +16,10 @@ import time
 from pathlib import Path
 
 import pytest
-from online_play import LIMIT, join_by_typing, play_deal, scene_named, wait
+from online_play import LIMIT, host_scopa, join_by_typing, play_deal, play_one, scene_named, wait
 from ui_harness import (
     click_button,
+    human_turn,
     make_app,
     user_dirs,
 )
@@ -101,3 +102,35 @@ def test_two_app_processes_host_and_join_and_play_a_scopa_deal(tmp_path):
     assert host[:3] == ["host", "seat", "0"] and join[:3] == ["join", "seat", "1"]
     assert host[-2:] == join[-2:] == ["deal", "1"]
     assert int(host[4]) >= 3 and int(join[4]) >= 3
+
+
+def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
+    tmp_path, monkeypatch
+):
+    """The app hosting a table is closed mid-deal: started again, Play online offers the table
+    back, its own server starts again on the same port with the table as stored, the guest (a
+    bot) comes back on its own, and the deal goes on to its summary."""
+    user_dirs(tmp_path, monkeypatch)
+    monkeypatch.setenv("TAVOLO_INTERFACES", "")
+    app = make_app()
+    lobby = host_scopa(app)
+    code = lobby.table.code
+    guest = Bot(lobby.address, code=code, level="easy", name="Bot")
+    threading.Thread(target=lambda: asyncio.run(guest.run(LIMIT)), daemon=True).start()
+    assert wait(app, lambda: lobby.start.enabled)
+    click_button(app, lobby, "start")
+    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    table = app.scenes.stack[-1]
+    assert wait(app, lambda: human_turn(table))
+    play_one(app, table)
+    assert wait(app, lambda: len(table.model.state.history) >= 2)  # the guest answered
+    app.shutdown()  # the table closes: its server and connection with it
+    app = make_app()
+    click_button(app, app.scenes.stack[-1], "online")
+    click_button(app, scene_named(app, "JoinScene"), f"kept:{code}")
+    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    table = app.scenes.stack[-1]
+    assert len(table.model.state.history) >= 2  # laid out where it stood
+    assert play_deal(app) >= 1
+    assert guest.connections >= 2  # the guest came back by itself
+    app.shutdown()

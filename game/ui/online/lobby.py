@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlparse
 
 import pygame
 
@@ -75,24 +76,28 @@ class LobbyScene(Scene):
         self.keys = FocusRing(app, lambda: self.buttons)
         self.address = url
         self.failed: str | None = None
-        if seats is not None:
+        local = ""  # the app's own server: its client speaks to it on loopback
+        if seats is not None or (seat is not None and seat.hosted):
             try:
-                self.address = self._host()
+                port = self._host(urlparse(seat.url).port or 0 if seat is not None else 0)
             except OSError as exc:
                 log.warning("no table server: %s", exc)
                 self.failed = _("The table could not be hosted on this machine.")
+            else:
+                local = f"ws://127.0.0.1:{port}"
+                self.address = f"ws://{(self.lan or ['127.0.0.1'])[0]}:{port}"
         self.client = Client(
-            seat.url if seat is not None else self.address,
+            local or (seat.url if seat is not None else url),
             player_name(),
             language(),
             seats_dir=seats_dir(),
             wake=WAKEUP.set,
+            hosted=bool(local),
         )
-        if seat is not None:
-            self.address = seat.url
-            self.client.rejoin(seat)
-        elif self.failed is not None:
+        if self.failed is not None:
             pass
+        elif seat is not None:
+            self.client.rejoin(seat)
         elif seats is not None:
             create = p.Create(
                 game=game, players=players, seats=list(seats), options=dict(options or {})
@@ -101,11 +106,11 @@ class LobbyScene(Scene):
         else:
             self.client.join(code)
 
-    def _host(self) -> str:
-        """Start the embedded server; the address guests type (a LAN one when there is)."""
-        self.server = EmbeddedServer(server_dir(), ["127.0.0.1", *self.lan])
-        port = self.server.start()
-        return f"ws://{(self.lan or ['127.0.0.1'])[0]}:{port}"
+    def _host(self, port: int) -> int:
+        """Start the embedded server (at ``port``, to come back to a table it held; 0: a free
+        one), on loopback and the LAN addresses; the port it listens on."""
+        self.server = EmbeddedServer(server_dir(), ["127.0.0.1", *self.lan], port)
+        return self.server.start()
 
     @property
     def host(self) -> bool:
