@@ -72,7 +72,7 @@ def scene_class(name: str) -> type[Scene]:
             from .scenes.keys import KeysScene
 
             return KeysScene
-        case "online" | "lobby":
+        case "online" | "lobby" | "phrases":
             return _online_class(name)
         case "confirm":
             from .scenes.confirm import ConfirmScene
@@ -82,11 +82,15 @@ def scene_class(name: str) -> type[Scene]:
 
 
 def _online_class(name: str) -> type[Scene]:
-    """Play online's scenes: the Join screen (``online``) and the lobby."""
+    """Play online's scenes: the Join screen (``online``), the lobby, the quick phrases."""
     if name == "online":
         from .online.join import JoinScene
 
         return JoinScene
+    if name == "phrases":
+        from .online.phrases import PhrasesScene
+
+        return PhrasesScene
     from .online.lobby import LobbyScene
 
     return LobbyScene

@@ -72,6 +72,9 @@ def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, s
     m = table.model
     assert m.viewer == 1 and m.online is not None
     assert m.names[0].startswith("Bot")  # the host's name, from the server
+    click_button(app, table, "say")  # a quick phrase, said to the table and back to everyone
+    click_button(app, scene_named(app, "PhrasesScene"), "well_played")
+    assert wait(app, lambda: "You: Well played!" in app.toasts.texts)
     moves = play_deal(app)
     assert moves >= 3  # a Scopa deal of two: at least the player's first three cards
     # every card the table knows came from the server: the bot's hand stays hidden

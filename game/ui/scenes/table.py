@@ -132,6 +132,8 @@ class TableScene(Scene):
         b.append(Button(_(m.gui.LAST_BUTTON), m.toggle_last, tag="last"))
         if m.moment.last_scored is not None:
             b.append(Button(_("Last deal (S)"), self.open_last_deal, tag="last_deal"))
+        if m.online is not None:
+            b.append(Button(_("Say…"), lambda: self.app.open("phrases", m.online), tag="say"))
         b.append(Button(_("Rules"), self.open_rules, tag="rules"))
         b.append(Button(_("Menu (Esc)"), self.open_menu, tag="menu"))
         m.prompt.panel_buttons = b

@@ -65,6 +65,9 @@ class Online(Protocol):
         """A seat's name on its plate, from its ``short`` name: who plays it, and whether
         the player is away."""
 
+    def say(self, phrase: str) -> None:
+        """Say one of the table's quick phrases (by its id)."""
+
     def close(self) -> None:
         """The table closes: the connection goes."""
 
