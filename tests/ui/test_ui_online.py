@@ -15,11 +15,13 @@ import threading
 import time
 from pathlib import Path
 
+import pygame
 import pytest
 from online_play import LIMIT, host_scopa, join_by_typing, play_deal, play_one, scene_named, wait
 from ui_harness import (
     click_button,
     human_turn,
+    key,
     make_app,
     user_dirs,
 )
@@ -75,6 +77,9 @@ def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, s
     click_button(app, table, "say")  # a quick phrase, said to the table and back to everyone
     click_button(app, scene_named(app, "PhrasesScene"), "well_played")
     assert wait(app, lambda: "You: Well played!" in app.toasts.texts)
+    key(app, pygame.K_ESCAPE)  # the menu: a table played online is not restarted alone
+    assert [b.tag for b in scene_named(app, "PauseScene").buttons][:3] == ["resume", "new", "rules"]
+    key(app, pygame.K_ESCAPE)
     moves = play_deal(app)
     assert moves >= 3  # a Scopa deal of two: at least the player's first three cards
     # every card the table knows came from the server: the bot's hand stays hidden

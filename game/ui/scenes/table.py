@@ -183,8 +183,8 @@ class TableScene(Scene):
     def _on_over(self, over: MatchOver) -> float:
         m = self.model
         stats.match_over(m, over)
-        if not m.setup.autoplay and self.app.persist:
-            keep_finished(self.app, m.state, m.setup)
+        if not m.setup.autoplay and self.app.persist and m.online is None:
+            keep_finished(self.app, m.state, m.setup)  # (online: the statistics only)
         self.app.open("result", m, over, self.solitaire_tools.back_to)
         return 0.0
 
