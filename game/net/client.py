@@ -144,7 +144,8 @@ class Client:
         """Send ``message`` (from any thread); dropped while the connection is down (the
         server's next view says what is wanted again after the rejoin)."""
         text = p.encode(message)
-        self._loop.call_soon_threadsafe(self._send, text)
+        if not self._loop.is_closed():  # once closed, nothing is sent any more
+            self._loop.call_soon_threadsafe(self._send, text)
 
     def _send(self, text: str) -> None:
         ws = self._ws

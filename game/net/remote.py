@@ -21,7 +21,17 @@ import typing
 from functools import cache
 from typing import Any
 
-from game.engine import GAMES, BaseView, Card, Event, GameState, IllegalMove, Move, parse_card
+from game.engine import (
+    GAMES,
+    BaseView,
+    Card,
+    DealScored,
+    Event,
+    GameState,
+    IllegalMove,
+    Move,
+    parse_card,
+)
 from game.engine.base import Payload
 
 from . import protocol as p
@@ -50,11 +60,16 @@ def _payloads(game: str) -> dict[str, type[Payload]]:
     return shared | own
 
 
+@cache
+def _hints(game: str, kind: str) -> dict[str, Any]:
+    return typing.get_type_hints(_payloads(game)[kind])
+
+
 def decode_event(game: str, out: p.EventOut) -> Event:
     """An event as the engine logged it (for this seat: hidden cards are ``None``)."""
     deck = GAMES[game].deck.name
     cls = _payloads(game)[out.kind]
-    hints = typing.get_type_hints(cls)
+    hints = _hints(game, out.kind)
     names = {f.name for f in dataclasses.fields(cls)}
     fields = {k: p._decode(hints[k], v, deck) for k, v in out.data.items() if k in names}
     cards = tuple(None if c is None else parse_card(c, deck) for c in out.cards)
@@ -82,7 +97,9 @@ class RemoteMatch(GameState[BaseView]):
         self._legal: list[Move] = []
         self._at = -1
         self._pending = False  # a move sent and not answered yet
-        self._hold = False
+        self._hold = False  # the deal ended: the frames of the next wait for deal_next
+        self._ended = False  # the last view was between deals
+        self._go_on = False  # deal_next came before the view that ends the deal
         self._held: list[p.ServerMessage | Dropped] = []
 
     # -- fed by the server ------------------------------------------------------------------------
@@ -134,7 +151,9 @@ class RemoteMatch(GameState[BaseView]):
             self._history += [""] * (message.at - len(self._history))
             self._at = message.at
         self._pending = False
-        self._hold = message.between
+        self._ended = message.between
+        self._hold = message.between and not self._go_on
+        self._go_on = False
 
     def _parts(self, parts: dict[str, Any]) -> dict[str, Any]:
         """A refusal's parts as the engine gives them: cards as cards, the moves it names
@@ -167,7 +186,7 @@ class RemoteMatch(GameState[BaseView]):
     def current_player(self) -> int | None:
         """The seat to move as the last view says; nobody while this seat's move is on its way
         and between deals."""
-        if self._view is None or self._pending or self._hold:
+        if self._view is None or self._pending or self._ended:
             return None
         if self._view.phase == "over":
             return None
@@ -197,15 +216,21 @@ class RemoteMatch(GameState[BaseView]):
 
     @property
     def is_over(self) -> bool:
-        return self._view is not None and self._view.phase == "over" and not self._hold
+        return self._view is not None and self._view.phase == "over" and not self._ended
 
     @property
     def between_deals(self) -> bool:
-        return self._hold
+        """The deal is scored and the match goes on: from its scoring event (the view that
+        says so may come a moment later) until :meth:`deal_next`."""
+        if self._hold:
+            return True
+        return bool(self.events) and isinstance(self.events[-1].data, DealScored)
 
     def deal_next(self) -> None:
         """The table is ready for the next deal: the frames held since the deal ended are
-        taken in (the server deals on its own)."""
+        taken in (the server deals on its own), and a view ending the deal still to come is
+        not held."""
+        self._go_on = not self._hold
         self._hold = False
         held, self._held = self._held, []
         self.feed(held)

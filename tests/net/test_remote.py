@@ -110,3 +110,26 @@ def test_a_move_is_sent_and_its_refusal_comes_back_as_the_engine_s_reason():
     same = {k: tuple(v) if isinstance(v, list) else v for k, v in refused.parts.items()}
     assert (notice.code, notice.parts) == (refused.code, same)  # cards and moves, not text
     assert match.current_player == 0 and match.history == []
+
+
+def test_a_deal_closed_before_the_view_that_ends_it_does_not_hold_the_next():
+    """The table may close a deal's summary (deal_next) as soon as the scoring event is shown,
+    before the view that says the deal ended has come: the next deal is then not held back."""
+    state = new_game("scopa", players=2, seed=5)
+    client = FakeClient(0)
+    match = RemoteMatch(client, table_of(state))  # type: ignore[arg-type]
+    match.feed([wire(m) for m in frames(state, 0, 0)])
+    rng = random.Random(1)
+    while not state.between_deals:
+        first = len(state.events)
+        state.play(rng.choice(state.legal_moves()))
+        match.feed([wire(m) for m in frames(state, 0, first)][:1])  # the events alone
+    assert match.between_deals  # from the scoring event on
+    match.deal_next()
+    match.feed([wire(frames(state, 0, len(state.events))[1])])  # the view ending the deal
+    first = len(state.events)
+    state.deal_next()
+    match.feed([wire(m) for m in frames(state, 0, first)])
+    assert not match.between_deals
+    assert len(match.events) == len(state.events)
+    assert match.current_player == state.current_player
