@@ -5,8 +5,11 @@ processes that host and join a table and play a Scopa deal to its summary
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import os
 import sys
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -17,6 +20,17 @@ from ui_harness import click, click_button, human_turn, make_app, sprite_center
 
 #: No wait here is longer than this many seconds.
 LIMIT = 60.0
+
+
+def run_bot(bot: Any) -> None:
+    """Play ``bot`` in a thread of its own until its match ends or :data:`LIMIT` passes (a
+    test done before that leaves it to stop quietly)."""
+
+    def play() -> None:
+        with contextlib.suppress(TimeoutError):
+            asyncio.run(bot.run(LIMIT))
+
+    threading.Thread(target=play, daemon=True).start()
 
 
 def type_text(app: Any, text: str) -> None:

@@ -7,17 +7,24 @@ scene to its summary: every card it sees came from the server's frames for its s
 
 from __future__ import annotations
 
-import asyncio
 import os
 import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
 import pygame
 import pytest
-from online_play import LIMIT, host_scopa, join_by_typing, play_deal, play_one, scene_named, wait
+from online_play import (
+    LIMIT,
+    host_scopa,
+    join_by_typing,
+    play_deal,
+    play_one,
+    run_bot,
+    scene_named,
+    wait,
+)
 from ui_harness import (
     click_button,
     human_turn,
@@ -44,7 +51,7 @@ def host_bot(server: EmbeddedServer, game: str = "scopa", players: int = 2) -> B
     seats = ["human", "open", *["easy"] * (players - 2)]
     create = p.Create(game=game, players=players, seats=seats)
     bot = Bot(f"ws://127.0.0.1:{server.port}", create=create, level="easy", name="Bot")
-    threading.Thread(target=lambda: asyncio.run(bot.run(LIMIT)), daemon=True).start()
+    run_bot(bot)
     end = time.monotonic() + LIMIT
     while bot.code is None and time.monotonic() < end:
         time.sleep(0.01)
@@ -124,7 +131,7 @@ def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
     lobby = host_scopa(app)
     code = lobby.table.code
     guest = Bot(lobby.address, code=code, level="easy", name="Bot")
-    threading.Thread(target=lambda: asyncio.run(guest.run(LIMIT)), daemon=True).start()
+    run_bot(guest)
     assert wait(app, lambda: lobby.start.enabled)
     click_button(app, lobby, "start")
     assert wait(app, lambda: scene_named(app, "TableScene") is not None)
