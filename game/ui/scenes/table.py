@@ -4,7 +4,9 @@ The engine runs ahead; the table follows its event log with an index, turning ea
 animation beats (:mod:`game.ui.table.show`).  Only when every event has been shown is the table
 "in sync": then the side panel is refreshed from the viewer's view, the match is saved, and the
 next decision is asked for, from the human (prompts, clicks) or from an AI seat thinking in a
-worker thread.  Legality and reasons always come from the engine.
+worker thread.  Legality and reasons always come from the engine.  A match played online is
+the same table over a state the server's frames feed (``model.online``, :mod:`game.ui.online`):
+the other seats' moves come from the server, and its refusals are worded as the engine's.
 
 This scene is the same for every game, and only wires the table's parts together: they all
 share the table's model (:mod:`game.ui.table.model`: the match, its seats, what is shown), which

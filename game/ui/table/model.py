@@ -6,7 +6,8 @@ it as :class:`~game.ui.games.table_api.TableApi`; none of them needs the scene
 (:mod:`game.ui.scenes.table`), which only wires them.  It holds:
 
 - the match: the engine's ``state`` (which may be ahead of the animation), its ``setup`` (the
-  record of who sits where), the seat kinds and the AI seats (:mod:`.seats`);
+  record of who sits where), the seat kinds and the AI seats (:mod:`.seats`); for a match
+  played on a server, ``online`` (:class:`Online`), and a ``state`` its frames feed;
 - the show: the cards on the table (``table``, :mod:`game.ui.tableview`), the animation beats
   (``queue``) and how far into the engine's event log they are (``ev``), the view being shown
   in the side panel (``panel``, the game's own model), the seat the table is seen from;
