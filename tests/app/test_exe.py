@@ -12,9 +12,13 @@ a minute or two: PyInstaller analyses the whole app and compresses about 35 MB.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
+import json
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -227,6 +231,53 @@ def test_other_starts_run_headless(exe: Path, sandbox: Sandbox, args: list[str])
     proc = sandbox.run(exe, *args, "--frames", "90", "--screenshot", "shot.png")
     _check_clean_run(sandbox, proc, exe)
     _check_screenshot(sandbox.run_dir / "shot.png", (1024, 640))
+
+
+async def _seated(port: int) -> dict[str, object]:
+    """Connect to a server on loopback (retrying while it starts), create a Scopa table, and
+    return the server's answer."""
+    import websockets
+
+    for _ in range(300):
+        try:
+            async with websockets.connect(f"ws://127.0.0.1:{port}/", open_timeout=5) as ws:
+                await ws.send(json.dumps({"type": "hello", "version": 1, "name": "Test"}))
+                create = {
+                    "type": "create",
+                    "game": "scopa",
+                    "players": 2,
+                    "seats": ["human", "easy"],
+                }
+                await ws.send(json.dumps(create))
+                while True:
+                    reply = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                    if reply.get("type") in ("welcome", "error"):
+                        return dict(reply)
+        except OSError:
+            await asyncio.sleep(0.2)
+    raise AssertionError("the server never listened")
+
+
+def test_the_frozen_server_seats_a_client_and_stops_on_sigterm(exe: Path, sandbox: Sandbox) -> None:
+    """``tavolo serve`` from the one file: online play's server and its WebSocket library (and
+    their ssl and http modules) are in the bundle, and SIGTERM stops it cleanly."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    data = sandbox.tmp.parent / "serve-data"
+    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data)]
+    proc = subprocess.Popen(
+        [str(exe), *args], cwd=sandbox.run_dir, env=sandbox.env,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        reply = asyncio.run(_seated(port))
+    finally:
+        proc.send_signal(signal.SIGTERM)
+        _, err = proc.communicate(timeout=60)
+    assert reply["type"] == "welcome" and reply["seat"] == 0, reply
+    assert proc.returncode == 0, err
+    assert "Traceback" not in err, err
 
 
 @pytest.mark.parametrize("args", [["--frobnicate"], ["--players", "9"], ["--size", "big"]])
