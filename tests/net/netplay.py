@@ -20,19 +20,20 @@ LIMIT = 30.0
 SEED = 7
 
 
-def server(data: Path, port: int = 0, **kw: Any) -> Server:
-    """A server on loopback whose matches are all dealt from :data:`SEED`, no pause between
+def server(data: Path, port: int = 0, *, seed: int = SEED, **kw: Any) -> Server:
+    """A server on loopback whose matches are all dealt from ``seed``, no pause between
     deals."""
     kw.setdefault("pause", 0.0)
-    return Server(data, "127.0.0.1", port, seeds=lambda: SEED, **kw)
+    return Server(data, "127.0.0.1", port, seeds=lambda: seed, **kw)
 
 
-def url(s: Server) -> str:
-    return f"ws://127.0.0.1:{s.port}"
+def url(s: Server | int) -> str:
+    """The address of server ``s`` (or of the loopback server on port ``s``)."""
+    return f"ws://127.0.0.1:{s if isinstance(s, int) else s.port}"
 
 
 async def match(
-    s: Server,
+    s: Server | int,
     game: str,
     seats: list[str],
     *,
