@@ -54,6 +54,17 @@ __all__ = ["Report", "main", "run_load"]
 
 #: The wait between deals on the load test's server, in seconds.
 PAUSE = 0.5
+#: The figures ``--json`` prints, in its order.
+FIGURES = (
+    "tables_finished",
+    "moves",
+    "errors",
+    "leaks",
+    "p50_ms",
+    "p99_ms",
+    "server_cpu_ms_per_move",
+    "server_rss_mb",
+)
 
 
 @dataclass
@@ -77,11 +88,7 @@ class Report:
 
     def figures(self) -> dict[str, Any]:
         """The figures ``--json`` prints."""
-        keys = ("tables_finished", "moves", "errors", "leaks", "p50_ms", "p99_ms")
-        out: dict[str, Any] = {k: getattr(self, k) for k in keys}
-        out["server_cpu_ms_per_move"] = self.server_cpu_ms_per_move
-        out["server_rss_mb"] = self.server_rss_mb
-        return out
+        return {k: getattr(self, k) for k in FIGURES}
 
     def text(self) -> str:
         return "\n".join(
@@ -130,7 +137,7 @@ def _serve(data: Path, seed: int, tables: int, profile: Path | None) -> None:
 
     async def go() -> None:
         started = asyncio.create_task(run(server))
-        while server._ws is None:
+        while server.port == 0:  # not listening yet
             await asyncio.sleep(0.01)
         print(server.port, flush=True)
         await started
@@ -147,14 +154,13 @@ def _serve(data: Path, seed: int, tables: int, profile: Path | None) -> None:
 def _table(url: str, game: str, players: int, level: str, think: float, k: int) -> list[Bot]:
     """The bots of table ``k``: the host creates it, the others join it; not yet played."""
     rng = random.Random(f"think/{k}")
-    seats = ["human"] + ["open"] * (players - 1)
-    create = p.Create(game=game, players=players, seats=seats)
-    host = Bot(url, level=level, create=create, name=f"t{k}s0", seed=k)
-    host.think = think * rng.uniform(0.5, 1.5)
-    return [host] + [
+    bots = [
         Bot(url, level=level, name=f"t{k}s{j}", seed=k, think=think * rng.uniform(0.5, 1.5))
-        for j in range(1, players)
+        for j in range(players)
     ]
+    seats = ["human"] + ["open"] * (players - 1)
+    bots[0].create = p.Create(game=game, players=players, seats=seats)
+    return bots
 
 
 async def _play(url: str, args: argparse.Namespace) -> tuple[list[list[Bot]], int]:
@@ -218,7 +224,10 @@ def run_load(args: argparse.Namespace) -> Report:
         server = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
         try:
             assert server.stdout is not None
-            port = int(server.stdout.readline())
+            line = server.stdout.readline()
+            if not line.strip().isdigit():
+                raise SystemExit("python -m game.net.load: the server did not start")
+            port = int(line)
             time.sleep(0.2)  # settled: what follows is idle
             idle_cpu, idle_rss = _cpu_s(server.pid), _memory_mb(server.pid, "VmRSS")
             begun = time.perf_counter()
@@ -228,7 +237,10 @@ def run_load(args: argparse.Namespace) -> Report:
             peak = _memory_mb(server.pid, "VmHWM")
         finally:
             server.send_signal(signal.SIGTERM)
-            server.wait(30)
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
         store = SqliteStore(data)
         try:
             records = [store.record(bots[0].code) if bots[0].code else None for bots in tables]
