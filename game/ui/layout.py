@@ -449,7 +449,7 @@ class TableLayout:
         least = card_size(self.trick_w)[0] * 1.3  # the narrowest the middle may be
         over: list[pygame.Rect] = []
         beside: list[pygame.Rect] = []
-        for seat in range(1, self.seats):
+        for seat in (s for s in range(self.seats) if s != self.viewer):
             for r in self.seat_regions(seat).values():
                 (over if r.right > cx - least and r.left < cx + least else beside).append(r)
         top = max([top] + [r.bottom + self.gap for r in over])

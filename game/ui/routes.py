@@ -72,11 +72,28 @@ def scene_class(name: str) -> type[Scene]:
             from .scenes.keys import KeysScene
 
             return KeysScene
+        case "online" | "lobby" | "phrases":
+            return _online_class(name)
         case "confirm":
             from .scenes.confirm import ConfirmScene
 
             return ConfirmScene
     raise KeyError(f"no scene is called {name!r}")
+
+
+def _online_class(name: str) -> type[Scene]:
+    """Play online's scenes: the Join screen (``online``), the lobby, the quick phrases."""
+    if name == "online":
+        from .online.join import JoinScene
+
+        return JoinScene
+    if name == "phrases":
+        from .online.phrases import PhrasesScene
+
+        return PhrasesScene
+    from .online.lobby import LobbyScene
+
+    return LobbyScene
 
 
 def make(app: App, name: str, *args: Any, **kw: Any) -> Scene:

@@ -12,11 +12,16 @@ a minute or two: PyInstaller analyses the whole app and compresses about 35 MB.
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
+import json
 import os
 import shutil
+import signal
+import socket
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
@@ -227,6 +232,66 @@ def test_other_starts_run_headless(exe: Path, sandbox: Sandbox, args: list[str])
     proc = sandbox.run(exe, *args, "--frames", "90", "--screenshot", "shot.png")
     _check_clean_run(sandbox, proc, exe)
     _check_screenshot(sandbox.run_dir / "shot.png", (1024, 640))
+
+
+async def _host_and_watch(port: int, join: Callable[[str], subprocess.Popen[str]]) -> bool:
+    """Connect to a server on loopback (retrying while it starts), create a Scopa table with an
+    open seat, have ``join`` start a client for its code, and say whether it took the seat."""
+    import websockets
+
+    for _ in range(300):
+        try:
+            ws = await websockets.connect(f"ws://127.0.0.1:{port}/", open_timeout=5)
+        except OSError:
+            await asyncio.sleep(0.2)
+            continue
+        async with ws:
+            await ws.send(json.dumps({"type": "hello", "version": 1, "name": "Host"}))
+            seats = ["human", "open"]
+            await ws.send(
+                json.dumps({"type": "create", "game": "scopa", "players": 2, "seats": seats})
+            )
+            bot = None
+            try:
+                while True:
+                    reply = json.loads(await asyncio.wait_for(ws.recv(), 60))
+                    if reply["type"] == "welcome":
+                        bot = join(reply["code"])
+                    elif reply["type"] == "table" and reply["seats"][1]["connected"]:
+                        return True
+                    elif reply["type"] == "error":
+                        return False
+            finally:
+                if bot is not None:
+                    bot.terminate()
+                    bot.communicate(timeout=60)
+    raise AssertionError("the server never listened")
+
+
+def test_the_frozen_server_and_bot_meet_and_stop_on_sigterm(exe: Path, sandbox: Sandbox) -> None:
+    """``tavolo serve`` and ``tavolo bot`` from the one file: online play's server, its client
+    and their WebSocket library (with the ssl, http and urllib modules it imports) are in the
+    bundle, the bot takes the open seat, and SIGTERM stops the server cleanly."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    data = sandbox.tmp.parent / "serve-data"
+    args = ["serve", "--host", "127.0.0.1", "--port", str(port), "--data", str(data)]
+    pipes = {"stdout": subprocess.PIPE, "stderr": subprocess.PIPE, "text": True}
+    server = subprocess.Popen([str(exe), *args], cwd=sandbox.run_dir, env=sandbox.env, **pipes)
+
+    def join(code: str) -> subprocess.Popen[str]:
+        bot = ["bot", "--server", f"ws://127.0.0.1:{port}", "--code", code, "--level", "easy"]
+        return subprocess.Popen([str(exe), *bot], cwd=sandbox.run_dir, env=sandbox.env, **pipes)
+
+    try:
+        seated = asyncio.run(_host_and_watch(port, join))
+    finally:
+        server.send_signal(signal.SIGTERM)
+        _, err = server.communicate(timeout=60)
+    assert seated, "the frozen bot never took the open seat"
+    assert server.returncode == 0, err
+    assert "Traceback" not in err, err
 
 
 @pytest.mark.parametrize("args", [["--frobnicate"], ["--players", "9"], ["--size", "big"]])

@@ -427,3 +427,16 @@ def test_nobody_is_marked_to_play_under_the_summary(app, name: str, players: int
     marked = [row for kind, *rest in items if kind == "rows" for row in rest[0] if row[2]]
     assert marked == []
     assert table.model.state.between_deals  # the next deal waits for the summary to close
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 6])
+def test_the_middle_is_the_same_from_every_seat(app, seats):
+    """The middle of a Scopa table lies between the others' hands whichever seat the table is
+    seen from (an online player sits at any seat; a table of several humans turns to each)."""
+    from game.ui.layout import TableLayout
+
+    boxes = {
+        tuple(TableLayout((1280, 720), seats, viewer, hand_max=3, center="grid").center_box)
+        for viewer in range(seats)
+    }
+    assert len(boxes) == 1, boxes

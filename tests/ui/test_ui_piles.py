@@ -5,11 +5,21 @@ No window is needed: a table view only computes where sprites go; time is steppe
 
 from __future__ import annotations
 
+import pygame
+import pytest
+
 from game.engine import parse_card, parse_cards
 from game.ui.anim import CardSprite
 from game.ui.cards import CardImages
 from game.ui.piles import Pile, Slot
 from game.ui.tableview import TableView
+
+
+@pytest.fixture(autouse=True)
+def _fonts() -> None:
+    """A table view measures its labels in the real fonts: pygame's font module must be up
+    (run alone, no earlier test of the session has started it)."""
+    pygame.font.init()
 
 
 def _view(seats: int = 4, center: str = "") -> TableView:

@@ -42,7 +42,12 @@ class PauseScene(Scene):
         self.buttons = [
             Button(_("Resume"), self.resume, primary=True, tag="resume"),
             Button(_("New game"), self.new_game, tag="new"),
-            Button(restart, self.ask_restart, tag="restart"),
+            # a table played online is the server's: nobody restarts it alone
+            *(
+                [Button(restart, self.ask_restart, tag="restart")]
+                if self.table.online is None
+                else []
+            ),
             Button(_("Rules"), self.rules, tag="rules"),
             Button(_("Settings"), self.settings, tag="settings"),
             Button(_("Keys (F1)"), self.keys_list, tag="keys"),
@@ -75,9 +80,12 @@ class PauseScene(Scene):
 
     @property
     def in_progress(self) -> bool:
-        """A match someone plays and that is kept: leaving or restarting it asks first."""
+        """A match someone plays and that is kept: leaving or restarting it asks first (a table
+        played online is kept by its server, and taken back from Play online)."""
         t = self.table
-        return self.app.persist and not t.setup.autoplay and not t.state.is_over
+        return (
+            self.app.persist and not t.setup.autoplay and not t.state.is_over and t.online is None
+        )
 
     # -- the choices --------------------------------------------------------------------------
     def resume(self) -> None:

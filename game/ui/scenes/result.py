@@ -157,6 +157,9 @@ class ResultScene(Scene):
         self._to_table(new_game(st.name, players=st.players, seed=seed, **st.options))
 
     def again(self) -> None:
+        if self.table.online is not None:  # another table online: hosted or joined anew
+            self.app.go("online")
+            return
         st = self.table.state
         self._to_table(new_game(st.name, players=st.players, **st.options))
 

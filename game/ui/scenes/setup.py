@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 SEAT_LABEL = {
     "human": N_("Human"),
+    "open": N_("A friend (open)"),
     "easy": N_("AI: easy"),
     "normal": N_("AI: normal"),
     "strong": N_("AI: strong"),
@@ -78,8 +79,11 @@ def _rows() -> tuple[int, int]:
 
 
 class SetupScene(Scene):
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, *, online: bool = False) -> None:
+        """``online``: the Host screen: the same choices for a table others join (each seat
+        but the player's a friend or an AI level), started in the lobby."""
         super().__init__(app)
+        self.online = online
         st = app.settings
         games = playable_games()
         self.game = st.last_game if st.last_game in games else games[0]
@@ -102,7 +106,8 @@ class SetupScene(Scene):
         self.option_sels: list[Selector] = []
         self.seat_sels: list[Selector] = []
         self.winnable_sel: Selector | None = None
-        self.start = Button(_("Start"), self.begin, primary=True, key=pygame.K_RETURN, tag="start")
+        start = _("Host") if online else _("Start")
+        self.start = Button(start, self.begin, primary=True, key=pygame.K_RETURN, tag="start")
         self.back = Button(_("Back"), self.app.scenes.pop, tag="back")
         self.rules = Button(_("Full rules"), self.open_rules, tag="rules")
         self.how: list[str] = []
@@ -129,7 +134,8 @@ class SetupScene(Scene):
         remembered = self.app.settings.setup_of(game)
         if remembered is not None:
             self.players, self.kinds = remembered
-        self.players_sel.set_choices(GAMES[game].players, self.players)
+        counts = [n for n in GAMES[game].players if n > 1 or not self.online]
+        self.players_sel.set_choices(counts, self.players if self.players in counts else counts[0])
         self.players = self.players_sel.value
         self.wanted = self.app.settings.chosen_deck(game)
         self.options = {}
@@ -137,9 +143,11 @@ class SetupScene(Scene):
         self._seats()
 
     def _remember(self) -> None:
-        """Keep this game's setup (and the deck picked for it) in the settings."""
+        """Keep this game's setup (and the deck picked for it) in the settings (a table
+        hosted online is not remembered as the game's own setup)."""
         st = self.app.settings
-        st.remember_setup(self.game, self.players, self.kinds)
+        if not self.online:
+            st.remember_setup(self.game, self.players, self.kinds)
         if self.game in self.deck_picked:
             st.decks[self.game] = self.wanted
 
@@ -184,6 +192,16 @@ class SetupScene(Scene):
         others = [k for k in have if k not in LEVELS and k not in LEGACY]
         return ["human", *[k for k in LEVELS if k in have], *others]
 
+    def _seat_kinds(self, seat: int) -> list[str]:
+        """What seat ``seat`` may be: online, the player's own seat is the first, each other
+        a friend's or an AI level."""
+        kinds = self._offered()
+        if not self.online:
+            return kinds
+        if seat == 0:
+            return ["human"]
+        return ["open", *[k for k in kinds if k in LEVELS]]
+
     def _seats(self) -> None:
         kinds = self._offered()
         old = [LEGACY.get(k, k) for k in self.kinds]  # a setup from before the levels
@@ -192,6 +210,11 @@ class SetupScene(Scene):
             old[i] if i < len(old) and old[i] in kinds else ("human" if i == 0 else default_ai)
             for i in range(self.players)
         ]
+        if self.online:
+            self.kinds = [
+                k if k in self._seat_kinds(i) else self._seat_kinds(i)[0]
+                for i, k in enumerate(self.kinds)
+            ]
         self.seat_sels = []
         for i in range(self.players):
             label = _("You (bottom)") if i == 0 else _("Seat {number}").format(number=i + 1)
@@ -199,7 +222,7 @@ class SetupScene(Scene):
                 label = _("Player")
             sel = Selector(
                 label,
-                kinds,
+                self._seat_kinds(i),
                 self.kinds[i],
                 partial(self._set_kind, i),
                 lambda k: _(SEAT_LABEL[k]) if k in SEAT_LABEL else k,
@@ -249,6 +272,13 @@ class SetupScene(Scene):
         reason = self.refusal()
         if reason:
             self.app.toast(reason, "warn", 4.0)
+            return
+        if self.online:
+            self._remember()
+            options = dict(self.options)
+            self.app.go(
+                "lobby", game=self.game, players=self.players, options=options, seats=self.kinds
+            )
             return
         confirm_replace(self.app, slot_of(self.game, self.players), self._start)
 
@@ -321,7 +351,7 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         felt(surface)
         s = self.scale
-        dialog(surface, self.rect, _("New game"), s)
+        dialog(surface, self.rect, _("Host a table") if self.online else _("New game"), s)
         self._draw_how(surface)
         for sel in self.selectors:
             sel.draw(surface, round(17 * s))

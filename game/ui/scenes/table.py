@@ -4,7 +4,9 @@ The engine runs ahead; the table follows its event log with an index, turning ea
 animation beats (:mod:`game.ui.table.show`).  Only when every event has been shown is the table
 "in sync": then the side panel is refreshed from the viewer's view, the match is saved, and the
 next decision is asked for, from the human (prompts, clicks) or from an AI seat thinking in a
-worker thread.  Legality and reasons always come from the engine.
+worker thread.  Legality and reasons always come from the engine.  A match played online is
+the same table over a state the server's frames feed (``model.online``, :mod:`game.ui.online`):
+the other seats' moves come from the server, and its refusals are worded as the engine's.
 
 This scene is the same for every game, and only wires the table's parts together: they all
 share the table's model (:mod:`game.ui.table.model`: the match, its seats, what is shown), which
@@ -42,7 +44,8 @@ from ..table.damage import TableDamage
 from ..table.draw import TablePainter
 from ..table.hint import VerdictDesk
 from ..table.input import TableInput
-from ..table.model import TableModel
+from ..table.model import Online, TableModel
+from ..table.seats import ONLINE
 from ..table.tools import SolitaireTools
 from ..widgets import Button
 
@@ -51,11 +54,21 @@ if TYPE_CHECKING:
 
 
 class TableScene(Scene):
-    def __init__(self, app: App, state: GameState, setup: MatchSetup, *, resumed: bool = False):
+    def __init__(
+        self,
+        app: App,
+        state: GameState,
+        setup: MatchSetup,
+        *,
+        resumed: bool = False,
+        online: Online | None = None,
+    ):
+        """``resumed``: a match saved (or, online, rejoined) is laid out as it stands, not
+        animated from its start; ``online``: the match is played on a server."""
         super().__init__(app)
         images = card_images()
         self.model = m = TableModel(
-            app, state, setup, images, show.Ends(self._on_scored, self._on_over)
+            app, state, setup, images, show.Ends(self._on_scored, self._on_over), online
         )
         self.painter = TablePainter(m)
         self.drag = CardDrag(m)  # a card dragged from the hand to the table plays it
@@ -80,6 +93,8 @@ class TableScene(Scene):
                 m.moment.last_scored = scored[-1] if scored else None
         self._make_panel_buttons()
         self.resize(app.size)
+        if online is not None:
+            online.attach(m)
 
     # -- deck, language and layout ------------------------------------------------------------
     def refuse_deck(self, deck: str) -> str | None:
@@ -119,6 +134,8 @@ class TableScene(Scene):
         b.append(Button(_(m.gui.LAST_BUTTON), m.toggle_last, tag="last"))
         if m.moment.last_scored is not None:
             b.append(Button(_("Last deal (S)"), self.open_last_deal, tag="last_deal"))
+        if m.online is not None:
+            b.append(Button(_("Say…"), lambda: self.app.open("phrases", m.online), tag="say"))
         b.append(Button(_("Rules"), self.open_rules, tag="rules"))
         b.append(Button(_("Menu (Esc)"), self.open_menu, tag="menu"))
         m.prompt.panel_buttons = b
@@ -168,8 +185,8 @@ class TableScene(Scene):
     def _on_over(self, over: MatchOver) -> float:
         m = self.model
         stats.match_over(m, over)
-        if not m.setup.autoplay and self.app.persist:
-            keep_finished(self.app, m.state, m.setup)
+        if not m.setup.autoplay and self.app.persist and m.online is None:
+            keep_finished(self.app, m.state, m.setup)  # (online: the statistics only)
         self.app.open("result", m, over, self.solitaire_tools.back_to)
         return 0.0
 
@@ -203,6 +220,8 @@ class TableScene(Scene):
     def update(self, dt: float) -> None:
         m = self.model
         m.time += dt
+        if m.online is not None:
+            m.online.update()  # what the server sent: the table follows it as an engine's log
         m.table.speed = self.app.settings.speed_factor
         m.moment.fade(dt)
         if m.loading:
@@ -232,6 +251,8 @@ class TableScene(Scene):
         current = m.state.current_player
         if current is None:
             return
+        if m.kind_of(current) == ONLINE:
+            return  # played on the server: its move comes with the server's frames
         if m.kind_of(current) == "human":
             # the keyboard focus follows the prompt, and a forced card plays itself
             self.keys.update()
@@ -271,7 +292,7 @@ class TableScene(Scene):
         self._place_prompt()
         if self.verdicts is not None:
             self.verdicts.refresh()
-        if not m.setup.autoplay and self.app.persist and not st.is_over:
+        if not m.setup.autoplay and self.app.persist and not st.is_over and m.online is None:
             keep_saved(self.app, st, m.setup)
 
     # -- input and drawing ----------------------------------------------------------------------
@@ -296,5 +317,7 @@ class TableScene(Scene):
         emptied (the next match fills them with its own positions), and the memory of the
         matches played before, freed by now, goes back to the system."""
         self.model.ai.worker.close()
+        if self.model.online is not None:
+            self.model.online.close()
         forget_memos()
         allocator.give_back()

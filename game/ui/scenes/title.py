@@ -61,6 +61,7 @@ class TitleScene(Scene):
             Button(_("Rules"), self.rules, tag="rules"),
             Button(_("Statistics"), self.statistics, tag="statistics"),
             Button(_("Settings"), self.settings, tag="settings"),
+            Button(_("Play online"), self.online, tag="online"),
             Button(_("Quit"), self.app.quit, tag="quit"),
         ]
         self.buttons = self.match_buttons + self.menu
@@ -139,6 +140,9 @@ class TitleScene(Scene):
         """The solitaire's start (the first game the catalogue says is played alone): "winnable
         deals only" to see and set, then Start."""
         self.app.open("solitaire")
+
+    def online(self) -> None:
+        self.app.open("online")
 
     def rules(self) -> None:
         self.app.open("rules")

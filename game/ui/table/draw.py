@@ -22,6 +22,7 @@ from ..games.base import LastLook
 from ..games.words import KIND_WORDS
 from ..hud import Hud
 from ..scenes.common import dim
+from .seats import ONLINE
 
 if TYPE_CHECKING:
     from ..focus import KeyFocus
@@ -165,7 +166,9 @@ class TablePainter:
         for seat in range(sc.state.seats):
             short = sc.short_name(seat)
             names = [short, short]
-            if not sc.solitaire and sc.kind_of(seat) != "human":
+            if sc.online is not None and sc.kind_of(seat) == ONLINE:
+                names[0] = sc.names[seat]  # who plays it online: an AI level, or away
+            elif not sc.solitaire and sc.kind_of(seat) != "human":
                 kind = _(KIND_WORDS.get(sc.kind_of(seat), sc.kind_of(seat)))
                 names[0] = _("{name} · {kind}").format(name=short, kind=kind)
             forms.append(names)

@@ -6,7 +6,8 @@ it as :class:`~game.ui.games.table_api.TableApi`; none of them needs the scene
 (:mod:`game.ui.scenes.table`), which only wires them.  It holds:
 
 - the match: the engine's ``state`` (which may be ahead of the animation), its ``setup`` (the
-  record of who sits where), the seat kinds and the AI seats (:mod:`.seats`);
+  record of who sits where), the seat kinds and the AI seats (:mod:`.seats`); for a match
+  played on a server, ``online`` (:class:`Online`), and a ``state`` its frames feed;
 - the show: the cards on the table (``table``, :mod:`game.ui.tableview`), the animation beats
   (``queue``) and how far into the engine's event log they are (``ev``), the view being shown
   in the side panel (``panel``, the game's own model), the seat the table is seen from;
@@ -22,7 +23,7 @@ and make the few changes every part may ask for (play a move, hold a trick, rebu
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -41,10 +42,35 @@ from . import show
 from .hint import HintDesk
 from .moment import Moment
 from .prompt import Prompt
-from .seats import AISeats
+from .seats import ONLINE, AISeats
 
 if TYPE_CHECKING:
     from ..runner import App
+
+
+class Online(Protocol):
+    """A match played on a server (:mod:`game.ui.online`): the table's state is then one that
+    the server's frames feed, every seat but the viewer's is of kind ``"online"`` (played
+    elsewhere, by a person or the server's AI), and the table asks this of it."""
+
+    def attach(self, model: TableModel) -> None:
+        """The table is made: ``model`` is the one to tell what comes."""
+
+    def update(self) -> None:
+        """Each frame: take in what the server sent (and say what is to be said)."""
+
+    def short_name(self, seat: int) -> str | None:
+        """A seat's player's name, if it has one."""
+
+    def plate_name(self, seat: int, short: str) -> str:
+        """A seat's name on its plate, from its ``short`` name: who plays it, and whether
+        the player is away."""
+
+    def say(self, phrase: str) -> None:
+        """Say one of the table's quick phrases (by its id)."""
+
+    def close(self) -> None:
+        """The table closes: the connection goes."""
 
 
 class TableModel:
@@ -55,11 +81,14 @@ class TableModel:
         setup: MatchSetup,
         images: CardImages,
         ends: show.Ends,
+        online: Online | None = None,
     ) -> None:
         """``ends``: what the table does at a deal's end and at the match's end (its summary,
-        its result), called as their beats come up in the show."""
+        its result), called as their beats come up in the show; ``online``: the match is
+        played on a server (``state`` is the one its frames feed)."""
         self.app = app
         self.state = state
+        self.online = online
         self.setup = setup  # the record of who sits where: each controller's seat kind
         self.ends = ends
         self.gui = game_ui(state.name)
@@ -108,22 +137,34 @@ class TableModel:
         names = []
         for s in range(st.seats):
             name = self.gui.seat_name(s, self.viewer, st.seats, kinds, st.players)
-            if kinds[s] != "human" and not self.solitaire:
+            if kinds[s] == ONLINE and self.online is not None:
+                name = self.online.plate_name(s, shorts[s])
+            elif kinds[s] != "human" and not self.solitaire:
                 kind = _(KIND_WORDS.get(kinds[s], kinds[s]))
                 name = _("{name} ({kind})").format(name=shorts[s], kind=kind)
             names.append(name)
         self._names = ((self.viewer, i18n.revision()), names)
         return names
 
+    def forget_names(self) -> None:
+        """The names changed (an online table's players came, went or came back)."""
+        self._names = None
+
     def _short_names(self) -> list[str]:
         st = self.state
         kinds = [self.kind_of(i) for i in range(st.seats)]
-        return [
+        shorts = [
             self.gui.seat_short(s, self.viewer, st.seats, kinds, st.players)
             if st.players > 1
             else self.gui.seat_name(s, self.viewer, st.seats, kinds, st.players)
             for s in range(st.seats)
         ]
+        if self.online is not None:
+            names = [
+                self.online.short_name(s) if kinds[s] == ONLINE else None for s in range(st.seats)
+            ]
+            shorts = [name or short for name, short in zip(names, shorts, strict=True)]
+        return shorts
 
     def short_name(self, seat: int) -> str:
         """A seat's name without its seat kind ("West", "You")."""
@@ -250,7 +291,11 @@ class TableModel:
         return True
 
     def refuse(self, move: Move) -> None:
-        """Say why ``move`` (known to be illegal) is refused, from the engine's reason."""
+        """Say why ``move`` (known to be illegal) is refused, from the engine's reason (online,
+        the server's: the move is sent, and its refusal told as it comes)."""
+        if self.online is not None:
+            self.apply(move)
+            return
         self.app.toast(self.refusal(self.state.why_illegal(move)), "warn", 3.0)
 
     def refusal(self, exc: IllegalMove) -> str:

@@ -14,12 +14,16 @@ from game.engine import GameState, Move
 
 from ..worker import AIWorker, Thought
 
+#: The seat kind of a seat played on a server's table by someone else (a person or the
+#: server's AI): the table runs no AI for it.
+ONLINE = "online"
+
 
 class AISeats:
     def __init__(self, kinds: list[str], game: str, seed: int) -> None:
         """``kinds``: each controller's seat kind ("human", "rules", a level...)."""
         self.seats: dict[int, Seat] = {
-            p: make_seat(k, game) for p, k in enumerate(kinds) if k != "human"
+            p: make_seat(k, game) for p, k in enumerate(kinds) if k not in ("human", ONLINE)
         }
         self.rng = random.Random(seed * 7919 + 1)
         self.coach_rng = random.Random(seed * 7919 + 2)

@@ -1,0 +1,106 @@
+"""The table's link to a server: what a table played online asks of its match (see
+:class:`~game.ui.table.model.Online`), and how such a table is opened.
+
+Each frame the desk takes in the server's frames (:meth:`RemoteMatch.poll`): the match's
+events and views go to the table as an engine's would, a refusal is worded as the engine's
+refusals are (from its reason code and parts, in the player's language and deck), a phrase
+said, an error, a player gone or come back are told, and the seats' names follow the table.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.engine import IllegalMove
+from game.i18n import _
+from game.net import protocol as p
+from game.net.client import Dropped
+from game.net.embedded import EmbeddedServer
+from game.net.remote import RemoteMatch
+
+from ..games.words import KIND_WORDS
+from ..savegame import MatchSetup
+from ..table.seats import ONLINE
+from .words import error_text, phrase_text
+
+if TYPE_CHECKING:
+    from ..runner import App
+    from ..table.model import TableModel
+
+
+class OnlineDesk:
+    """The link of one table to its server; ``server``: the app hosts it (stopped with the
+    table)."""
+
+    def __init__(self, app: App, match: RemoteMatch, server: EmbeddedServer | None = None):
+        self.app = app
+        self.match = match
+        self.server = server
+        self.model: TableModel | None = None
+
+    def attach(self, model: TableModel) -> None:
+        self.model = model
+
+    def update(self) -> None:
+        m = self.model
+        if m is None:
+            return
+        for notice in self.match.poll():
+            match notice:
+                case IllegalMove() as refused:
+                    self.app.toast(m.refusal(refused), "warn", 3.0)
+                    m.synced_at = -1  # the decision is asked again
+                case p.Error(code=code):
+                    self.app.toast(error_text(code), "warn", 3.0)
+                    m.synced_at = -1
+                case p.ChatSaid(seat=seat, phrase=phrase):
+                    who = m.short_name(seat)
+                    said = _("{who}: {phrase}").format(who=who, phrase=phrase_text(phrase))
+                    self.app.toast(said, "info", 3.0)
+                case p.TableState():
+                    m.forget_names()
+                case Dropped(retrying=True):
+                    self.app.toast(_("Connection lost: coming back to the table…"), "warn", 3.0)
+                case Dropped():
+                    self.app.toast(_("Connection lost."), "warn", 4.0)
+
+    def _seat(self, seat: int) -> p.SeatInfo:
+        return self.match.table.seats[seat]
+
+    def short_name(self, seat: int) -> str | None:
+        return self._seat(seat).name
+
+    def plate_name(self, seat: int, short: str) -> str:
+        info = self._seat(seat)
+        if info.kind == "ai" and info.level is not None:
+            kind = _(KIND_WORDS.get(info.level, info.level))
+            return _("{name} ({kind})").format(name=short, kind=kind)
+        if info.ai_playing:
+            return _("{name} (AI playing)").format(name=short)
+        if not info.connected:
+            return _("{name} (away)").format(name=short)
+        return short
+
+    def say(self, phrase: str) -> None:
+        """Say a quick phrase to the table."""
+        self.match.say(phrase)
+
+    def close(self) -> None:
+        self.match.close()
+        if self.server is not None:
+            self.server.stop()
+
+
+def setup_of(match: RemoteMatch) -> MatchSetup:
+    """Who sits where, as the table sees an online match: the player, and the others'."""
+    seats = ["human" if s == match.my_seat else ONLINE for s in range(match.players)]
+    return MatchSetup(match.name, match.players, seats)
+
+
+def open_table(
+    app: App, match: RemoteMatch, server: EmbeddedServer | None = None, *, resumed: bool = False
+) -> None:
+    """Put the online match on the table (``resumed``: a seat taken back mid-match, laid out
+    as it stands)."""
+    desk = OnlineDesk(app, match, server)
+    app.go("table", match, setup_of(match), resumed=resumed, online=desk)

@@ -1,0 +1,151 @@
+"""Play online through the app's real scenes, with a real table server on loopback.
+
+The app goes Title → Play online → types the address and the code → the lobby → Ready, at a
+table a bot hosts (the bot starts the match), and plays a Scopa deal through the very table
+scene to its summary: every card it sees came from the server's frames for its seat.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+from online_play import (
+    LIMIT,
+    host_scopa,
+    join_by_typing,
+    play_deal,
+    play_one,
+    run_bot,
+    scene_named,
+    wait,
+)
+from ui_harness import (
+    click_button,
+    human_turn,
+    key,
+    make_app,
+    user_dirs,
+)
+
+from game.net import protocol as p
+from game.net.bot import Bot
+from game.net.embedded import EmbeddedServer
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = EmbeddedServer(tmp_path / "server", "127.0.0.1", pause=0.0)
+    srv.start()
+    yield srv
+    srv.stop()
+
+
+def host_bot(server: EmbeddedServer, game: str = "scopa", players: int = 2) -> Bot:
+    """A bot hosting a table with one open seat, in a thread; returns once the table is open."""
+    seats = ["human", "open", *["easy"] * (players - 2)]
+    create = p.Create(game=game, players=players, seats=seats)
+    bot = Bot(f"ws://127.0.0.1:{server.port}", create=create, level="easy", name="Bot")
+    run_bot(bot)
+    end = time.monotonic() + LIMIT
+    while bot.code is None and time.monotonic() < end:
+        time.sleep(0.01)
+    assert bot.code is not None
+    return bot
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    user_dirs(tmp_path, monkeypatch)
+    monkeypatch.setenv("TAVOLO_INTERFACES", "")  # loopback only: nothing sent on the network
+    monkeypatch.setenv("TAVOLO_NAME", "Anna")
+    a = make_app()
+    yield a
+    a.shutdown()
+
+
+def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, server):
+    bot = host_bot(server)
+    join_by_typing(app, f"ws://127.0.0.1:{server.port}", bot.code)
+    assert wait(app, lambda: scene_named(app, "LobbyScene") is not None)
+    lobby = app.scenes.stack[-1]
+    assert wait(app, lambda: lobby.table is not None and len(lobby.table.seats) == 2)
+    click_button(app, lobby, "ready")
+    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    table = app.scenes.stack[-1]
+    m = table.model
+    assert m.viewer == 1 and m.online is not None
+    assert m.names[0].startswith("Bot")  # the host's name, from the server
+    click_button(app, table, "say")  # a quick phrase, said to the table and back to everyone
+    click_button(app, scene_named(app, "PhrasesScene"), "well_played")
+    assert wait(app, lambda: "You: Well played!" in app.toasts.texts)
+    key(app, pygame.K_ESCAPE)  # the menu: a table played online is not restarted alone
+    assert [b.tag for b in scene_named(app, "PauseScene").buttons][:3] == ["resume", "new", "rules"]
+    key(app, pygame.K_ESCAPE)
+    moves = play_deal(app)
+    assert moves >= 3  # a Scopa deal of two: at least the player's first three cards
+    # every card the table knows came from the server: the bot's hand stays hidden
+    assert all(
+        c is None
+        for e in m.state.events
+        for c, to in zip(e.cards, getattr(e.data, "to", ()), strict=False)
+        if to == 0
+    )
+    summary_scene = app.scenes.stack[-1]
+    assert summary_scene.data.deal_no == 1
+
+
+def test_two_app_processes_host_and_join_and_play_a_scopa_deal(tmp_path):
+    """Two apps, each its own process with its own folders: one hosts (the embedded server),
+    the other joins by the invitation; both play the deal to its summary."""
+    script = Path(__file__).with_name("online_play.py")
+    procs = []
+    for role in ("host", "join"):
+        env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+        for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
+            env[var] = str(tmp_path / role / var)
+        cmd = [sys.executable, str(script), role, str(tmp_path)]
+        procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True))
+    outs = [proc.communicate(timeout=2 * LIMIT)[0] for proc in procs]
+    assert [proc.returncode for proc in procs] == [0, 0], outs
+    host, join = (out.split() for out in outs)
+    assert host[:3] == ["host", "seat", "0"] and join[:3] == ["join", "seat", "1"]
+    assert host[-2:] == join[-2:] == ["deal", "1"]
+    assert int(host[4]) >= 3 and int(join[4]) >= 3
+
+
+def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
+    tmp_path, monkeypatch
+):
+    """The app hosting a table is closed mid-deal: started again, Play online offers the table
+    back, its own server starts again on the same port with the table as stored, the guest (a
+    bot) comes back on its own, and the deal goes on to its summary."""
+    user_dirs(tmp_path, monkeypatch)
+    monkeypatch.setenv("TAVOLO_INTERFACES", "")
+    app = make_app()
+    lobby = host_scopa(app)
+    code = lobby.table.code
+    guest = Bot(lobby.address, code=code, level="easy", name="Bot")
+    run_bot(guest)
+    assert wait(app, lambda: lobby.start.enabled)
+    click_button(app, lobby, "start")
+    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    table = app.scenes.stack[-1]
+    assert wait(app, lambda: human_turn(table))
+    play_one(app, table)
+    assert wait(app, lambda: len(table.model.state.history) >= 2)  # the guest answered
+    app.shutdown()  # the table closes: its server and connection with it
+    app = make_app()
+    click_button(app, app.scenes.stack[-1], "online")
+    click_button(app, scene_named(app, "JoinScene"), f"kept:{code}")
+    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    table = app.scenes.stack[-1]
+    assert len(table.model.state.history) >= 2  # laid out where it stood
+    assert play_deal(app) >= 1
+    assert guest.connections >= 2  # the guest came back by itself
+    app.shutdown()
