@@ -65,6 +65,13 @@ def leaks(bot: Bot, record: dict[str, Any]) -> list[str]:
     return audit.leaks(bot.seat, bot.views, bot.events, record)
 
 
+async def views_reach(bot: Bot, count: int) -> None:
+    """Wait until ``bot`` has received ``count`` views (bounded in time)."""
+    async with asyncio.timeout(LIMIT):
+        while len(bot.views) < count:
+            await asyncio.sleep(0.002)
+
+
 async def until(ws: ClientConnection, wanted: Callable[[p.ServerMessage], bool]) -> p.ServerMessage:
     """The first message from the server that ``wanted`` accepts (bounded in time)."""
     async with asyncio.timeout(LIMIT):

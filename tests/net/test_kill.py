@@ -12,8 +12,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from netplay import LIMIT, leaks, match, server
-from test_resume import views_reach
+from netplay import LIMIT, leaks, match, server, views_reach
 
 from game.net.bot import Bot
 from game.net.storage import SqliteStore
