@@ -52,6 +52,12 @@ class Bot:
     connections: int = 0
     ws: ClientConnection | None = None
     ai: Seat | None = None
+    #: seconds the bot waits before each move (a player's thinking; the load test's pace)
+    think: float = 0.0
+    #: when (time.perf_counter) the first view of each position arrived, and when this bot
+    #: sent its move at each position: what the load test measures round trips with
+    arrived: dict[int, float] = field(default_factory=dict)
+    sent: dict[int, float] = field(default_factory=dict)
 
     async def run(self, deadline: float = 60.0) -> None:
         """Play until the match is over; reconnect with the token when dropped.  A
@@ -107,9 +113,13 @@ class Bot:
                 self.events += events[max(0, skip) :]
                 self.seen = max(self.seen, first + len(events))
             case p.YourView():
+                self.arrived.setdefault(message.at, time.perf_counter())
                 self.views.append(message)
                 if message.legal:
                     move = await asyncio.to_thread(self._choose, message)
+                    if self.think:
+                        await asyncio.sleep(self.think)
+                    self.sent[message.at] = time.perf_counter()
                     await ws.send(p.encode(p.MoveMsg(move=move, at=message.at)))
             case p.Error():
                 self.errors.append(message)

@@ -17,7 +17,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache
 from typing import Annotated, Any, Literal
 
@@ -344,26 +344,51 @@ def encode(message: msgspec.Struct) -> str:
 # -- views and events, generically --------------------------------------------------------------
 def encode_value(value: Any) -> Any:
     """``value`` as JSON data: cards and moves as their text, dataclasses and named tuples as
-    objects, tuples and sets as arrays (sets sorted), mappings with text keys."""
-    if value is None or isinstance(value, bool | str | float):
-        return value
-    if isinstance(value, Card):
-        return str(value)
-    if isinstance(value, int):
-        return int(value)
-    if isinstance(value, Move):
-        return value.text
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode_value(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple) and hasattr(value, "_fields"):
-        return {k: encode_value(v) for k, v in zip(value._fields, value, strict=True)}
-    if isinstance(value, list | tuple):
-        return [encode_value(v) for v in value]
-    if isinstance(value, frozenset | set):
-        return [encode_value(v) for v in sorted(value)]
-    if isinstance(value, Mapping):
-        return {str(k): encode_value(v) for k, v in value.items()}
-    raise TypeError(f"no JSON form for {type(value).__name__}")
+    objects, tuples and sets as arrays (sets sorted), mappings with text keys.
+
+    How a value is encoded depends only on its type, so each type's way is worked out once
+    (:func:`_encoder_for`) and kept: the server encodes every seat's view after every move."""
+    kind = type(value)
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder_for(kind)
+    return encoder(value)
+
+
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+def _items(value: Any) -> Any:
+    return [encode_value(v) for v in value]
+
+
+def _encoder_for(kind: type) -> Callable[[Any], Any]:
+    """How to encode a value of type ``kind`` (see :func:`encode_value`)."""
+    if kind is type(None) or issubclass(kind, bool | str | float):
+        return _same
+    if issubclass(kind, Card):
+        return str
+    if issubclass(kind, int):
+        return int
+    if issubclass(kind, Move):
+        return lambda move: move.text
+    if dataclasses.is_dataclass(kind):
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        return lambda value: {n: encode_value(getattr(value, n)) for n in names}
+    if issubclass(kind, tuple) and hasattr(kind, "_fields"):
+        keys = tuple(kind._fields)
+        return lambda value: {k: encode_value(v) for k, v in zip(keys, value, strict=True)}
+    if issubclass(kind, list | tuple):
+        return _items
+    if issubclass(kind, frozenset | set):
+        return lambda value: [encode_value(v) for v in sorted(value)]
+    if issubclass(kind, Mapping):
+        return lambda value: {str(k): encode_value(v) for k, v in value.items()}
+    raise TypeError(f"no JSON form for {kind.__name__}")
 
 
 #: What every view answers, as fields or as properties (see :class:`BaseView`).

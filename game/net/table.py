@@ -428,8 +428,8 @@ class Table:
             rng = random.Random(f"{self.seed}/{i}/{at}")
             chooser = self._chooser(i)
             move: Move = await loop.run_in_executor(self.executor, chooser.choose, view, legal, rng)
-            if self.state is not state or len(state.history) != at:
-                continue  # someone else moved meanwhile
+            if self.state is not state or len(state.history) != at or not self._ai_plays(i):
+                continue  # someone else moved meanwhile, or the player took the seat back
             first = len(state.events)
             state.play_as(current, move)
             self._moved(first)

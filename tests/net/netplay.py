@@ -4,15 +4,13 @@ frame a client received against its seat's engine view."""
 from __future__ import annotations
 
 import asyncio
-import json
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-import msgspec
 from websockets.asyncio.client import ClientConnection
 
-from game.engine import GameState, new_game
+from game.net import audit
 from game.net import protocol as p
 from game.net.bot import Bot
 from game.net.server import Server
@@ -22,19 +20,20 @@ LIMIT = 30.0
 SEED = 7
 
 
-def server(data: Path, port: int = 0, **kw: Any) -> Server:
-    """A server on loopback whose matches are all dealt from :data:`SEED`, no pause between
+def server(data: Path, port: int = 0, *, seed: int = SEED, **kw: Any) -> Server:
+    """A server on loopback whose matches are all dealt from ``seed``, no pause between
     deals."""
     kw.setdefault("pause", 0.0)
-    return Server(data, "127.0.0.1", port, seeds=lambda: SEED, **kw)
+    return Server(data, "127.0.0.1", port, seeds=lambda: seed, **kw)
 
 
-def url(s: Server) -> str:
-    return f"ws://127.0.0.1:{s.port}"
+def url(s: Server | int) -> str:
+    """The address of server ``s`` (or of the loopback server on port ``s``)."""
+    return f"ws://127.0.0.1:{s if isinstance(s, int) else s.port}"
 
 
 async def match(
-    s: Server,
+    s: Server | int,
     game: str,
     seats: list[str],
     *,
@@ -60,50 +59,17 @@ async def match(
     return bots
 
 
-def _json(value: Any) -> Any:
-    return json.loads(json.dumps(value))
-
-
-def replay(record: dict[str, Any]) -> tuple[GameState[Any], dict[tuple[int, bool], GameState[Any]]]:
-    """The record's match replayed, and a copy of its state at every position a view can be
-    sent from: (moves made, between deals)."""
-    state = new_game(
-        record["game"], players=record["players"], seed=record["seed"], **record["options"]
-    )
-    at: dict[tuple[int, bool], GameState[Any]] = {}
-
-    def keep() -> None:
-        at[(len(state.history), state.between_deals)] = state.clone()
-
-    keep()
-    for text in record["moves"]:
-        if state.between_deals:
-            state.deal_next()
-            keep()
-        state.play(text)
-        keep()
-    return state, at
-
-
 def leaks(bot: Bot, record: dict[str, Any]) -> list[str]:
-    """Every frame ``bot`` received that differs from what its seat's engine view and redacted
-    events say (a card it may not see would differ): the empty list when none."""
-    final, positions = replay(record)
-    found = []
-    for frame in bot.views:
-        state = positions[(frame.at, frame.between)]
-        if frame.view != _json(p.encode_view(state.view(bot.seat))):
-            found.append(f"view at {frame.at}")
-        current = state.current_player
-        mine = current is not None and state.controller(current) == bot.seat
-        legal = [m.text for m in state.legal_moves()] if mine else []
-        if [m.text for m in frame.legal] != legal:
-            found.append(f"legal moves at {frame.at}")
-    expected = [_json(msgspec.to_builtins(p.encode_event(e))) for e in final.events_for(bot.seat)]
-    got = [_json(msgspec.to_builtins(e)) for e in bot.events]
-    if got != expected[: len(got)] or len(got) != len(expected):
-        found.append("events")
-    return found
+    """Every frame ``bot`` received that differs from its seat's engine view and redacted
+    events (:func:`game.net.audit.leaks`): the empty list when none."""
+    return audit.leaks(bot.seat, bot.views, bot.events, record)
+
+
+async def views_reach(bot: Bot, count: int) -> None:
+    """Wait until ``bot`` has received ``count`` views (bounded in time)."""
+    async with asyncio.timeout(LIMIT):
+        while len(bot.views) < count:
+            await asyncio.sleep(0.002)
 
 
 async def until(ws: ClientConnection, wanted: Callable[[p.ServerMessage], bool]) -> p.ServerMessage:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from netplay import LIMIT, leaks, match, server, until, url
+from netplay import LIMIT, leaks, match, server, until, url, views_reach
 from websockets.asyncio.client import connect
 
 from game.net import protocol as p
@@ -15,12 +15,6 @@ from game.net.bot import Bot
 from game.net.storage import SqliteStore
 
 SEATS = ["human", "open", "easy", "open"]
-
-
-async def views_reach(bot: Bot, count: int) -> None:
-    async with asyncio.timeout(LIMIT):
-        while len(bot.views) < count:
-            await asyncio.sleep(0.002)
 
 
 def run_match(folder: Path, during=None) -> tuple[list[Bot], dict]:
