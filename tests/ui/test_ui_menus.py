@@ -4,6 +4,8 @@ solitaire's end in one panel."""
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pygame
 import pytest
 from ui_harness import (
@@ -259,3 +261,20 @@ def test_buttons_have_one_text_size_across_scenes(tmp_path, monkeypatch, size):
 
 def button_of(scene, tag: str):
     return next(b for b in scene.buttons if b.tag == tag)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720), (1920, 1080)])
+def test_the_title_menu_ends_above_the_keys_line(tmp_path, monkeypatch, size):
+    """Every button of the title, Play online and Quit included, stands whole above the keys
+    line at the foot of the page (at 1024×600 Quit was drawn under it)."""
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app(size=size)
+    try:
+        title = app.scenes.top
+        rects = [b.rect for b in title.buttons]
+        assert len(rects) >= 7
+        assert max(r.bottom for r in rects) < title.hint_top(size[1])
+        assert all(a.bottom <= b.top for a, b in pairwise(rects))
+        assert min(r.height for r in rects) >= 30
+    finally:
+        app.shutdown()

@@ -105,10 +105,28 @@ class TitleScene(Scene):
         w, h = size
         top = round(h * 0.38)
         if not self.match_buttons:
-            layout_column(self.menu, w // 2, top, round(300 * s), round(52 * s), round(14 * s))
+            height, gap = self._fit(round(52 * s), round(14 * s), top, h)
+            layout_column(self.menu, w // 2, top, round(300 * s), height, gap)
             return
-        layout_column(self.menu, round(w * 0.76), top, round(260 * s), round(48 * s), round(12 * s))
+        height, gap = self._fit(round(48 * s), round(12 * s), top, h)
+        layout_column(self.menu, round(w * 0.76), top, round(260 * s), height, gap)
         self._place_matches(size, top)
+
+    def hint_top(self, h: int) -> int:
+        """The top of the keys line at the foot of the page (see :meth:`draw`)."""
+        s = self.scale
+        return h - round(14 * s) - theme.font(round(14 * s)).get_height()
+
+    def _fit(self, height: int, gap: int, top: int, h: int) -> tuple[int, int]:
+        """The menu's button height and gap, shrunk alike where the window is too short for
+        the whole column to end above the keys line (a short window such as 1024×600)."""
+        room = self.hint_top(h) - round(8 * self.scale) - top
+        n = len(self.menu)
+        need = n * height + (n - 1) * gap
+        if need <= room:
+            return height, gap
+        k = room / need
+        return max(1, int(height * k)), max(1, int(gap * k))
 
     def _place_matches(self, size: tuple[int, int], top: int) -> None:
         """The matches in a column left of the menu: the most recent ones the height allows."""
