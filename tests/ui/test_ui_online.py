@@ -36,10 +36,10 @@ from ui_harness import (
 
 from game.engine import new_game
 from game.net import protocol as p
-from game.ui import stats
-from game.ui.savegame import MatchSetup, history, read_match, save_match, saved_matches
 from game.net.bot import Bot
 from game.net.embedded import EmbeddedServer
+from game.ui import stats
+from game.ui.savegame import MatchSetup, history, read_match, save_match, saved_matches
 
 
 @pytest.fixture
@@ -50,9 +50,7 @@ def server(tmp_path):
     srv.stop()
 
 
-def host_bot(
-    server: EmbeddedServer, game: str = "scopa", players: int = 2, **options: int
-) -> Bot:
+def host_bot(server: EmbeddedServer, game: str = "scopa", players: int = 2, **options: int) -> Bot:
     """A bot hosting a table with one open seat, in a thread; returns once the table is open."""
     seats = ["human", "open", *["easy"] * (players - 2)]
     create = p.Create(game=game, players=players, seats=seats, options=options)
