@@ -63,6 +63,17 @@ def host_bot(server: EmbeddedServer, game: str = "scopa", players: int = 2, **op
     return bot
 
 
+def sit_at(app, server: EmbeddedServer, bot: Bot):
+    """The app joins ``bot``'s table by typing, gets ready, and is seated: the table scene."""
+    join_by_typing(app, f"ws://127.0.0.1:{server.port}", bot.code)
+    assert wait(app, lambda: scene_named(app, "LobbyScene") is not None)
+    lobby = app.scenes.stack[-1]
+    assert wait(app, lambda: lobby.table is not None and len(lobby.table.seats) == 2)
+    click_button(app, lobby, "ready")
+    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    return app.scenes.stack[-1]
+
+
 @pytest.fixture
 def app(tmp_path, monkeypatch):
     user_dirs(tmp_path, monkeypatch)
@@ -75,13 +86,7 @@ def app(tmp_path, monkeypatch):
 
 def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, server):
     bot = host_bot(server)
-    join_by_typing(app, f"ws://127.0.0.1:{server.port}", bot.code)
-    assert wait(app, lambda: scene_named(app, "LobbyScene") is not None)
-    lobby = app.scenes.stack[-1]
-    assert wait(app, lambda: lobby.table is not None and len(lobby.table.seats) == 2)
-    click_button(app, lobby, "ready")
-    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
-    table = app.scenes.stack[-1]
+    table = sit_at(app, server, bot)
     m = table.model
     assert m.viewer == 1 and m.online is not None
     assert m.names[0].startswith("Bot")  # the host's name, from the server
@@ -112,13 +117,7 @@ def test_a_whole_match_played_online_goes_to_the_player_s_history(app, server):
     local.play(local.legal_moves()[0])
     save_match(local, MatchSetup("scopa", 2, ["human", "normal"]))  # a local match going on
     bot = host_bot(server, target=11)
-    join_by_typing(app, f"ws://127.0.0.1:{server.port}", bot.code)
-    assert wait(app, lambda: scene_named(app, "LobbyScene") is not None)
-    lobby = app.scenes.stack[-1]
-    assert wait(app, lambda: lobby.table is not None and len(lobby.table.seats) == 2)
-    click_button(app, lobby, "ready")
-    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
-    m = app.scenes.stack[-1].model
+    m = sit_at(app, server, bot).model
     while scene_named(app, "ResultScene") is None:
         play_deal(app)
         if scene_named(app, "SummaryScene") is not None:
