@@ -5,6 +5,7 @@ Each frame the desk takes in the server's frames (:meth:`RemoteMatch.poll`): the
 events and views go to the table as an engine's would, a refusal is worded as the engine's
 refusals are (from its reason code and parts, in the player's language and deck), a phrase
 said, an error, a player gone or come back are told, and the seats' names follow the table.
+Once the match is over, the record the server sends then goes to the player's history.
 """
 
 from __future__ import annotations
