@@ -39,18 +39,19 @@ async def match(
     *,
     during: Callable[[list[Bot]], Awaitable[None]] | None = None,
     options: dict[str, Any] | None = None,
+    level: str = "easy",
 ) -> list[Bot]:
-    """Bots at every ``human``/``open`` seat of a new table (the first creates it), played to
-    the match's end; ``during`` runs beside them (a drop, a restart)."""
+    """Bots of ``level`` at every ``human``/``open`` seat of a new table (the first creates
+    it), played to the match's end; ``during`` runs beside them (a drop, a restart)."""
     create = p.Create(game=game, players=len(seats), seats=seats, options=options or {})
-    host = Bot(url(s), create=create, seed=0, name="host")
+    host = Bot(url(s), level, create=create, seed=0, name="host")
     tasks = [asyncio.create_task(host.run(LIMIT))]
     async with asyncio.timeout(LIMIT):
         while host.code is None:
             await asyncio.sleep(0.005)
     bots = [host]
     for k in range(seats.count("open")):
-        bot = Bot(url(s), code=host.code, seed=k + 1, name=f"guest{k}")
+        bot = Bot(url(s), level, code=host.code, seed=k + 1, name=f"guest{k}")
         bots.append(bot)
         tasks.append(asyncio.create_task(bot.run(LIMIT)))
     if during is not None:
