@@ -5,10 +5,11 @@ match, which ends with the same record as without the stop."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from netplay import LIMIT, leaks, match, server, until, url, views_reach
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 from game.net import protocol as p
 from game.net.bot import Bot
@@ -148,3 +149,62 @@ def test_a_seat_taken_back_elsewhere_no_longer_answers_to_the_old_connection(
             await s.stop()
 
     asyncio.run(go())
+
+
+@dataclass
+class CutInExchange(Bot):
+    """A bot whose connection is cut during Capodama's exchange of cards: once when its pass is
+    its own to choose, before it chooses, and once after it has chosen while others still
+    choose."""
+
+    cuts: list[str] = field(default_factory=list)
+    passed_at: int | None = None
+
+    async def _take(self, ws: ClientConnection, message: p.ServerMessage) -> None:
+        exchange = isinstance(message, p.YourView) and message.view["phase"] == "exchange"
+        if not isinstance(message, p.YourView) or not exchange:
+            await super()._take(ws, message)
+        elif message.legal and "before" not in self.cuts:
+            self.cuts.append("before")  # the pass not chosen: cut instead of answering
+            await self.drop()
+        elif message.legal:
+            await super()._take(ws, message)
+            self.passed_at = message.at
+        elif (
+            self.passed_at is not None and message.at > self.passed_at and "after" not in self.cuts
+        ):
+            await super()._take(ws, message)
+            self.cuts.append("after")  # the pass chosen, others still choosing
+            await self.drop()
+        else:
+            await super()._take(ws, message)
+
+
+def test_a_client_cut_during_the_exchange_takes_its_seat_back(tmp_path: Path) -> None:
+    """Capodama for four: seat 1's connection is cut in the card-passing phase before it has
+    chosen its pass and again after; it rejoins by token and the match ends as without cuts."""
+
+    def capodama(folder: Path, kinds: dict[int, type[Bot]]) -> tuple[list[Bot], dict]:
+        async def go() -> tuple[list[Bot], dict]:
+            s = server(folder)
+            await s.start()
+            try:
+                bots = await match(s, "capodama", SEATS, options={"target": 3}, kinds=kinds)
+            finally:
+                await s.stop()
+            store = SqliteStore(folder)
+            record = store.record(bots[0].code)
+            store.close()
+            assert record is not None
+            return bots, record
+
+        return asyncio.run(go())
+
+    plain, record = capodama(tmp_path / "plain", {})
+    bots, cut = capodama(tmp_path / "cut", {1: CutInExchange})
+    guest = bots[1]
+    assert isinstance(guest, CutInExchange) and guest.cuts == ["before", "after"]
+    assert guest.connections == 3 and guest.seat == 1 and plain[1].connections == 1
+    assert cut == record
+    assert all(bot.over and not bot.errors and not bot.refusals for bot in bots)
+    assert all(leaks(bot, record) == [] for bot in bots)
