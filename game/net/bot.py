@@ -15,6 +15,7 @@ import logging
 import random
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
@@ -49,6 +50,8 @@ class Bot:
     refusals: list[p.Refusal] = field(default_factory=list)
     table: p.TableState | None = None
     over: bool = False
+    #: the finished match's record, which the server sends once the match is over
+    record: dict[str, Any] | None = None
     connections: int = 0
     ws: ClientConnection | None = None
     ai: Seat | None = None
@@ -125,6 +128,8 @@ class Bot:
                 self.errors.append(message)
             case p.Refusal():
                 self.refusals.append(message)
+            case p.MatchRecord(record=record):
+                self.record = record
             case p.ChatSaid():
                 pass
 

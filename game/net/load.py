@@ -278,6 +278,7 @@ def run_load(args: argparse.Namespace) -> Report:
 
 
 def _parser() -> argparse.ArgumentParser:
+    from game.catalog import first
     from game.engine import GAMES
 
     ap = argparse.ArgumentParser(
@@ -286,7 +287,8 @@ def _parser() -> argparse.ArgumentParser:
     )
     ap.add_argument("--tables", type=int, default=10, help="tables played at once (default 10)")
     ap.add_argument("--players", type=int, default=2, help="players per table (default 2)")
-    ap.add_argument("--game", default="scopa", choices=sorted(GAMES), help="default scopa")
+    default = first().name
+    ap.add_argument("--game", default=default, choices=sorted(GAMES), help=f"default {default}")
     ap.add_argument("--level", default="random", help="the bots' seat kind (default random)")
     ap.add_argument("--think", type=float, default=1.0, help="seconds a bot thinks (default 1)")
     ap.add_argument("--seed", type=int, default=1, help="the first table's deal (default 1)")

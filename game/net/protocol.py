@@ -42,6 +42,7 @@ __all__ = [
     "Hello",
     "Join",
     "LegalMove",
+    "MatchRecord",
     "MoveMsg",
     "Ready",
     "Refusal",
@@ -255,7 +256,15 @@ class ChatSaid(_Msg, tag="said"):
     phrase: str
 
 
-ServerMessage = Welcome | TableState | YourView | Events | Refusal | Error | ChatSaid
+class MatchRecord(_Msg, tag="record"):
+    """The finished match's whole record (the engine's ``record()``: game, players, options,
+    seed, moves), so each player can keep it and replay it.  Sent only once the match is over:
+    the seed deals every card, so before the end it would show every hand."""
+
+    record: dict[str, Any]
+
+
+ServerMessage = Welcome | TableState | YourView | Events | Refusal | Error | ChatSaid | MatchRecord
 
 
 class BadMessage(ValueError):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
+import logging
 import typing
 from functools import cache
 from typing import Any
@@ -30,6 +31,7 @@ from game.engine import (
     GameState,
     IllegalMove,
     Move,
+    load_record,
     parse_card,
 )
 from game.engine.base import Payload
@@ -38,6 +40,8 @@ from . import protocol as p
 from .client import Client, Dropped
 
 __all__ = ["Notice", "RemoteMatch"]
+
+log = logging.getLogger("tavolo.net")
 
 #: What the table is told besides the match itself: a refusal of its move, a phrase said,
 #: an error, the table's seats changing, the connection dropping.
@@ -101,6 +105,8 @@ class RemoteMatch(GameState[BaseView]):
         self._ended = False  # the last view was between deals
         self._go_on = False  # deal_next came before the view that ends the deal
         self._held: list[p.ServerMessage | Dropped] = []
+        #: the finished match's record, as the server sent it at the end
+        self.final_record: dict[str, Any] | None = None
 
     # -- fed by the server ------------------------------------------------------------------------
     def poll(self) -> list[Notice]:
@@ -135,6 +141,8 @@ class RemoteMatch(GameState[BaseView]):
             case p.Error():
                 self._pending = False
                 return message
+            case p.MatchRecord(record=record):
+                self.final_record = record
             case p.ChatSaid() | Dropped():
                 return message
         return None
@@ -243,6 +251,23 @@ class RemoteMatch(GameState[BaseView]):
     def record(self) -> dict[str, Any]:
         """What names this match at this point (the statistics' key)."""
         return {"online": self.code, "game": self.name, "at": self._at}
+
+    def finished(self) -> GameState | None:
+        """The finished match replayed from the record the server sent at its end, once this
+        seat has seen the end; None before, or when the record is not this match (another
+        game or player count, not over, or other final scores than this seat was shown)."""
+        if self.final_record is None or not self.is_over:
+            return None
+        try:
+            state = load_record(self.final_record)
+        except Exception as exc:  # the server's record: any failure to replay means unusable
+            log.warning("table %s: the match's record does not replay: %s", self.code, exc)
+            return None
+        same = (state.name, state.players) == (self.name, self.players)
+        if not same or not state.is_over or state.scores != self.scores:
+            log.warning("table %s: the match's record is not the match played", self.code)
+            return None
+        return state
 
     def play(self, move: Move | str) -> None:
         """Send ``move``; the server answers with the move's events and a new view, or a

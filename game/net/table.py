@@ -246,6 +246,12 @@ class Table:
             first=first, events=[p.encode_event(e) for e in state.events_for(seat, first)]
         )
 
+    def match_record(self) -> p.MatchRecord:
+        """The finished match's record, for every seat: only once the match is over, since its
+        seed deals every card."""
+        assert self.state is not None and self.state.is_over, "the record of a match going on"
+        return p.MatchRecord(record=self.state.record())
+
     def _tell(self, first: int) -> None:
         """Every connected seat: the events since ``first`` and its view."""
         for i, seat in enumerate(self.seats):
@@ -296,6 +302,8 @@ class Table:
         if old is not None and old is not link:
             old.send(p.Error(code="bad_token", detail="the seat was taken back elsewhere"))
         link.send(p.Welcome(code=self.code, seat=i, token=token))
+        if self.over:
+            link.send(self.match_record())  # (before the table that says the match is over)
         self.broadcast(self.table_state())
         if self.state is not None:
             seen = min(seen, len(self.state.events))
@@ -388,6 +396,7 @@ class Table:
         self._tell(first)
         if self.state.is_over:
             log.info("table %s: match over, winners %s", self.code, self.state.winners)
+            self.broadcast(self.match_record())
             self.broadcast(self.table_state())
 
     def _ai_plays(self, i: int) -> bool:

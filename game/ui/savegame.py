@@ -35,6 +35,9 @@ log = logging.getLogger(__name__)
 
 SAVE_FORMAT = "tavolo-save/1"
 _FORMAT_NAME = "tavolo-save/"
+#: The seat kind of another person at a table played online (only in a finished match: such
+#: a match is never resumed here).
+ONLINE = "online"
 #: How many finished matches the history keeps (the oldest files go first).
 HISTORY_KEEP = 50
 
@@ -229,20 +232,38 @@ def _newer(path: Path) -> bool:
 def finish_match(
     state: GameState, setup: MatchSetup, path: Path | None = None
 ) -> SaveFailure | None:
-    """Move a finished match from its file (its slot's) to the history, capped to the last
-    :data:`HISTORY_KEEP`.
+    """Move a finished match from its file (its slot's) to the history.
 
     If the history cannot be written the slot is left as it is, so nothing is lost.
     """
+    failure = keep_in_history(state, setup)
+    if failure is None:
+        clear_save(path or save_path(setup.slot))
+    return failure
+
+
+def keep_in_history(
+    state: GameState, setup: MatchSetup, names: list[str | None] | None = None
+) -> SaveFailure | None:
+    """Write a finished match into the history, capped to the last :data:`HISTORY_KEEP`.
+
+    A match played online is kept so too (its slot's match is not touched), with the seats'
+    ``names`` as the table showed them and its other people's seats of kind :data:`ONLINE`.
+    """
     stamp = time.strftime("%Y%m%d-%H%M%S")
     target = history_dir() / f"{stamp}-{setup.slot}.json"
-    data = {"format": SAVE_FORMAT, "record": state.record(), "seats": list(setup.seats)}
+    data: dict[str, Any] = {
+        "format": SAVE_FORMAT,
+        "record": state.record(),
+        "seats": list(setup.seats),
+    }
+    if names is not None:
+        data["names"] = names
     try:
         storage.write_json_atomic(target, data)
     except OSError as exc:
         log.warning("could not keep the finished match in %s: %s", target, exc.strerror or exc)
         return SaveFailure.of(target, exc)
-    clear_save(path or save_path(setup.slot))
     _prune_history()
     return None
 
@@ -294,6 +315,8 @@ def read_match(path: Path) -> SavedMatch:
             )
         )
     allowed = {"human", *seat_kinds(state.name)}
+    if state.is_over:  # a finished match played online: its other people's seats
+        allowed.add(ONLINE)
     unknown = [s for s in seats if s not in allowed]
     if unknown:
         raise SaveUnreadable(

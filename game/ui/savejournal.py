@@ -19,7 +19,14 @@ from game import i18n
 from game.engine import GameState
 from game.i18n import _
 
-from .savegame import MatchSetup, SaveFailure, finish_match, folder_failure, save_match
+from .savegame import (
+    MatchSetup,
+    SaveFailure,
+    finish_match,
+    folder_failure,
+    keep_in_history,
+    save_match,
+)
 
 if TYPE_CHECKING:
     from .runner import App
@@ -114,6 +121,14 @@ def keep_saved(app: App, state: GameState, setup: MatchSetup) -> None:
 def keep_finished(app: App, state: GameState, setup: MatchSetup) -> None:
     """Move the finished match to the history and tell the player a new kind of failure."""
     _told(app, finish_match(state, setup))
+
+
+def keep_played_online(
+    app: App, state: GameState, setup: MatchSetup, names: list[str | None]
+) -> None:
+    """Keep a finished match played online in the history and tell the player a new kind of
+    failure (no slot of the app's holds it)."""
+    _told(app, keep_in_history(state, setup, names))
 
 
 def _told(app: App, failure: SaveFailure | None) -> None:

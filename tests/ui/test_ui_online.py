@@ -7,6 +7,7 @@ scene to its summary: every card it sees came from the server's frames for its s
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -33,9 +34,12 @@ from ui_harness import (
     user_dirs,
 )
 
+from game.engine import new_game
 from game.net import protocol as p
 from game.net.bot import Bot
 from game.net.embedded import EmbeddedServer
+from game.ui import stats
+from game.ui.savegame import MatchSetup, history, read_match, save_match, saved_matches
 
 
 @pytest.fixture
@@ -46,10 +50,10 @@ def server(tmp_path):
     srv.stop()
 
 
-def host_bot(server: EmbeddedServer, game: str = "scopa", players: int = 2) -> Bot:
+def host_bot(server: EmbeddedServer, game: str = "scopa", players: int = 2, **options: int) -> Bot:
     """A bot hosting a table with one open seat, in a thread; returns once the table is open."""
     seats = ["human", "open", *["easy"] * (players - 2)]
-    create = p.Create(game=game, players=players, seats=seats)
+    create = p.Create(game=game, players=players, seats=seats, options=options)
     bot = Bot(f"ws://127.0.0.1:{server.port}", create=create, level="easy", name="Bot")
     run_bot(bot)
     end = time.monotonic() + LIMIT
@@ -57,6 +61,17 @@ def host_bot(server: EmbeddedServer, game: str = "scopa", players: int = 2) -> B
         time.sleep(0.01)
     assert bot.code is not None
     return bot
+
+
+def sit_at(app, server: EmbeddedServer, bot: Bot):
+    """The app joins ``bot``'s table by typing, gets ready, and is seated: the table scene."""
+    join_by_typing(app, f"ws://127.0.0.1:{server.port}", bot.code)
+    assert wait(app, lambda: scene_named(app, "LobbyScene") is not None)
+    lobby = app.scenes.stack[-1]
+    assert wait(app, lambda: lobby.table is not None and len(lobby.table.seats) == 2)
+    click_button(app, lobby, "ready")
+    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    return app.scenes.stack[-1]
 
 
 @pytest.fixture
@@ -71,13 +86,7 @@ def app(tmp_path, monkeypatch):
 
 def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, server):
     bot = host_bot(server)
-    join_by_typing(app, f"ws://127.0.0.1:{server.port}", bot.code)
-    assert wait(app, lambda: scene_named(app, "LobbyScene") is not None)
-    lobby = app.scenes.stack[-1]
-    assert wait(app, lambda: lobby.table is not None and len(lobby.table.seats) == 2)
-    click_button(app, lobby, "ready")
-    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
-    table = app.scenes.stack[-1]
+    table = sit_at(app, server, bot)
     m = table.model
     assert m.viewer == 1 and m.online is not None
     assert m.names[0].startswith("Bot")  # the host's name, from the server
@@ -98,6 +107,33 @@ def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, s
     )
     summary_scene = app.scenes.stack[-1]
     assert summary_scene.data.deal_no == 1
+
+
+def test_a_whole_match_played_online_goes_to_the_player_s_history(app, server):
+    """A short Scopa match (the smallest target) at a bot's table, played to its result: the
+    player's history then holds it, its record replaying to the scores the player was shown,
+    its seats the player's (human) and another person's (online), with their names."""
+    local = new_game("scopa", players=2, seed=3)
+    local.play(local.legal_moves()[0])
+    save_match(local, MatchSetup("scopa", 2, ["human", "normal"]))  # a local match going on
+    bot = host_bot(server, target=11)
+    m = sit_at(app, server, bot).model
+    while scene_named(app, "ResultScene") is None:
+        play_deal(app)
+        if scene_named(app, "SummaryScene") is not None:
+            click_button(app, app.scenes.stack[-1], "continue")
+        assert wait(app, lambda: scene_named(app, "ResultScene") or scene_named(app, "TableScene"))
+    assert m.state.is_over and len(m.state.events) > 0
+    assert wait(app, lambda: len(history()) == 1)
+    [mine], _ = saved_matches()  # the local Scopa match is still the slot's
+    assert mine.state.history == local.history
+    [kept] = history()
+    saved = read_match(kept)  # the history's own reading: replayed from the record
+    assert saved.state.is_over and saved.state.scores == m.state.scores
+    assert saved.setup.seats == ["online", "human"]
+    assert json.loads(kept.read_text())["names"] == ["Bot", "Anna"]
+    book = stats.load().stats
+    assert book is not None and book.of("scopa", 2).matches == 1  # the statistics count it
 
 
 def test_two_app_processes_host_and_join_and_play_a_scopa_deal(tmp_path):

@@ -5,6 +5,7 @@ Each frame the desk takes in the server's frames (:meth:`RemoteMatch.poll`): the
 events and views go to the table as an engine's would, a refusal is worded as the engine's
 refusals are (from its reason code and parts, in the player's language and deck), a phrase
 said, an error, a player gone or come back are told, and the seats' names follow the table.
+Once the match is over, the record the server sends then goes to the player's history.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from game.net.remote import RemoteMatch
 
 from ..games.words import KIND_WORDS
 from ..savegame import MatchSetup
+from ..savejournal import keep_played_online
 from ..table.seats import ONLINE
 from .words import error_text, phrase_text
 
@@ -37,6 +39,7 @@ class OnlineDesk:
         self.match = match
         self.server = server
         self.model: TableModel | None = None
+        self.kept = False  # the finished match is in the player's history
 
     def attach(self, model: TableModel) -> None:
         self.model = model
@@ -63,6 +66,28 @@ class OnlineDesk:
                     self.app.toast(_("Connection lost: coming back to the table…"), "warn", 3.0)
                 case Dropped():
                     self.app.toast(_("Connection lost."), "warn", 4.0)
+        if not self.kept:
+            self._keep_finished(m)
+
+    def _keep_finished(self, m: TableModel) -> None:
+        """Once the match is over and its record come, it goes to the player's history as a
+        local finished match does: the player's seat ``human``, the server's AI seats their
+        level, the other people's :data:`ONLINE`, with the names the table showed."""
+        if self.match.final_record is None or not self.match.is_over:
+            return
+        self.kept = True  # (a record that is not this match is logged once, and not kept)
+        final = self.match.finished()
+        if final is None or not self.app.persist or m.setup.autoplay:
+            return
+        infos = self.match.table.seats
+        seats = [self._kind(s, info) for s, info in enumerate(infos)]
+        setup = MatchSetup(final.name, final.players, seats)
+        keep_played_online(self.app, final, setup, [info.name for info in infos])
+
+    def _kind(self, seat: int, info: p.SeatInfo) -> str:
+        if seat == self.match.my_seat:
+            return "human"
+        return info.level if info.kind == "ai" and info.level is not None else ONLINE
 
     def _seat(self, seat: int) -> p.SeatInfo:
         return self.match.table.seats[seat]

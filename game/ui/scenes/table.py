@@ -186,7 +186,7 @@ class TableScene(Scene):
         m = self.model
         stats.match_over(m, over)
         if not m.setup.autoplay and self.app.persist and m.online is None:
-            keep_finished(self.app, m.state, m.setup)  # (online: the statistics only)
+            keep_finished(self.app, m.state, m.setup)  # (online: the desk keeps the record)
         self.app.open("result", m, over, self.solitaire_tools.back_to)
         return 0.0
 

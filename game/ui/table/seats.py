@@ -12,11 +12,12 @@ import random
 from game.ai import Seat, make_seat
 from game.engine import GameState, Move
 
+from .. import savegame
 from ..worker import AIWorker, Thought
 
 #: The seat kind of a seat played on a server's table by someone else (a person or the
-#: server's AI): the table runs no AI for it.
-ONLINE = "online"
+#: server's AI): the table runs no AI for it (the history's kind of another person online).
+ONLINE = savegame.ONLINE
 
 
 class AISeats:
