@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from netplay import LIMIT, leaks, match, server, until, url, views_reach
 from websockets.asyncio.client import ClientConnection, connect
@@ -18,12 +19,17 @@ from game.net.storage import SqliteStore
 SEATS = ["human", "open", "easy", "open"]
 
 
-def run_match(folder: Path, during=None) -> tuple[list[Bot], dict]:
+def run_match(
+    folder: Path, during=None, game: str = "tressette", **kw: Any
+) -> tuple[list[Bot], dict]:
+    """A match of ``game`` at SEATS on a new server with ``folder``; its bots and its stored
+    record.  ``kw`` goes to :func:`netplay.match`."""
+
     async def go() -> tuple[list[Bot], dict]:
         s = server(folder)
         await s.start()
         try:
-            bots = await match(s, "tressette", SEATS, during=during)
+            bots = await match(s, game, SEATS, during=during, **kw)
         finally:
             await s.stop()
         store = SqliteStore(folder)
@@ -184,24 +190,11 @@ def test_a_client_cut_during_the_exchange_takes_its_seat_back(tmp_path: Path) ->
     """Capodama for four: seat 1's connection is cut in the card-passing phase before it has
     chosen its pass and again after; it rejoins by token and the match ends as without cuts."""
 
-    def capodama(folder: Path, kinds: dict[int, type[Bot]]) -> tuple[list[Bot], dict]:
-        async def go() -> tuple[list[Bot], dict]:
-            s = server(folder)
-            await s.start()
-            try:
-                bots = await match(s, "capodama", SEATS, options={"target": 3}, kinds=kinds)
-            finally:
-                await s.stop()
-            store = SqliteStore(folder)
-            record = store.record(bots[0].code)
-            store.close()
-            assert record is not None
-            return bots, record
-
-        return asyncio.run(go())
-
-    plain, record = capodama(tmp_path / "plain", {})
-    bots, cut = capodama(tmp_path / "cut", {1: CutInExchange})
+    short = {"target": 3}
+    plain, record = run_match(tmp_path / "plain", game="capodama", options=short)
+    bots, cut = run_match(
+        tmp_path / "cut", game="capodama", options=short, kinds={1: CutInExchange}
+    )
     guest = bots[1]
     assert isinstance(guest, CutInExchange) and guest.cuts == ["before", "after"]
     assert guest.connections == 3 and guest.seat == 1 and plain[1].connections == 1
