@@ -167,29 +167,24 @@ class CutInExchange(Bot):
     passed_at: int | None = None
 
     async def _take(self, ws: ClientConnection, message: p.ServerMessage) -> None:
-        exchange = isinstance(message, p.YourView) and message.view["phase"] == "exchange"
-        if not isinstance(message, p.YourView) or not exchange:
+        view = message if isinstance(message, p.YourView) else None
+        if view is None or view.view["phase"] != "exchange":
             await super()._take(ws, message)
-        elif message.legal and "before" not in self.cuts:
-            self.cuts.append("before")  # the pass not chosen: cut instead of answering
-            await self.drop()
-        elif message.legal:
-            await super()._take(ws, message)
-            self.passed_at = message.at
-        elif (
-            self.passed_at is not None and message.at > self.passed_at and "after" not in self.cuts
-        ):
-            await super()._take(ws, message)
-            self.cuts.append("after")  # the pass chosen, others still choosing
+        elif view.legal and "before" not in self.cuts:
+            self.cuts.append("before")  # the pass not chosen yet: cut instead of answering
             await self.drop()
         else:
             await super()._take(ws, message)
+            if view.legal:
+                self.passed_at = view.at
+            elif self.passed_at is not None and "after" not in self.cuts:
+                self.cuts.append("after")  # the pass chosen, others still choosing
+                await self.drop()
 
 
 def test_a_client_cut_during_the_exchange_takes_its_seat_back(tmp_path: Path) -> None:
     """Capodama for four: seat 1's connection is cut in the card-passing phase before it has
     chosen its pass and again after; it rejoins by token and the match ends as without cuts."""
-
     short = {"target": 3}
     plain, record = run_match(tmp_path / "plain", game="capodama", options=short)
     bots, cut = run_match(
