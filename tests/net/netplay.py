@@ -39,18 +39,22 @@ async def match(
     *,
     during: Callable[[list[Bot]], Awaitable[None]] | None = None,
     options: dict[str, Any] | None = None,
+    level: str = "easy",
+    kinds: dict[int, type[Bot]] | None = None,
 ) -> list[Bot]:
-    """Bots at every ``human``/``open`` seat of a new table (the first creates it), played to
-    the match's end; ``during`` runs beside them (a drop, a restart)."""
+    """Bots of ``level`` at every ``human``/``open`` seat of a new table (the first creates
+    it), played to the match's end; ``during`` runs beside them (a drop, a restart).
+    ``kinds`` gives the k-th guest (from 1) a class of its own."""
     create = p.Create(game=game, players=len(seats), seats=seats, options=options or {})
-    host = Bot(url(s), create=create, seed=0, name="host")
+    host = Bot(url(s), level, create=create, seed=0, name="host")
     tasks = [asyncio.create_task(host.run(LIMIT))]
     async with asyncio.timeout(LIMIT):
         while host.code is None:
             await asyncio.sleep(0.005)
     bots = [host]
     for k in range(seats.count("open")):
-        bot = Bot(url(s), code=host.code, seed=k + 1, name=f"guest{k}")
+        kind = (kinds or {}).get(k + 1, Bot)
+        bot = kind(url(s), level, code=host.code, seed=k + 1, name=f"guest{k}")
         bots.append(bot)
         tasks.append(asyncio.create_task(bot.run(LIMIT)))
     if during is not None:

@@ -24,7 +24,7 @@ def test_three_tables_of_scopa_finish_without_errors_or_leaks() -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (["--players", "5"], "scopa is played by 2, 3, 4, 6"),
+        (["--game", "scopa", "--players", "5"], "scopa is played by 2, 3, 4, 6"),
         (["--level", "godlike"], "--level is one of"),
         (["--tables", "0"], "--tables is at least 1"),
     ],

@@ -4,19 +4,23 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import pytest
 from netplay import leaks, match, server
 
+from game.engine import GAMES
 from game.net.storage import SqliteStore
 
 
-def play(tmp_path: Path, game: str, seats: list[str]) -> tuple[list, dict]:
+def play(
+    tmp_path: Path, game: str, seats: list[str], options: dict[str, Any] | None = None
+) -> tuple[list, dict]:
     async def go() -> tuple[list, dict]:
         s = server(tmp_path)
         await s.start()
         try:
-            bots = await match(s, game, seats)
+            bots = await match(s, game, seats, options=options, level="random")
         finally:
             await s.stop()
         assert bots[0].code not in s.tables  # over and deserted: forgotten, kept in storage
@@ -29,19 +33,30 @@ def play(tmp_path: Path, game: str, seats: list[str]) -> tuple[list, dict]:
     return asyncio.run(go())
 
 
+def shortest(game: str, players: int) -> dict[str, Any]:
+    """The options of the shortest match ``game`` allows for ``players``: the lowest match
+    target where there is one."""
+    option = GAMES[game].options.get("target")
+    if option is None or (option.players and players not in option.players):
+        return {}
+    return {"target": min(option.choices)}
+
+
+def seating(players: int) -> list[str]:
+    """The creator, then guests, with an AI at the third seat of four or more."""
+    return ["human"] + ["easy" if k == 2 and players >= 4 else "open" for k in range(1, players)]
+
+
 @pytest.mark.parametrize(
-    ("game", "seats"),
-    [
-        ("scopa", ["human", "open"]),
-        ("tressette", ["human", "open", "open", "open"]),
-        ("capodama", ["human", "open", "easy", "open"]),
-        ("cattura", ["human", "open"]),
-    ],
+    ("game", "players"), [(g, n) for g in sorted(GAMES) for n in GAMES[g].players]
 )
 def test_bots_play_a_whole_match_and_see_only_their_own_cards(
-    tmp_path: Path, game: str, seats: list[str]
+    tmp_path: Path, game: str, players: int
 ) -> None:
-    bots, record = play(tmp_path, game, seats)
+    """Every game at every player count the engine allows (Capodama's solitaire too: one
+    player alone at an online table), its shortest match."""
+    seats = seating(players)
+    bots, record = play(tmp_path, game, seats, shortest(game, players))
     assert all(b.over for b in bots)
     assert [b.seat for b in bots] == [k for k, s in enumerate(seats) if s != "easy"]
     assert all(not b.errors and not b.refusals for b in bots)

@@ -5,10 +5,12 @@ match, which ends with the same record as without the stop."""
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from netplay import LIMIT, leaks, match, server, until, url, views_reach
-from websockets.asyncio.client import connect
+from websockets.asyncio.client import ClientConnection, connect
 
 from game.net import protocol as p
 from game.net.bot import Bot
@@ -17,12 +19,17 @@ from game.net.storage import SqliteStore
 SEATS = ["human", "open", "easy", "open"]
 
 
-def run_match(folder: Path, during=None) -> tuple[list[Bot], dict]:
+def run_match(
+    folder: Path, during=None, game: str = "tressette", **kw: Any
+) -> tuple[list[Bot], dict]:
+    """A match of ``game`` at SEATS on a new server with ``folder``; its bots and its stored
+    record.  ``kw`` goes to :func:`netplay.match`."""
+
     async def go() -> tuple[list[Bot], dict]:
         s = server(folder)
         await s.start()
         try:
-            bots = await match(s, "tressette", SEATS, during=during)
+            bots = await match(s, game, SEATS, during=during, **kw)
         finally:
             await s.stop()
         store = SqliteStore(folder)
@@ -148,3 +155,44 @@ def test_a_seat_taken_back_elsewhere_no_longer_answers_to_the_old_connection(
             await s.stop()
 
     asyncio.run(go())
+
+
+@dataclass
+class CutInExchange(Bot):
+    """A bot whose connection is cut during Capodama's exchange of cards: once when its pass is
+    its own to choose, before it chooses, and once after it has chosen while others still
+    choose."""
+
+    cuts: list[str] = field(default_factory=list)
+    passed_at: int | None = None
+
+    async def _take(self, ws: ClientConnection, message: p.ServerMessage) -> None:
+        view = message if isinstance(message, p.YourView) else None
+        if view is None or view.view["phase"] != "exchange":
+            await super()._take(ws, message)
+        elif view.legal and "before" not in self.cuts:
+            self.cuts.append("before")  # the pass not chosen yet: cut instead of answering
+            await self.drop()
+        else:
+            await super()._take(ws, message)
+            if view.legal:
+                self.passed_at = view.at
+            elif self.passed_at is not None and "after" not in self.cuts:
+                self.cuts.append("after")  # the pass chosen, others still choosing
+                await self.drop()
+
+
+def test_a_client_cut_during_the_exchange_takes_its_seat_back(tmp_path: Path) -> None:
+    """Capodama for four: seat 1's connection is cut in the card-passing phase before it has
+    chosen its pass and again after; it rejoins by token and the match ends as without cuts."""
+    short = {"target": 3}
+    plain, record = run_match(tmp_path / "plain", game="capodama", options=short)
+    bots, cut = run_match(
+        tmp_path / "cut", game="capodama", options=short, kinds={1: CutInExchange}
+    )
+    guest = bots[1]
+    assert isinstance(guest, CutInExchange) and guest.cuts == ["before", "after"]
+    assert guest.connections == 3 and guest.seat == 1 and plain[1].connections == 1
+    assert cut == record
+    assert all(bot.over and not bot.errors and not bot.refusals for bot in bots)
+    assert all(leaks(bot, record) == [] for bot in bots)
