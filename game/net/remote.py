@@ -105,6 +105,9 @@ class RemoteMatch(GameState[BaseView]):
         self._ended = False  # the last view was between deals
         self._go_on = False  # deal_next came before the view that ends the deal
         self._held: list[p.ServerMessage | Dropped] = []
+        #: how many views have been taken in: each is a new position whose decision the table
+        #: asks again, even at the same move count (the next deal's first view, a rejoin's)
+        self.views = 0
         #: the finished match's record, as the server sent it at the end
         self.final_record: dict[str, Any] | None = None
 
@@ -158,6 +161,7 @@ class RemoteMatch(GameState[BaseView]):
             self._history = self._history[: message.at]
             self._history += [""] * (message.at - len(self._history))
             self._at = message.at
+        self.views += 1
         self._pending = False
         self._ended = message.between
         self._hold = message.between and not self._go_on

@@ -133,3 +133,34 @@ def test_a_deal_closed_before_the_view_that_ends_it_does_not_hold_the_next():
     assert not match.between_deals
     assert len(match.events) == len(state.events)
     assert match.current_player == state.current_player
+
+
+@pytest.mark.parametrize("close_at", [(0,), (1,), (2,), (0, 1), (1, 1), (1, 2), (0, 2)])
+def test_the_next_deal_s_view_is_taken_whenever_the_table_closes_the_summary(close_at):
+    """The table calls deal_next when its summary closes: after the deal's scoring events (0),
+    after the view that ends the deal (1) or after the next deal's frames came (2), once or
+    twice.  In every ordering the seat ends with the next deal's view, to play when it is its
+    turn, and that view counts as a new one (the table asks its decision again) though it
+    comes at the move count of the deal's end."""
+    state = new_game("scopa", players=2, seed=5)
+    seat = 1
+    match = RemoteMatch(FakeClient(seat), table_of(state))  # type: ignore[arg-type]
+    rng = random.Random(1)
+    while not state.between_deals:
+        first = len(state.events)
+        state.play(rng.choice(state.legal_moves()))
+    ended, between_view = (wire(m) for m in frames(state, seat, 0))
+    first = len(state.events)
+    state.deal_next()
+    assert state.current_player == seat  # this seat leads the next deal
+    next_deal = [wire(m) for m in frames(state, seat, first)]
+    for step, arrived in enumerate([[ended], [between_view], next_deal]):
+        match.feed(arrived)
+        if step == 1:
+            views = match.views
+        for _ in range(close_at.count(step)):
+            match.deal_next()
+    assert match.views == views + 1 and len(match.history) == len(state.history)
+    assert not match.between_deals and len(match.events) == len(state.events)
+    assert match.view(seat) == state.view(seat)
+    assert match.current_player == seat and match.legal_moves() == state.legal_moves()

@@ -136,6 +136,29 @@ def test_a_whole_match_played_online_goes_to_the_player_s_history(app, server):
     assert book is not None and book.of("scopa", 2).matches == 1  # the statistics count it
 
 
+def test_a_summary_closed_before_the_next_deal_comes_still_prompts_its_first_move(app, tmp_path):
+    """The player closes each deal's summary at once, while the server still pauses before
+    the next deal: the table is then in step with the match between deals, and the next
+    deal's view (at the same move count as the deal's end) must still prompt the player when
+    the deal is theirs to lead (the second or the third deal, the lead alternating)."""
+    slow = EmbeddedServer(tmp_path / "slow", "127.0.0.1", pause=3.0)
+    slow.start()
+    try:
+        bot = host_bot(slow)
+        table = sit_at(app, slow, bot)
+        m = table.model
+        for _deal in range(2):
+            play_deal(app)
+            click_button(app, app.scenes.stack[-1], "continue")
+            assert m.synced and m.state.between_deals  # the next deal is not there yet
+            assert wait(app, lambda: not m.state.between_deals)
+            before = len(m.state.history)
+            # the bot leads, or the player is prompted
+            assert wait(app, lambda n=before: len(m.state.history) > n or human_turn(table))
+    finally:
+        slow.stop()
+
+
 def test_two_app_processes_host_and_join_and_play_a_scopa_deal(tmp_path):
     """Two apps, each its own process with its own folders: one hosts (the embedded server),
     the other joins by the invitation; both play the deal to its summary."""

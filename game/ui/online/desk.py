@@ -40,6 +40,7 @@ class OnlineDesk:
         self.server = server
         self.model: TableModel | None = None
         self.kept = False  # the finished match is in the player's history
+        self.views = 0  # the match's views the table has been told of
 
     def attach(self, model: TableModel) -> None:
         self.model = model
@@ -48,7 +49,15 @@ class OnlineDesk:
         m = self.model
         if m is None:
             return
-        for notice in self.match.poll():
+        notices = self.match.poll()
+        if self.match.views != self.views:
+            # a new position (polled, or held until the table's deal_next): its decision is
+            # asked again once the table has shown it, even at the move count it is in step
+            # with (the next deal's first view comes at the deal's end's, and the table is in
+            # step with that one when its summary was closed before the next deal came)
+            self.views = self.match.views
+            m.synced_at = -1
+        for notice in notices:
             match notice:
                 case IllegalMove() as refused:
                     self.app.toast(m.refusal(refused), "warn", 3.0)
