@@ -26,7 +26,7 @@ from .. import theme
 from ..focus_ring import FocusRing
 from ..scene import Scene
 from ..scenes.common import dialog, felt
-from ..widgets import Button
+from ..widgets import Button, layout_column
 from .fields import TextField, clipboard_text
 from .where import interfaces, seats_dir
 
@@ -149,19 +149,12 @@ class JoinScene(Scene):
             round(42 * s),
             round(10 * s),
         )
-        y = self.rect.y + round(80 * s)
-        for b in [*self.kept, self.host]:
-            b.place(pygame.Rect(x, y, bw, bh))
-            y += bh + gap
+        mid = x + bw // 2
+        y = layout_column([*self.kept, self.host], mid, self.rect.y + round(80 * s), bw, bh, gap)
         self.nearby_top = y + round(6 * s)
-        y = self.nearby_top + round(30 * s)
-        for b in self.found_buttons:
-            b.place(pygame.Rect(x, y, bw, bh))
-            y += bh + gap
+        y = layout_column(self.found_buttons, mid, self.nearby_top + round(30 * s), bw, bh, gap)
         y = max(y, self.rect.bottom - round(80 * s) - 2 * (bh + gap) - round(10 * s))
-        for f in self.fields:
-            f.place(pygame.Rect(x, y, bw, bh))
-            y += bh + gap
+        layout_column(self.fields, mid, y, bw, bh, gap)
         by = self.rect.bottom - bh - round(20 * s)
         half = round(180 * s)
         self.back.place(pygame.Rect(self.rect.centerx - half - 10, by, half, bh))

@@ -14,7 +14,7 @@ from .. import theme
 from ..focus_ring import FocusRing
 from ..scene import Scene
 from ..scenes.common import dialog, dim
-from ..widgets import Button
+from ..widgets import Button, layout_column
 from .words import PHRASES, phrase_text
 
 if TYPE_CHECKING:
@@ -48,10 +48,7 @@ class PhrasesScene(Scene):
         h = round(80 * s) + len(self.buttons) * (bh + gap)
         self.rect = pygame.Rect(0, 0, bw + round(60 * s), h)
         self.rect.center = (size[0] // 2, size[1] // 2)
-        y = self.rect.y + round(64 * s)
-        for b in self.buttons:
-            b.place(pygame.Rect(self.rect.centerx - bw // 2, y, bw, bh))
-            y += bh + gap
+        layout_column(self.buttons, self.rect.centerx, self.rect.y + round(64 * s), bw, bh, gap)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
