@@ -128,10 +128,10 @@ class TableModel:
     @property
     def names(self) -> list[str]:
         """Seat names as the viewer sees them (cached: they change only with the viewer)."""
-        shorts = self._short_names()
         cached = self._names
         if cached is not None and cached[0] == (self.viewer, i18n.revision()):
             return cached[1]
+        shorts = self._short_names()
         st = self.state
         kinds = [self.kind_of(i) for i in range(st.seats)]
         names = []
