@@ -18,8 +18,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import pygame
 from ui_harness import click, click_button, human_turn, make_app, sprite_center
 
+from game.net.service import NetService
+
 #: No wait here is longer than this many seconds.
 LIMIT = 60.0
+
+
+def online_app() -> Any:
+    """A headless app with online play wired in, as the app's start-up wires it."""
+    return make_app(online=NetService())
 
 
 def run_bot(bot: Any) -> None:
@@ -131,7 +138,7 @@ def main(role: str, work: Path) -> None:
     """One app of two: ``host`` hosts and writes the invitation, ``join`` reads it and joins;
     each plays its deal to the summary and prints what it saw."""
     os.environ["TAVOLO_INTERFACES"] = ""
-    app = make_app()
+    app = online_app()
     invite = work / "invite.txt"
     if role == "host":
         lobby = host_scopa(app)

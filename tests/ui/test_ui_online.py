@@ -20,6 +20,7 @@ from online_play import (
     LIMIT,
     host_scopa,
     join_by_typing,
+    online_app,
     play_deal,
     play_one,
     run_bot,
@@ -79,7 +80,7 @@ def app(tmp_path, monkeypatch):
     user_dirs(tmp_path, monkeypatch)
     monkeypatch.setenv("TAVOLO_INTERFACES", "")  # loopback only: nothing sent on the network
     monkeypatch.setenv("TAVOLO_NAME", "Anna")
-    a = make_app()
+    a = online_app()
     yield a
     a.shutdown()
 
@@ -159,6 +160,18 @@ def test_a_summary_closed_before_the_next_deal_comes_still_prompts_its_first_mov
         slow.stop()
 
 
+def test_play_online_says_so_where_the_app_has_no_online_play(tmp_path, monkeypatch):
+    """An app built without online play (App.online None): Play online says it is not
+    available and the title stays."""
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app()
+    title = app.scenes.stack[-1]
+    click_button(app, title, "online")
+    assert app.scenes.stack == [title]
+    assert "Online play is not available here." in app.toasts.texts
+    app.shutdown()
+
+
 def test_two_app_processes_host_and_join_and_play_a_scopa_deal(tmp_path):
     """Two apps, each its own process with its own folders: one hosts (the embedded server),
     the other joins by the invitation; both play the deal to its summary."""
@@ -186,7 +199,7 @@ def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
     bot) comes back on its own, and the deal goes on to its summary."""
     user_dirs(tmp_path, monkeypatch)
     monkeypatch.setenv("TAVOLO_INTERFACES", "")
-    app = make_app()
+    app = online_app()
     lobby = host_scopa(app)
     code = lobby.table.code
     guest = Bot(lobby.address, code=code, level="easy", name="Bot")
@@ -199,7 +212,7 @@ def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
     play_one(app, table)
     assert wait(app, lambda: len(table.model.state.history) >= 2)  # the guest answered
     app.shutdown()  # the table closes: its server and connection with it
-    app = make_app()
+    app = online_app()
     click_button(app, app.scenes.stack[-1], "online")
     click_button(app, scene_named(app, "JoinScene"), f"kept:{code}")
     assert wait(app, lambda: scene_named(app, "TableScene") is not None)
