@@ -201,6 +201,8 @@ def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
     monkeypatch.setenv("TAVOLO_INTERFACES", "")
     app = online_app()
     lobby = host_scopa(app)
+    app.step()
+    assert app.idle  # the lobby waits for its guest asleep, not drawing frame after frame
     code = lobby.table.code
     guest = Bot(lobby.address, code=code, level="easy", name="Bot")
     run_bot(guest)

@@ -135,6 +135,10 @@ class LobbyScene(Scene):
             self.link.quiet()
             open_table(self.app, match, resumed=self.rejoining)
 
+    def wake_in(self) -> float | None:
+        """Only the player and the server change the lobby (a message wakes the app)."""
+        return None
+
     def table_changed(self, table: TableInfo) -> None:
         """The table as it stands: shown, announced nearby (its free seats kept up to date)."""
         self.table = table
