@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import selectors
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -25,6 +25,7 @@ from online_play import (
     play_one,
     run_bot,
     scene_named,
+    seated,
     wait,
 )
 from ui_harness import (
@@ -57,21 +58,18 @@ def host_bot(server: EmbeddedServer, game: str = "scopa", players: int = 2, **op
     create = p.Create(game=game, players=players, seats=seats, options=options)
     bot = Bot(f"ws://127.0.0.1:{server.port}", create=create, level="easy", name="Bot")
     run_bot(bot)
-    end = time.monotonic() + LIMIT
-    while bot.code is None and time.monotonic() < end:
-        time.sleep(0.01)
-    assert bot.code is not None
+    seated(bot)
     return bot
 
 
 def sit_at(app, server: EmbeddedServer, bot: Bot):
     """The app joins ``bot``'s table by typing, gets ready, and is seated: the table scene."""
-    join_by_typing(app, f"ws://127.0.0.1:{server.port}", bot.code)
-    assert wait(app, lambda: scene_named(app, "LobbyScene") is not None)
+    join_by_typing(app, f"ws://127.0.0.1:{server.port}", seated(bot))
+    wait(app, lambda: scene_named(app, "LobbyScene") is not None, "the lobby")
     lobby = app.scenes.stack[-1]
-    assert wait(app, lambda: lobby.table is not None and len(lobby.table.seats) == 2)
+    wait(app, lambda: lobby.table is not None and len(lobby.table.seats) == 2, "the table")
     click_button(app, lobby, "ready")
-    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    wait(app, lambda: scene_named(app, "TableScene") is not None, "the match")
     return app.scenes.stack[-1]
 
 
@@ -93,7 +91,7 @@ def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, s
     assert m.names[0].startswith("Bot")  # the host's name, from the server
     click_button(app, table, "say")  # a quick phrase, said to the table and back to everyone
     click_button(app, scene_named(app, "PhrasesScene"), "well_played")
-    assert wait(app, lambda: "You: Well played!" in app.toasts.texts)
+    wait(app, lambda: "You: Well played!" in app.toasts.texts, "the phrase said back")
     key(app, pygame.K_ESCAPE)  # the menu: a table played online is not restarted alone
     assert [b.tag for b in scene_named(app, "PauseScene").buttons][:3] == ["resume", "new", "rules"]
     key(app, pygame.K_ESCAPE)
@@ -123,9 +121,13 @@ def test_a_whole_match_played_online_goes_to_the_player_s_history(app, server):
         play_deal(app)
         if scene_named(app, "SummaryScene") is not None:
             click_button(app, app.scenes.stack[-1], "continue")
-        assert wait(app, lambda: scene_named(app, "ResultScene") or scene_named(app, "TableScene"))
+        wait(
+            app,
+            lambda: scene_named(app, "ResultScene") or scene_named(app, "TableScene"),
+            "the next deal or the result",
+        )
     assert m.state.is_over and len(m.state.events) > 0
-    assert wait(app, lambda: len(history()) == 1)
+    wait(app, lambda: len(history()) == 1, "the match in the history")
     [mine], _ = saved_matches()  # the local Scopa match is still the slot's
     assert mine.state.history == local.history
     [kept] = history()
@@ -152,10 +154,14 @@ def test_a_summary_closed_before_the_next_deal_comes_still_prompts_its_first_mov
             play_deal(app)
             click_button(app, app.scenes.stack[-1], "continue")
             assert m.synced and m.state.between_deals  # the next deal is not there yet
-            assert wait(app, lambda: not m.state.between_deals)
+            wait(app, lambda: not m.state.between_deals, "the next deal")
             before = len(m.state.history)
             # the bot leads, or the player is prompted
-            assert wait(app, lambda n=before: len(m.state.history) > n or human_turn(table))
+            wait(
+                app,
+                lambda n=before: len(m.state.history) > n or human_turn(table),
+                "the bot's lead or the player's turn",
+            )
     finally:
         slow.stop()
 
@@ -176,19 +182,36 @@ def test_two_app_processes_host_and_join_and_play_a_scopa_deal(tmp_path):
     """Two apps, each its own process with its own folders: one hosts (the embedded server),
     the other joins by the invitation; both play the deal to its summary."""
     script = Path(__file__).with_name("online_play.py")
-    procs = []
+    procs = {}
     for role in ("host", "join"):
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
             env[var] = str(tmp_path / role / var)
-        cmd = [sys.executable, str(script), role, str(tmp_path)]
-        procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True))
-    outs = [proc.communicate(timeout=2 * LIMIT)[0] for proc in procs]
-    assert [proc.returncode for proc in procs] == [0, 0], outs
-    host, join = (out.split() for out in outs)
-    assert host[:3] == ["host", "seat", "0"] and join[:3] == ["join", "seat", "1"]
-    assert host[-2:] == join[-2:] == ["deal", "1"]
-    assert int(host[4]) >= 3 and int(join[4]) >= 3
+        cmd = [sys.executable, str(script), role]
+        # unbuffered: the invitation read here leaves the rest to communicate()
+        procs[role] = subprocess.Popen(
+            cmd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
+        )
+    host, join = procs["host"], procs["join"]
+    assert host.stdout is not None and join.stdin is not None
+    try:
+        with selectors.DefaultSelector() as sel:  # the host's first line: its invitation
+            sel.register(host.stdout, selectors.EVENT_READ)
+            assert sel.select(LIMIT), f"no invitation from the host after {LIMIT:.0f} s"
+        invite = host.stdout.readline().decode().split()
+        assert invite[:1] == ["invite"], invite
+        join.stdin.write(" ".join(invite[1:]).encode() + b"\n")
+        outs = [proc.communicate(timeout=2 * LIMIT)[0].decode() for proc in (host, join)]
+    finally:
+        for proc in (host, join):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert [host.returncode, join.returncode] == [0, 0], outs
+    said = [out.split() for out in outs]
+    assert said[0][:3] == ["host", "seat", "0"] and said[1][:3] == ["join", "seat", "1"]
+    assert said[0][-2:] == said[1][-2:] == ["deal", "1"]
+    assert int(said[0][4]) >= 3 and int(said[1][4]) >= 3
 
 
 def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
@@ -206,18 +229,18 @@ def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
     code = lobby.table.code
     guest = Bot(lobby.address, code=code, level="easy", name="Bot")
     run_bot(guest)
-    assert wait(app, lambda: lobby.start.enabled)
+    wait(app, lambda: lobby.start.enabled, "the guest ready")
     click_button(app, lobby, "start")
-    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    wait(app, lambda: scene_named(app, "TableScene") is not None, "the match")
     table = app.scenes.stack[-1]
-    assert wait(app, lambda: human_turn(table))
+    wait(app, lambda: human_turn(table), "the player's turn")
     play_one(app, table)
-    assert wait(app, lambda: len(table.model.state.history) >= 2)  # the guest answered
+    wait(app, lambda: len(table.model.state.history) >= 2, "the guest's answer")
     app.shutdown()  # the table closes: its server and connection with it
     app = online_app()
     click_button(app, app.scenes.stack[-1], "online")
     click_button(app, scene_named(app, "JoinScene"), f"kept:{code}")
-    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    wait(app, lambda: scene_named(app, "TableScene") is not None, "the table taken back")
     table = app.scenes.stack[-1]
     assert len(table.model.state.history) >= 2  # laid out where it stood
     assert play_deal(app) >= 1
