@@ -52,10 +52,13 @@ class LobbyScene(Scene):
         url: str = "",
         code: str = "",
         rejoin: str | None = None,
+        takeover_s: float | None = None,
+        takeover_level: str | None = None,
     ) -> None:
         """Host ``game`` for ``players`` with ``options`` and ``seats`` (``human``: this
-        player, ``open``, or an AI level); or join table ``code`` at ``url``; or take back
-        the seat kept at table ``rejoin``."""
+        player, ``open``, or an AI level), a dropped player's seat played by the AI
+        ``takeover_level`` after ``takeover_s`` seconds (None: the server's default); or join
+        table ``code`` at ``url``; or take back the seat kept at table ``rejoin``."""
         super().__init__(app)
         online = app.online
         assert online is not None, "Play online opens only where the app has online play"
@@ -74,7 +77,16 @@ class LobbyScene(Scene):
             if rejoin is not None:
                 self.link.rejoin(rejoin, lan=lan, data=server_dir())
             elif seats is not None:
-                self.link.host(game, players, seats, options or {}, lan=lan, data=server_dir())
+                self.link.host(
+                    game,
+                    players,
+                    seats,
+                    options or {},
+                    lan=lan,
+                    data=server_dir(),
+                    takeover_s=takeover_s,
+                    takeover_level=takeover_level,
+                )
             else:
                 self.link.join(url, code)
         except OSError as exc:
