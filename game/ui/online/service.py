@@ -2,7 +2,7 @@
 
 The UI knows nothing of the wire: these Protocols say what the Join screen, the lobby and an
 online table use, in their own terms, and the app hands the App an implementation when it
-builds it (:mod:`game.net.link`; :attr:`App.online <game.ui.runner.App.online>`, None where
+builds it (game/net/service.py's; :attr:`App.online <game.ui.runner.App.online>`, None where
 online play is not available).  What the scenes only read (a seat, a table, a table found
 nearby) is a Protocol of read-only attributes, met by whatever the implementation keeps; what
 the server says that a scene reacts to comes as calls on the scene (:class:`LobbyNews`,
