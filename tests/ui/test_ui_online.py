@@ -43,7 +43,7 @@ from game.net.bot import Bot
 from game.net.embedded import EmbeddedServer
 from game.net.storage import SqliteStore
 from game.ui import stats
-from game.ui.online.where import server_dir
+from game.ui.online.where import seats_dir, server_dir
 from game.ui.savegame import MatchSetup, history, read_match, save_match, saved_matches
 
 
@@ -179,6 +179,23 @@ def test_play_online_says_so_where_the_app_has_no_online_play(tmp_path, monkeypa
     assert app.scenes.stack == [title]
     assert "Online play is not available here." in app.toasts.texts
     app.shutdown()
+
+
+def test_a_kept_seat_gone_before_it_is_taken_back_is_said_and_nothing_breaks(app):
+    """The Join screen offers a kept seat; its file is gone (another window finished the
+    match) when the player clicks it: the lobby says the table could not be reached and the
+    Join screen comes back."""
+    seats_dir().mkdir(parents=True)
+    kept = seats_dir() / "seat-ABC234.json"
+    seat = {"url": "ws://127.0.0.1:9", "code": "ABC234", "token": "t", "seat": 1}
+    kept.write_text(json.dumps(seat))
+    click_button(app, app.scenes.stack[-1], "online")
+    join = scene_named(app, "JoinScene")
+    kept.unlink()
+    click_button(app, join, "kept:ABC234")
+    app.step()
+    assert "The table could not be reached." in app.toasts.texts
+    assert scene_named(app, "JoinScene") is not None
 
 
 def test_two_app_processes_host_and_join_and_play_a_scopa_deal(tmp_path):
