@@ -29,6 +29,7 @@ from game.engine import MatchOver
 from game.i18n import _
 
 from ..games import game_ui
+from ..scene import Damage
 from ..scenes.table import TableScene
 from ..table import show
 from ..table.draw import TablePainter
@@ -59,6 +60,7 @@ class ReplayScene(TableScene):
         super().__init__(app, self.track.state_at(0), match.setup, resumed=True)
         self.verdicts = None  # the solitaire's verdict is asked of the AI: not in a replay
         self.damage.decides = False  # no decision is waited for
+        self._look: tuple[object, ...] = ()
         self.set_review(review)
 
     def _painter(self, model: TableModel) -> TablePainter:
@@ -207,6 +209,17 @@ class ReplayScene(TableScene):
 
     def leave_replay(self) -> None:
         self.app.scenes.remove(self)
+
+    def changed(self) -> Damage:
+        """The table's damage, and the whole frame when what the replay adds changed (a review
+        came, the judge went on, the slider was taken or let go)."""
+        damage = super().changed()
+        r = self.review
+        look = (id(r.review), r.progress, self.slider.dragging)
+        if look != self._look:
+            self._look = look
+            return None
+        return damage
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.slider.handle(event):

@@ -42,6 +42,8 @@ class TablePainter:
         # where the last frame drew the glow and the banner (scene.damage redraws them alone)
         self.glow_rect: pygame.Rect | None = None
         self.banner_rect: pygame.Rect | None = None
+        #: where the last frame drew the box under the side panel's items (None: none)
+        self.side_box: pygame.Rect | None = None
 
     # -- highlights -----------------------------------------------------------------------------
     def marks(self) -> dict[int, str]:
@@ -130,11 +132,11 @@ class TablePainter:
             sc.face_key,
             top - lay.panel.top,
         )
+        self.side_box = None
         if side:
             pad = round(16 * lay.scale)
-            self.draw_side(
-                surface, pygame.Rect(lay.panel.x + pad, top, lay.panel.w - 2 * pad, side)
-            )
+            self.side_box = pygame.Rect(lay.panel.x + pad, top, lay.panel.w - 2 * pad, side)
+            self.draw_side(surface, self.side_box)
         surface.blit(keys, keys.get_rect(midtop=(lay.panel.centerx, top + side)))
         for b in sc.prompt.panel_buttons:
             b.draw(surface)
