@@ -16,14 +16,14 @@ import pytest
 from ui_harness import click, key, make_app, run_until, user_dirs
 
 from game.engine import DealScored, GameState, Trick, load_record, new_game
+from game.review.model import Decision, MoveValue, Review
 from game.sim import play_deal, random_chooser
 from game.ui import savegame
-from game.review.model import Decision, MoveValue, Review
 from game.ui.replay.review import LABEL_COLORS
 from game.ui.replay.scene import ReplayScene
 from game.ui.replay.track import Track
-from game.ui.table.hint import HINT_COLOR
 from game.ui.scenes.summary import SummaryScene
+from game.ui.table.hint import HINT_COLOR
 
 
 def finished(game: str, players: int, seed: int = 3, **options: Any) -> GameState:
@@ -252,7 +252,7 @@ def review_of(state: GameState, seat: int, deal: int = 1) -> Review:
                 label="blunder" if blunder else "best",
                 values=values,
                 reason={"code": "wins_trick", "parts": {"points": 3, "thirds": 1}, "move": None},
-            )  # fmt: skip
+            )
         )
     return Review(seat, "test", decisions, {deal: 62.0}, 71.0)
 
