@@ -9,6 +9,8 @@ posts real key and mouse events to the app.
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -19,9 +21,11 @@ from game.engine import DealScored, GameState, Trick, load_record, new_game
 from game.review.model import Decision, MoveValue, Review
 from game.sim import play_deal, random_chooser
 from game.ui import savegame
+from game.ui.replay import keys as replay_keys
 from game.ui.replay.review import LABEL_COLORS
 from game.ui.replay.scene import ReplayScene
 from game.ui.replay.track import Track
+from game.ui.scenes import keys as keylist
 from game.ui.scenes.summary import SummaryScene
 from game.ui.table.hint import HINT_COLOR
 
@@ -322,3 +326,24 @@ def test_the_review_box_covers_no_hand(tmp_path, monkeypatch, size) -> None:
     buttons = [b.rect for b in scene.model.prompt.panel_buttons]
     assert not any(box.colliderect(b) for b in buttons)
     app.shutdown()
+
+
+def test_the_key_list_over_a_replay_names_every_replay_key(app, tressette) -> None:
+    _state, scene = tressette
+    key(app, pygame.K_F1)
+    shown = app.scenes.top
+    assert isinstance(shown, keylist.KeysScene) and shown.listed is keylist.REPLAY_KEYS
+    app.step()
+    drawn = {row.keys: " ".join(lines) for row, lines in shown.rows}
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is scene  # Esc closes the list, not the replay
+    listed = {code for row in keylist.REPLAY_KEYS for code in row.codes}
+    root = Path(replay_keys.__file__).parent
+    used: set[str] = set()
+    for path in sorted(root.glob("*.py")):
+        used |= set(re.findall(r"pygame\.(K_\w+)", path.read_text(encoding="utf-8")))
+    assert used >= {"K_RIGHT", "K_HOME", "K_PAGEDOWN", "K_f", "K_v", "K_n", "K_ESCAPE"}
+    missing = sorted(name for name in used if getattr(pygame, name) not in listed)
+    assert not missing, f"keys the replay handles but its list does not name: {missing}"
+    for row in keylist.REPLAY_KEYS:
+        assert drawn[row.keys].startswith(row.does)
