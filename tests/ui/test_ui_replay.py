@@ -184,12 +184,17 @@ def test_f_shows_every_hand_and_v_turns_the_table(app, tressette) -> None:
     key(app, pygame.K_RIGHT)  # a move animated face up: its events unfiltered
     assert run_until(app, lambda: m.synced)
     assert all(sp.card is not None for s in range(4) for sp in m.table.hands[s])
+    # a hand that declared Buongioco shows every card face up too, not just those declared
+    declared = next(p for p in range(scene.track.end) if scene.track.state_at(p).view(0).shown[2])
+    scene.go_to(declared + 1)
+    assert {sp.card for sp in m.table.hands[2]} == set(m.state.hand(2))
     key(app, pygame.K_f)  # back to the hands as the human saw them
-    assert all(sp.card is None for s in (1, 2, 3) for sp in m.table.hands[s])
+    assert all(sp.card is None for s in (1, 3) for sp in m.table.hands[s])
+    assert {sp.card for sp in m.table.hands[2]} - {None} == set(m.state.view(0).shown[2])
     key(app, pygame.K_v)
     assert m.viewer == 1 and m.table.layout.viewer == 1
     assert {sp.card for sp in m.table.hands[1]} == set(m.state.view(1).hand)
-    assert all(sp.card is None for s in (0, 2, 3) for sp in m.table.hands[s])
+    assert all(sp.card is None for s in (0, 3) for sp in m.table.hands[s])
 
 
 def test_a_replay_thinks_saves_and_counts_nothing(app, tressette, monkeypatch) -> None:

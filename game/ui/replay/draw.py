@@ -52,7 +52,7 @@ class ReplayPainter(TablePainter):
         said = _("Deal {deal} · {place}").format(deal=deal, place=place)
         current = t.state.current_player
         if current is not None and t.synced:
-            said = _("{said} · {who} to play").format(said=said, who=t.short_name(current))
+            said = _("{said} · {who} to play").format(said=said, who=t.who(current))
         return said
 
     def band_message(self) -> str:
