@@ -85,6 +85,8 @@ def test_right_to_the_end_reaches_the_saved_scores(app, tressette) -> None:
             if not isinstance(app.scenes.top, SummaryScene):
                 break
             summaries += 1
+            ended = app.scenes.top.data.deal_no
+            assert scene.painter.where().startswith(f"Deal {ended} ·")  # not the next one yet
             key(app, pygame.K_RETURN)
     settle(app, scene)
     assert scene.model.state == state

@@ -44,7 +44,7 @@ class ReplayPainter(TablePainter):
     def where(self) -> str:
         """Where the replay is, in words: the deal, the move, who is to play."""
         t, track, pos = self.t, self.track, self.pos
-        deal = track.deal_at(pos)
+        deal = track.deal_shown(t.state)
         if pos >= track.end and t.state.is_over:
             place = _("End of the match")
         else:

@@ -188,7 +188,7 @@ class ReviewDesk:
             full = pygame.Rect(bar.x, bar.y, round(bar.w * done / max(1, total)), bar.h)
             pygame.draw.rect(surface, theme.GOLD, full, border_radius=bar.h // 2)
             return
-        deal = self.track.deal_at(pos)
+        deal = self.track.deal_shown(self.t.state)
         here = self.review.deal_accuracy.get(deal)
         said = _("Accuracy: deal {deal}, match {match}").format(
             deal="—" if here is None else round(here), match=round(self.review.accuracy)

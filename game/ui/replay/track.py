@@ -56,6 +56,11 @@ class Track:
         """The deal (1 for the first) the table shows at ``pos``."""
         return bisect_right(self.deal_starts, pos)
 
+    def deal_shown(self, state: GameState[Any]) -> int:
+        """The deal the table shows with ``state``: its position's, or the one that just ended
+        while it waits between deals (its summary is open)."""
+        return self.deal_at(len(state.history)) - (1 if state.between_deals else 0)
+
     def state_at(self, pos: int) -> GameState[Any]:
         """A fresh state of the match at ``pos`` (clamped to the match)."""
         pos = max(0, min(self.end, pos))
