@@ -354,3 +354,16 @@ def test_the_key_list_over_a_replay_names_every_replay_key(app, tressette) -> No
     assert not missing, f"keys the replay handles but its list does not name: {missing}"
     for row in keylist.REPLAY_KEYS:
         assert drawn[row.keys].startswith(row.does)
+
+
+def test_deck_and_language_switch_in_a_replay(app, tressette) -> None:
+    _state, scene = tressette
+    deck = app.settings.deck
+    key(app, pygame.K_d)
+    assert app.settings.deck != deck and scene.model.deck == app.settings.deck
+    app.set_language("it")
+    app.step()
+    labels = [b.label for b in scene.model.prompt.panel_buttons]
+    assert "Indietro (Esc)" in labels and "Tutte le mani (F)" in labels
+    assert scene.painter.band_message().startswith("Smazzata 1 · Mossa 0 di ")
+    app.set_language("en")
