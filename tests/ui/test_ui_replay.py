@@ -367,3 +367,34 @@ def test_deck_and_language_switch_in_a_replay(app, tressette) -> None:
     assert "Indietro (Esc)" in labels and "Tutte le mani (F)" in labels
     assert scene.painter.band_message().startswith("Smazzata 1 · Mossa 0 di ")
     app.set_language("en")
+
+
+def test_an_idle_replay_lets_the_app_sleep(app, tressette) -> None:
+    """Nobody decides in a replay: once the show is over and the glow of the seat to play
+    holds still, the table waits for a key (an AI seat to play is not waited for)."""
+    _state, scene = tressette
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.model.state.current_player != 0  # an AI seat's turn
+    assert run_until(app, lambda: scene.wake_in() is None, 200)
+
+
+@pytest.mark.parametrize(
+    ("game", "players"), [("scopa", 2), ("cattura", 2), ("capodama", 4), ("capodama", 1)]
+)
+def test_every_game_replays_to_its_end_and_back(app, game: str, players: int) -> None:
+    """Each game's table in replay mode: its first deal played by Right (summaries closed on
+    the way) lands on the record's positions, End on the match as it ended, Home on its start."""
+    state = finished(game, players)
+    seats = ["human"] + ["rules"] * (players - 1)
+    scene = open_replay(app, kept(state, seats))
+    stop = scene.track.deal_starts[1] if scene.track.deals > 1 else scene.track.end
+    while scene.pos < stop:
+        key(app, pygame.K_RIGHT)
+        settle(app, scene)
+        assert scene.model.state.history == state.history[: scene.pos]
+    key(app, pygame.K_PAGEDOWN)
+    assert scene.pos in (*scene.track.takes, *scene.track.deal_starts, scene.track.end)
+    key(app, pygame.K_END)
+    assert scene.model.state == state
+    key(app, pygame.K_HOME)
+    assert scene.model.state == new_game(game, players=players, seed=3)
