@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.engine import MatchOver
+from game.engine import DealScored, MatchOver
 from game.i18n import _
 
 from ..games import game_ui
@@ -64,6 +64,8 @@ class ReplayScene(TableScene):
         self.set_review(review)
 
     def _painter(self, model: TableModel) -> TablePainter:
+        """The replay's painter, and the review it draws (both need the table's model, made
+        by the table scene's constructor, which asks for its painter here)."""
         self.review = ReviewDesk(model, self.track)
         return ReplayPainter(model, self.track, self.review, self.slider)
 
@@ -177,8 +179,8 @@ class ReplayScene(TableScene):
         m.prompt.clear()
         self._place_prompt()
 
-    def summary_closed(self, data: object) -> None:
-        super().summary_closed(data)  # type: ignore[arg-type]
+    def summary_closed(self, data: DealScored) -> None:
+        super().summary_closed(data)
         self.model.synced_at = -1  # the next deal is dealt: the panel follows it
 
     def _on_over(self, over: MatchOver) -> float:
