@@ -64,20 +64,16 @@ def scene_class(name: str) -> type[Scene]:
             from .scenes.settings import SettingsScene
 
             return SettingsScene
+        case "replay":
+            return _replay_class()
         case "stats":
             from .scenes.stats import StatsScene
 
             return StatsScene
-        case "keys":
-            from .scenes.keys import KeysScene
-
-            return KeysScene
         case "online" | "lobby" | "phrases":
             return _online_class(name)
-        case "confirm":
-            from .scenes.confirm import ConfirmScene
-
-            return ConfirmScene
+        case "confirm" | "keys":
+            return _dialog_class(name)
     raise KeyError(f"no scene is called {name!r}")
 
 
@@ -94,6 +90,24 @@ def _online_class(name: str) -> type[Scene]:
     from .online.lobby import LobbyScene
 
     return LobbyScene
+
+
+def _dialog_class(name: str) -> type[Scene]:
+    """The dialogs over any scene: a question to confirm (``confirm``), the list of keys."""
+    if name == "keys":
+        from .scenes.keys import KeysScene
+
+        return KeysScene
+    from .scenes.confirm import ConfirmScene
+
+    return ConfirmScene
+
+
+def _replay_class() -> type[Scene]:
+    """A finished match replayed on the table (and its review drawn on it)."""
+    from .replay.scene import ReplayScene
+
+    return ReplayScene
 
 
 def make(app: App, name: str, *args: Any, **kw: Any) -> Scene:
