@@ -226,6 +226,7 @@ def _run(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game import i18n
     from game.engine import new_game
+    from game.net.service import NetService
     from game.ui.routes import confirm_replace
     from game.ui.runner import App
     from game.ui.savegame import MatchSetup
@@ -241,6 +242,7 @@ def _run(args: argparse.Namespace) -> int:
         size=args.size,
         fullscreen=True if args.fullscreen else None,
         persist=not args.autoplay,
+        online=NetService(),
     )
     if notice:
         app.notice(notice)

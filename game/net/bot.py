@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import logging
 import random
+import threading
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,6 +54,8 @@ class Bot:
     #: the finished match's record, which the server sends once the match is over
     record: dict[str, Any] | None = None
     connections: int = 0
+    #: set once the bot has its seat (its first welcome): another thread may wait on it
+    seated: threading.Event = field(default_factory=threading.Event)
     ws: ClientConnection | None = None
     ai: Seat | None = None
     #: seconds the bot waits before each move (a player's thinking; the load test's pace)
@@ -99,6 +102,7 @@ class Bot:
             case p.Welcome(code=code, seat=seat, token=token):
                 first = self.token is None
                 self.code, self.seat, self.token = code, seat, token
+                self.seated.set()
                 if first and self.create is None:
                     await ws.send(p.encode(p.Ready()))
             case p.TableState():

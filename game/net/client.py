@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
 from . import protocol as p
 
-__all__ = ["Client", "Dropped", "SeatKey", "forget_seat", "kept_seat"]
+__all__ = ["Client", "Dropped", "SeatKey", "forget_seat", "kept_seat", "kept_seats"]
 
 log = logging.getLogger("tavolo.net")
 
@@ -74,6 +74,13 @@ def kept_seat(folder: Path, code: str) -> SeatKey | None:
         )
     except (OSError, ValueError, KeyError, TypeError):
         return None
+
+
+def kept_seats(folder: Path) -> list[SeatKey]:
+    """Every seat kept in ``folder``, by table code (the unreadable files left out)."""
+    files = sorted(folder.glob("seat-*.json")) if folder.is_dir() else []
+    keys = [kept_seat(folder, path.stem.removeprefix("seat-")) for path in files]
+    return [key for key in keys if key is not None]
 
 
 def forget_seat(folder: Path, code: str) -> None:

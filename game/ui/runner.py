@@ -23,7 +23,7 @@ import time
 import warnings
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -38,6 +38,9 @@ from .scene import WAKEUP, Scene, SceneManager, window_surface
 from .scenes.error import ErrorScene
 from .settings import Settings, apply_look, save_settings
 from .widgets import Toasts
+
+if TYPE_CHECKING:
+    from .online.service import OnlineService
 
 log = logging.getLogger(__name__)
 
@@ -79,9 +82,11 @@ class App:
         fps: int = 60,
         audio: bool = True,
         persist: bool = True,
+        online: OnlineService | None = None,
     ) -> None:
         """``fixed_dt`` makes every frame advance that many seconds (tests); ``fps=0`` never
-        waits; ``persist=False`` writes no settings or saves (benchmarks)."""
+        waits; ``persist=False`` writes no settings or saves (benchmarks); ``online``: online
+        play, as the app wires it in (None: Play online says it is not available)."""
         self.t0 = time.perf_counter()
         # AI seats think in a thread: switch threads often so a frame never waits long for
         # the interpreter lock (the default 5 ms would show as frame-time spikes)
@@ -90,6 +95,7 @@ class App:
         self.settings = settings or Settings()
         apply_look(self.settings)  # four colours, contrast, text size (game/ui/theme.py)
         self.persist = persist
+        self.online = online
         # the player's language, else the system's (a first start)
         lang = i18n.set_language(self.settings.language or i18n.system_language())
         log.info("texts in %s (%s)", i18n.LANGUAGES[lang], lang)

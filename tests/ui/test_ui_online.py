@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import os
+import selectors
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pygame
@@ -20,10 +20,12 @@ from online_play import (
     LIMIT,
     host_scopa,
     join_by_typing,
+    online_app,
     play_deal,
     play_one,
     run_bot,
     scene_named,
+    seated,
     wait,
 )
 from ui_harness import (
@@ -41,7 +43,7 @@ from game.net.bot import Bot
 from game.net.embedded import EmbeddedServer
 from game.net.storage import SqliteStore
 from game.ui import stats
-from game.ui.online.where import server_dir
+from game.ui.online.where import seats_dir, server_dir
 from game.ui.savegame import MatchSetup, history, read_match, save_match, saved_matches
 
 
@@ -59,21 +61,18 @@ def host_bot(server: EmbeddedServer, game: str = "scopa", players: int = 2, **op
     create = p.Create(game=game, players=players, seats=seats, options=options)
     bot = Bot(f"ws://127.0.0.1:{server.port}", create=create, level="easy", name="Bot")
     run_bot(bot)
-    end = time.monotonic() + LIMIT
-    while bot.code is None and time.monotonic() < end:
-        time.sleep(0.01)
-    assert bot.code is not None
+    seated(bot)
     return bot
 
 
 def sit_at(app, server: EmbeddedServer, bot: Bot):
     """The app joins ``bot``'s table by typing, gets ready, and is seated: the table scene."""
-    join_by_typing(app, f"ws://127.0.0.1:{server.port}", bot.code)
-    assert wait(app, lambda: scene_named(app, "LobbyScene") is not None)
+    join_by_typing(app, f"ws://127.0.0.1:{server.port}", seated(bot))
+    wait(app, lambda: scene_named(app, "LobbyScene") is not None, "the lobby")
     lobby = app.scenes.stack[-1]
-    assert wait(app, lambda: lobby.table is not None and len(lobby.table.seats) == 2)
+    wait(app, lambda: lobby.table is not None and len(lobby.table.seats) == 2, "the table")
     click_button(app, lobby, "ready")
-    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    wait(app, lambda: scene_named(app, "TableScene") is not None, "the match")
     return app.scenes.stack[-1]
 
 
@@ -82,7 +81,7 @@ def app(tmp_path, monkeypatch):
     user_dirs(tmp_path, monkeypatch)
     monkeypatch.setenv("TAVOLO_INTERFACES", "")  # loopback only: nothing sent on the network
     monkeypatch.setenv("TAVOLO_NAME", "Anna")
-    a = make_app()
+    a = online_app()
     yield a
     a.shutdown()
 
@@ -95,7 +94,7 @@ def test_an_app_joins_a_bot_s_table_and_plays_a_scopa_deal_to_its_summary(app, s
     assert m.names[0].startswith("Bot")  # the host's name, from the server
     click_button(app, table, "say")  # a quick phrase, said to the table and back to everyone
     click_button(app, scene_named(app, "PhrasesScene"), "well_played")
-    assert wait(app, lambda: "You: Well played!" in app.toasts.texts)
+    wait(app, lambda: "You: Well played!" in app.toasts.texts, "the phrase said back")
     key(app, pygame.K_ESCAPE)  # the menu: a table played online is not restarted alone
     assert [b.tag for b in scene_named(app, "PauseScene").buttons][:3] == ["resume", "new", "rules"]
     key(app, pygame.K_ESCAPE)
@@ -125,9 +124,13 @@ def test_a_whole_match_played_online_goes_to_the_player_s_history(app, server):
         play_deal(app)
         if scene_named(app, "SummaryScene") is not None:
             click_button(app, app.scenes.stack[-1], "continue")
-        assert wait(app, lambda: scene_named(app, "ResultScene") or scene_named(app, "TableScene"))
+        wait(
+            app,
+            lambda: scene_named(app, "ResultScene") or scene_named(app, "TableScene"),
+            "the next deal or the result",
+        )
     assert m.state.is_over and len(m.state.events) > 0
-    assert wait(app, lambda: len(history()) == 1)
+    wait(app, lambda: len(history()) == 1, "the match in the history")
     [mine], _ = saved_matches()  # the local Scopa match is still the slot's
     assert mine.state.history == local.history
     [kept] = history()
@@ -154,31 +157,81 @@ def test_a_summary_closed_before_the_next_deal_comes_still_prompts_its_first_mov
             play_deal(app)
             click_button(app, app.scenes.stack[-1], "continue")
             assert m.synced and m.state.between_deals  # the next deal is not there yet
-            assert wait(app, lambda: not m.state.between_deals)
+            wait(app, lambda: not m.state.between_deals, "the next deal")
             before = len(m.state.history)
             # the bot leads, or the player is prompted
-            assert wait(app, lambda n=before: len(m.state.history) > n or human_turn(table))
+            wait(
+                app,
+                lambda n=before: len(m.state.history) > n or human_turn(table),
+                "the bot's lead or the player's turn",
+            )
     finally:
         slow.stop()
+
+
+def test_play_online_says_so_where_the_app_has_no_online_play(tmp_path, monkeypatch):
+    """An app built without online play (App.online None): Play online says it is not
+    available and the title stays."""
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app()
+    title = app.scenes.stack[-1]
+    click_button(app, title, "online")
+    assert app.scenes.stack == [title]
+    assert "Online play is not available here." in app.toasts.texts
+    app.shutdown()
+
+
+def test_a_kept_seat_gone_before_it_is_taken_back_is_said_and_nothing_breaks(app):
+    """The Join screen offers a kept seat; its file is gone (another window finished the
+    match) when the player clicks it: the lobby says the table could not be reached and the
+    Join screen comes back."""
+    seats_dir().mkdir(parents=True)
+    kept = seats_dir() / "seat-ABC234.json"
+    seat = {"url": "ws://127.0.0.1:9", "code": "ABC234", "token": "t", "seat": 1}
+    kept.write_text(json.dumps(seat))
+    click_button(app, app.scenes.stack[-1], "online")
+    join = scene_named(app, "JoinScene")
+    kept.unlink()
+    click_button(app, join, "kept:ABC234")
+    app.step()
+    assert "The table could not be reached." in app.toasts.texts
+    assert scene_named(app, "JoinScene") is not None
 
 
 def test_two_app_processes_host_and_join_and_play_a_scopa_deal(tmp_path):
     """Two apps, each its own process with its own folders: one hosts (the embedded server),
     the other joins by the invitation; both play the deal to its summary."""
     script = Path(__file__).with_name("online_play.py")
-    procs = []
+    procs = {}
     for role in ("host", "join"):
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         for var in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_STATE_HOME", "XDG_CACHE_HOME"):
             env[var] = str(tmp_path / role / var)
-        cmd = [sys.executable, str(script), role, str(tmp_path)]
-        procs.append(subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, text=True))
-    outs = [proc.communicate(timeout=2 * LIMIT)[0] for proc in procs]
-    assert [proc.returncode for proc in procs] == [0, 0], outs
-    host, join = (out.split() for out in outs)
-    assert host[:3] == ["host", "seat", "0"] and join[:3] == ["join", "seat", "1"]
-    assert host[-2:] == join[-2:] == ["deal", "1"]
-    assert int(host[4]) >= 3 and int(join[4]) >= 3
+        cmd = [sys.executable, str(script), role]
+        # unbuffered: the invitation read here leaves the rest to communicate()
+        procs[role] = subprocess.Popen(
+            cmd, env=env, stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0
+        )
+    host, join = procs["host"], procs["join"]
+    assert host.stdout is not None and join.stdin is not None
+    try:
+        with selectors.DefaultSelector() as sel:  # the host's first line: its invitation
+            sel.register(host.stdout, selectors.EVENT_READ)
+            assert sel.select(LIMIT), f"no invitation from the host after {LIMIT:.0f} s"
+        invite = host.stdout.readline().decode().split()
+        assert invite[:1] == ["invite"], invite
+        join.stdin.write(" ".join(invite[1:]).encode() + b"\n")
+        outs = [proc.communicate(timeout=2 * LIMIT)[0].decode() for proc in (host, join)]
+    finally:
+        for proc in (host, join):
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert [host.returncode, join.returncode] == [0, 0], outs
+    said = [out.split() for out in outs]
+    assert said[0][:3] == ["host", "seat", "0"] and said[1][:3] == ["join", "seat", "1"]
+    assert said[0][-2:] == said[1][-2:] == ["deal", "1"]
+    assert int(said[0][4]) >= 3 and int(said[1][4]) >= 3
 
 
 def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
@@ -189,23 +242,25 @@ def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
     bot) comes back on its own, and the deal goes on to its summary."""
     user_dirs(tmp_path, monkeypatch)
     monkeypatch.setenv("TAVOLO_INTERFACES", "")
-    app = make_app()
+    app = online_app()
     lobby = host_scopa(app)
+    app.step()
+    assert app.idle  # the lobby waits for its guest asleep, not drawing frame after frame
     code = lobby.table.code
     guest = Bot(lobby.address, code=code, level="easy", name="Bot")
     run_bot(guest)
-    assert wait(app, lambda: lobby.start.enabled)
+    wait(app, lambda: lobby.start.enabled, "the guest ready")
     click_button(app, lobby, "start")
-    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    wait(app, lambda: scene_named(app, "TableScene") is not None, "the match")
     table = app.scenes.stack[-1]
-    assert wait(app, lambda: human_turn(table))
+    wait(app, lambda: human_turn(table), "the player's turn")
     play_one(app, table)
-    assert wait(app, lambda: len(table.model.state.history) >= 2)  # the guest answered
+    wait(app, lambda: len(table.model.state.history) >= 2, "the guest's answer")
     app.shutdown()  # the table closes: its server and connection with it
-    app = make_app()
+    app = online_app()
     click_button(app, app.scenes.stack[-1], "online")
     click_button(app, scene_named(app, "JoinScene"), f"kept:{code}")
-    assert wait(app, lambda: scene_named(app, "TableScene") is not None)
+    wait(app, lambda: scene_named(app, "TableScene") is not None, "the table taken back")
     table = app.scenes.stack[-1]
     assert len(table.model.state.history) >= 2  # laid out where it stood
     assert play_deal(app) >= 1
@@ -244,13 +299,13 @@ def test_the_host_chooses_how_long_a_dropped_player_is_waited_for_and_who_then_p
         assert wait_row.fmt(wait_row.value) == "wait 2 min"
         by_keys(app, setup, level_row, "strong")
         key(app, pygame.K_RETURN)
-    assert wait(app, lambda: scene_named(app, "LobbyScene") is not None)
+    wait(app, lambda: scene_named(app, "LobbyScene") is not None, "the lobby")
     lobby = app.scenes.stack[-1]
-    assert wait(app, lambda: lobby.table is not None and lobby.start.enabled)
+    wait(app, lambda: lobby.table is not None and lobby.start.enabled, "the table hosted")
     click_button(app, lobby, "start")
     store = SqliteStore(server_dir())
     try:
-        assert wait(app, lambda: bool(store.unfinished()))
+        wait(app, lambda: bool(store.unfinished()), "the table stored")
         [stored] = store.unfinished()
     finally:
         store.close()

@@ -13,6 +13,7 @@ from ui_harness import click, click_button, key, make_app, run_until, table_scen
 from game import skins
 from game.catalog import CATALOG
 from game.engine import GAMES
+from game.net.service import NetService
 from game.ui.rules_text import in_short
 from game.ui.runner import App
 from game.ui.scenes.rules import RulesScene
@@ -67,7 +68,7 @@ def test_the_dialog_keeps_its_place_while_rows_appear(dirs, size, online, monkey
     """New game and Host a table (its row of what a dropped player's seat does below both
     columns) at every game and player count: in place, every row inside, none over another."""
     monkeypatch.setenv("TAVOLO_INTERFACES", "")  # the Join screen on the way looks nowhere
-    app = make_app(size=size)
+    app = make_app(size=size, online=NetService())  # online play wired in, as the app does
     setup = open_host(app) if online else open_setup(app)
     where = (setup.rect.copy(), setup.start.rect.copy(), setup.back.rect.copy())
     rows = set()

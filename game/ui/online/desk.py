@@ -1,11 +1,12 @@
 """The table's link to a server: what a table played online asks of its match (see
 :class:`~game.ui.table.model.Online`), and how such a table is opened.
 
-Each frame the desk takes in the server's frames (:meth:`RemoteMatch.poll`): the match's
-events and views go to the table as an engine's would, a refusal is worded as the engine's
-refusals are (from its reason code and parts, in the player's language and deck), a phrase
-said, an error, a player gone or come back are told, and the seats' names follow the table.
-Once the match is over, the record the server sends then goes to the player's history.
+Each frame the desk takes in the server's frames (:meth:`OnlineMatch.poll`): the match's
+events and views go to the table as an engine's would, and the desk is told the rest: a
+refusal, worded as the engine's refusals are (from its reason code and parts, in the player's
+language and deck), a phrase said, an error, a player gone or come back, the seats' names
+changing.  Once the match is over, the record the server sends then goes to the player's
+history.
 """
 
 from __future__ import annotations
@@ -14,15 +15,12 @@ from typing import TYPE_CHECKING
 
 from game.engine import IllegalMove
 from game.i18n import _
-from game.net import protocol as p
-from game.net.client import Dropped
-from game.net.embedded import EmbeddedServer
-from game.net.remote import RemoteMatch
 
 from ..games.words import KIND_WORDS
 from ..savegame import MatchSetup
 from ..savejournal import keep_played_online
 from ..table.seats import ONLINE
+from .service import OnlineMatch, SeatInfo, TableInfo
 from .words import error_text, phrase_text
 
 if TYPE_CHECKING:
@@ -31,13 +29,12 @@ if TYPE_CHECKING:
 
 
 class OnlineDesk:
-    """The link of one table to its server; ``server``: the app hosts it (stopped with the
-    table)."""
+    """The link of one table to its server (the app's own, when it hosts, goes with the
+    match)."""
 
-    def __init__(self, app: App, match: RemoteMatch, server: EmbeddedServer | None = None):
+    def __init__(self, app: App, match: OnlineMatch):
         self.app = app
         self.match = match
-        self.server = server
         self.model: TableModel | None = None
         self.kept = False  # the finished match is in the player's history
         self.views = 0  # the match's views the table has been told of
@@ -49,7 +46,7 @@ class OnlineDesk:
         m = self.model
         if m is None:
             return
-        notices = self.match.poll()
+        self.match.poll(self)
         if self.match.views != self.views:
             # a new position (polled, or held until the table's deal_next): its decision is
             # asked again once the table has shown it, even at the move count it is in step
@@ -57,55 +54,63 @@ class OnlineDesk:
             # step with that one when its summary was closed before the next deal came)
             self.views = self.match.views
             m.synced_at = -1
-        for notice in notices:
-            match notice:
-                case IllegalMove() as refused:
-                    self.app.toast(m.refusal(refused), "warn", 3.0)
-                    m.synced_at = -1  # the decision is asked again
-                case p.Error(code=code):
-                    self.app.toast(error_text(code), "warn", 3.0)
-                    m.synced_at = -1
-                case p.ChatSaid(seat=seat, phrase=phrase):
-                    who = m.short_name(seat)
-                    said = _("{who}: {phrase}").format(who=who, phrase=phrase_text(phrase))
-                    self.app.toast(said, "info", 3.0)
-                case p.TableState():
-                    m.forget_names()
-                case Dropped(retrying=True):
-                    self.app.toast(_("Connection lost: coming back to the table…"), "warn", 3.0)
-                case Dropped():
-                    self.app.toast(_("Connection lost."), "warn", 4.0)
         if not self.kept:
             self._keep_finished(m)
 
+    # -- what the server says besides the match (TableNews) ---------------------------------------
+    @property
+    def _model(self) -> TableModel:
+        assert self.model is not None, "the match is polled once the table is attached"
+        return self.model
+
+    def refused(self, refusal: IllegalMove) -> None:
+        self.app.toast(self._model.refusal(refusal), "warn", 3.0)
+        self._model.synced_at = -1  # the decision is asked again
+
+    def error(self, code: str) -> None:
+        self.app.toast(error_text(code), "warn", 3.0)
+        self._model.synced_at = -1
+
+    def said(self, seat: int, phrase: str) -> None:
+        who = self._model.short_name(seat)
+        said = _("{who}: {phrase}").format(who=who, phrase=phrase_text(phrase))
+        self.app.toast(said, "info", 3.0)
+
+    def table_changed(self, table: TableInfo) -> None:
+        self._model.forget_names()
+
+    def dropped(self, retrying: bool) -> None:
+        if retrying:
+            self.app.toast(_("Connection lost: coming back to the table…"), "warn", 3.0)
+        else:
+            self.app.toast(_("Connection lost."), "warn", 4.0)
+
+    # -- the match's end --------------------------------------------------------------------------
     def _keep_finished(self, m: TableModel) -> None:
         """Once the match is over and its record come, it goes to the player's history as a
         local finished match does: the player's seat ``human``, the server's AI seats their
         level, the other people's :data:`ONLINE`, with the names the table showed."""
-        if self.match.final_record is None or not self.match.is_over:
+        if not self.match.ended:
             return
         self.kept = True  # (a record that is not this match is logged once, and not kept)
         final = self.match.finished()
         if final is None or not self.app.persist or m.setup.autoplay:
             return
-        infos = self.match.table.seats
+        infos = self.match.seats
         seats = [self._kind(s, info) for s, info in enumerate(infos)]
         setup = MatchSetup(final.name, final.players, seats)
         keep_played_online(self.app, final, setup, [info.name for info in infos])
 
-    def _kind(self, seat: int, info: p.SeatInfo) -> str:
+    def _kind(self, seat: int, info: SeatInfo) -> str:
         if seat == self.match.my_seat:
             return "human"
         return info.level if info.kind == "ai" and info.level is not None else ONLINE
 
-    def _seat(self, seat: int) -> p.SeatInfo:
-        return self.match.table.seats[seat]
-
     def short_name(self, seat: int) -> str | None:
-        return self._seat(seat).name
+        return self.match.seats[seat].name
 
     def plate_name(self, seat: int, short: str) -> str:
-        info = self._seat(seat)
+        info = self.match.seats[seat]
         if info.kind == "ai" and info.level is not None:
             kind = _(KIND_WORDS.get(info.level, info.level))
             return _("{name} ({kind})").format(name=short, kind=kind)
@@ -121,20 +126,17 @@ class OnlineDesk:
 
     def close(self) -> None:
         self.match.close()
-        if self.server is not None:
-            self.server.stop()
 
 
-def setup_of(match: RemoteMatch) -> MatchSetup:
+def setup_of(match: OnlineMatch) -> MatchSetup:
     """Who sits where, as the table sees an online match: the player, and the others'."""
-    seats = ["human" if s == match.my_seat else ONLINE for s in range(match.players)]
-    return MatchSetup(match.name, match.players, seats)
+    st = match.state
+    seats = ["human" if s == match.my_seat else ONLINE for s in range(st.players)]
+    return MatchSetup(st.name, st.players, seats)
 
 
-def open_table(
-    app: App, match: RemoteMatch, server: EmbeddedServer | None = None, *, resumed: bool = False
-) -> None:
+def open_table(app: App, match: OnlineMatch, *, resumed: bool = False) -> None:
     """Put the online match on the table (``resumed``: a seat taken back mid-match, laid out
     as it stands)."""
-    desk = OnlineDesk(app, match, server)
-    app.go("table", match, setup_of(match), resumed=resumed, online=desk)
+    desk = OnlineDesk(app, match)
+    app.go("table", match.state, setup_of(match), resumed=resumed, online=desk)

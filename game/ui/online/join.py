@@ -1,8 +1,8 @@
 """Play online: host a table, or join one: found nearby, typed or pasted, or one's own seat
 taken back.
 
-While this screen is open the app listens for tables announced on the local network
-(:class:`~game.net.nearby.NearbyTables`, on the addresses of :func:`.where.interfaces` only)
+While this screen is open the app listens for tables announced on the local network (through
+its online service, :mod:`.service`, on the addresses of :func:`.where.interfaces` only)
 and lists them; a click joins one (its code is asked when the host does not show it).  Below,
 an address (``ws://host:port``) and a code may be typed or pasted.  A seat kept from a match
 not finished (the app was closed, the connection lost) is offered first.
@@ -11,6 +11,7 @@ not finished (the app was closed, the connection lost) is offered first.
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -18,9 +19,6 @@ import pygame
 
 from game.catalog import CATALOG
 from game.i18n import _, ngettext
-from game.net.client import kept_seat
-from game.net.discovery import FoundTable
-from game.net.nearby import NearbyTables
 
 from .. import theme
 from ..focus_ring import FocusRing
@@ -28,6 +26,7 @@ from ..scene import Scene
 from ..scenes.common import dialog, felt
 from ..widgets import Button, layout_column
 from .fields import TextField, clipboard_text
+from .service import FoundTable, Nearby
 from .where import interfaces, seats_dir
 
 if TYPE_CHECKING:
@@ -46,34 +45,31 @@ def _code_char(c: str) -> bool:
 class JoinScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
+        online = app.online
+        assert online is not None, "Play online opens only where the app has online play"
         self.host = Button(_("Host a table"), self.host_table, tag="host")
         self.address = TextField(_("Address"), "ws://", tag="address")
         self.code = TextField(_("Code"), tag="code", limit=16, allowed=_code_char, upper=True)
         self.join = Button(_("Join"), self.join_typed, primary=True, tag="join")
         self.back = Button(_("Back"), self.app.scenes.pop, tag="back")
-        self.nearby: NearbyTables | None = None
-        self.found: tuple[FoundTable, ...] = ()
+        self.nearby: Nearby | None = None
+        self.found: Sequence[FoundTable] = ()
         self.found_buttons: list[Button] = []
-        self.kept: list[Button] = self._kept_seats()
+        self.kept = [
+            Button(
+                _("Back to table {code}").format(code=code),
+                partial(self.app.go, "lobby", rejoin=code),
+                tag=f"kept:{code}",
+            )
+            for code in online.kept_seats(seats_dir())[:2]
+        ]
         self.keys = FocusRing(app, lambda: self.buttons)
-        lan = interfaces()
+        lan = interfaces(online)
         if lan:
             try:
-                self.nearby = NearbyTables(lan)
+                self.nearby = online.nearby(lan)
             except (OSError, ValueError) as exc:
                 log.warning("no tables nearby: %s", exc)
-
-    def _kept_seats(self) -> list[Button]:
-        buttons = []
-        folder = seats_dir()
-        for path in sorted(folder.glob("seat-*.json")) if folder.is_dir() else []:
-            key = kept_seat(folder, path.stem.removeprefix("seat-"))
-            if key is not None:
-                label = _("Back to table {code}").format(code=key.code)
-                buttons.append(
-                    Button(label, partial(self.app.go, "lobby", seat=key), tag=f"kept:{key.code}")
-                )
-        return buttons[:2]
 
     @property
     def fields(self) -> list[TextField]:

@@ -1,32 +1,26 @@
 """The lobby: a table's seats filling before its match, for its host and its guests.
 
-The host's lobby starts the table server inside the app (:class:`~game.net.embedded.
-EmbeddedServer`, on a free port of loopback and the LAN addresses), opens the table the Host
-screen chose and shows the invitation: the table's code in big letters, to read aloud, and the
-address to paste (Copy puts "address code" on the clipboard); it announces the table on the
-local network while it is open.  A guest's lobby joins the table by its address and code (or
-takes its kept seat back).  Everyone sees the seats: names, AI levels, who is connected and
-ready; a guest says it is ready, the host starts.  As the match's first deal comes, the table
-opens from the player's seat (:func:`.desk.open_table`), and the connection and the server go
-with it.
+The host's lobby starts the table server inside the app (on a free port of loopback and the
+LAN addresses), opens the table the Host screen chose and shows the invitation: the table's
+code in big letters, to read aloud, and the address to paste (Copy puts "address code" on the
+clipboard); it announces the table on the local network while it is open.  A guest's lobby
+joins the table by its address and code (or takes its kept seat back).  Everyone sees the
+seats: names, AI levels, who is connected and ready; a guest says it is ready, the host
+starts.  As the match's first deal comes, the table opens from the player's seat
+(:func:`.desk.open_table`), and the connection and the server go with it.  All of it through
+the app's online service (:mod:`.service`): the lobby hears the server as calls on itself
+(:meth:`table_changed`, :meth:`error`, :meth:`dropped`).
 """
 
 from __future__ import annotations
 
 import logging
 from typing import TYPE_CHECKING, Any
-from urllib.parse import urlparse
 
 import pygame
 
 from game.catalog import CATALOG
 from game.i18n import _, language
-from game.net import protocol as p
-from game.net.client import Client, Dropped, SeatKey
-from game.net.discovery import TableAd
-from game.net.embedded import EmbeddedServer
-from game.net.nearby import Announcement
-from game.net.remote import RemoteMatch
 
 from .. import theme
 from ..focus_ring import FocusRing
@@ -36,6 +30,7 @@ from ..scenes.common import dialog, felt
 from ..widgets import Button
 from .desk import open_table
 from .fields import copy_text
+from .service import SeatInfo, TableInfo
 from .where import interfaces, player_name, seats_dir, server_dir
 from .words import error_text
 
@@ -56,73 +51,59 @@ class LobbyScene(Scene):
         seats: list[str] | None = None,
         url: str = "",
         code: str = "",
-        seat: SeatKey | None = None,
-        takeover_s: float = 60.0,
-        takeover_level: str = "normal",
+        rejoin: str | None = None,
+        takeover_s: float | None = None,
+        takeover_level: str | None = None,
     ) -> None:
         """Host ``game`` for ``players`` with ``options`` and ``seats`` (``human``: this
         player, ``open``, or an AI level), a dropped player's seat played by the AI
-        ``takeover_level`` after ``takeover_s`` seconds; or join table ``code`` at ``url``; or
-        take back the kept ``seat``."""
+        ``takeover_level`` after ``takeover_s`` seconds (None: the server's default); or join
+        table ``code`` at ``url``; or take back the seat kept at table ``rejoin``."""
         super().__init__(app)
-        self.server: EmbeddedServer | None = None
-        self.announcement: Announcement | None = None
-        self.lan = interfaces()
-        self.table: p.TableState | None = None
-        self.match: RemoteMatch | None = None
+        online = app.online
+        assert online is not None, "Play online opens only where the app has online play"
+        lan = interfaces(online)
+        self.table: TableInfo | None = None
         self.handed = False  # the table has the connection (and the server) now
-        self.rejoining = seat is not None
+        self.rejoining = rejoin is not None
         self.ready = Button(_("Ready"), self.say_ready, primary=True, tag="ready")
         self.start = Button(_("Start"), self.start_match, primary=True, tag="start")
         self.copy = Button(_("Copy"), self.copy_invitation, tag="copy")
         self.back = Button(_("Leave"), self.leave_table, tag="leave")
         self.keys = FocusRing(app, lambda: self.buttons)
-        self.address = url
         self.failed: str | None = None
-        local = ""  # the app's own server: its client speaks to it on loopback
-        if seats is not None or (seat is not None and seat.hosted):
-            try:
-                port = self._host(urlparse(seat.url).port or 0 if seat is not None else 0)
-            except OSError as exc:
-                log.warning("no table server: %s", exc)
-                self.failed = _("The table could not be hosted on this machine.")
+        self.link = online.link(player_name(), language(), seats=seats_dir(), wake=WAKEUP.set)
+        try:
+            if rejoin is not None:
+                self.link.rejoin(rejoin, lan=lan, data=server_dir())
+            elif seats is not None:
+                self.link.host(
+                    game,
+                    players,
+                    seats,
+                    options or {},
+                    lan=lan,
+                    data=server_dir(),
+                    takeover_s=takeover_s,
+                    takeover_level=takeover_level,
+                )
             else:
-                local = f"ws://127.0.0.1:{port}"
-                self.address = f"ws://{(self.lan or ['127.0.0.1'])[0]}:{port}"
-        self.client = Client(
-            local or (seat.url if seat is not None else url),
-            player_name(),
-            language(),
-            seats_dir=seats_dir(),
-            wake=WAKEUP.set,
-            hosted=bool(local),
-        )
-        if self.failed is not None:
-            pass
-        elif seat is not None:
-            self.client.rejoin(seat)
-        elif seats is not None:
-            create = p.Create(
-                game=game,
-                players=players,
-                seats=list(seats),
-                options=dict(options or {}),
-                takeover_s=takeover_s,
-                takeover_level=takeover_level,
-            )
-            self.client.create(create)
-        else:
-            self.client.join(code)
+                self.link.join(url, code)
+        except OSError as exc:
+            log.warning("no table server: %s", exc)
+            self.failed = _("The table could not be hosted on this machine.")
+        except LookupError as exc:
+            log.warning("no seat to take back: %s", exc)
+            self.failed = _("The table could not be reached.")
 
-    def _host(self, port: int) -> int:
-        """Start the embedded server (at ``port``, to come back to a table it held; 0: a free
-        one), on loopback and the LAN addresses; the port it listens on."""
-        self.server = EmbeddedServer(server_dir(), ["127.0.0.1", *self.lan], port)
-        return self.server.start()
+    @property
+    def address(self) -> str:
+        """The server's address, for the invitation."""
+        return self.link.address
 
     @property
     def host(self) -> bool:
-        return self.table is not None and self.table.host == self.client.seat
+        return self.table is not None and self.table.host == self.link.seat
 
     @property
     def buttons(self) -> list[Button]:
@@ -131,11 +112,11 @@ class LobbyScene(Scene):
 
     # -- what the player does -----------------------------------------------------------------
     def say_ready(self) -> None:
-        self.client.send(p.Ready())
+        self.link.ready()
         self.ready.enabled = False
 
     def start_match(self) -> None:
-        self.client.send(p.Start())
+        self.link.start()
 
     def invitation(self) -> str:
         code = self.table.code if self.table is not None else ""
@@ -159,36 +140,33 @@ class LobbyScene(Scene):
             self.failed = None
             self.leave_table()
             return
-        messages = self.client.take()
-        if self.match is not None:
-            self.match.feed(messages)
-        else:
-            for i, message in enumerate(messages):
-                self._take(message)
-                if self.match is not None:
-                    self.match.feed(messages[i + 1 :])
-                    break
-        if self.match is not None and self.match.dealt and not self.handed:
+        self.link.poll(self)
+        match = self.link.match
+        if match is not None and not self.handed:
             self.handed = True
-            self._quiet()
-            open_table(self.app, self.match, self.server, resumed=self.rejoining)
+            self.link.quiet()
+            open_table(self.app, match, resumed=self.rejoining)
 
-    def _take(self, message: p.ServerMessage | Dropped) -> None:
-        match message:
-            case p.TableState() as table:
-                self.table = table
-                self._announce()
-                if table.started:
-                    self.match = RemoteMatch(self.client, table)
-                else:
-                    self.start.enabled = self._all_ready()
-            case p.Error(code=code):
-                self.app.toast(error_text(code), "warn", 4.0)
-                if self.table is None:
-                    self.leave_table()
-            case Dropped(retrying=False):
-                self.app.toast(_("The table could not be reached."), "warn", 4.0)
-                self.leave_table()
+    def wake_in(self) -> float | None:
+        """Only the player and the server change the lobby (a message wakes the app)."""
+        return None
+
+    def table_changed(self, table: TableInfo) -> None:
+        """The table as it stands: shown, announced nearby (its free seats kept up to date)."""
+        self.table = table
+        self.link.announce()
+        if not table.started:
+            self.start.enabled = self._all_ready()
+
+    def error(self, code: str) -> None:
+        self.app.toast(error_text(code), "warn", 4.0)
+        if self.table is None:
+            self.leave_table()
+
+    def dropped(self, retrying: bool) -> None:
+        if not retrying:
+            self.app.toast(_("The table could not be reached."), "warn", 4.0)
+            self.leave_table()
 
     def _all_ready(self) -> bool:
         t = self.table
@@ -196,41 +174,10 @@ class LobbyScene(Scene):
             s.connected and (s.ready or i == t.host) for i, s in enumerate(t.seats)
         )
 
-    def _announce(self) -> None:
-        """The host's table, announced nearby (its free seats kept up to date)."""
-        t = self.table
-        if self.server is None or not self.lan or t is None:
-            return
-        free = sum(1 for s in t.seats if s.kind == "human" and s.name is None)
-        ad = TableAd(
-            player_name(),
-            t.code,
-            t.game,
-            t.players,
-            free,
-            self.server.port,
-            p.PROTOCOL_VERSION,
-            t.code,
-        )
-        try:
-            if self.announcement is None:
-                self.announcement = Announcement(ad, self.lan)
-            else:
-                self.announcement.update(ad)
-        except (OSError, ValueError) as exc:
-            log.warning("the table is not announced: %s", exc)
-
-    def _quiet(self) -> None:
-        if self.announcement is not None:
-            self.announcement.stop()
-            self.announcement = None
-
     def leave(self) -> None:
-        self._quiet()
+        self.link.quiet()
         if not self.handed:
-            self.client.close()
-            if self.server is not None:
-                self.server.stop()
+            self.link.close()
 
     # -- layout, input, drawing ---------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -288,13 +235,13 @@ class LobbyScene(Scene):
             b.draw(surface)
         self.keys.draw(surface, s)
 
-    def _seat_line(self, i: int, seat: p.SeatInfo) -> str:
+    def _seat_line(self, i: int, seat: SeatInfo) -> str:
         if seat.kind == "ai":
             level = seat.level or ""
             return _("AI: {level}").format(level=_(KIND_WORDS.get(level, level)))
         if seat.name is None:
             return _("open: waiting for a friend")
-        name = _("{name} (you)").format(name=seat.name) if i == self.client.seat else seat.name
+        name = _("{name} (you)").format(name=seat.name) if i == self.link.seat else seat.name
         if not seat.connected:
             return _("{name}: away").format(name=name)
         if self.table is not None and i == self.table.host:

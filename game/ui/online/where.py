@@ -7,18 +7,18 @@ import getpass
 import os
 from pathlib import Path
 
-from game.net.discovery import lan_addresses
-
 from .. import storage
+from .service import OnlineService
 
 
-def interfaces() -> list[str]:
+def interfaces(online: OnlineService) -> list[str]:
     """The LAN addresses the app hosts on and finds tables on (besides loopback, which it
-    always hosts on): the machine's own, or those ``TAVOLO_INTERFACES`` lists, comma
-    separated (empty: none, the app then hosts on this machine alone and finds nothing)."""
+    always hosts on): the machine's own (``online`` finds them), or those
+    ``TAVOLO_INTERFACES`` lists, comma separated (empty: none, the app then hosts on this
+    machine alone and finds nothing)."""
     given = os.environ.get("TAVOLO_INTERFACES")
     if given is None:
-        return lan_addresses()
+        return online.lan_addresses()
     return [a.strip() for a in given.split(",") if a.strip()]
 
 

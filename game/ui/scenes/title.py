@@ -160,6 +160,9 @@ class TitleScene(Scene):
         self.app.open("solitaire")
 
     def online(self) -> None:
+        if self.app.online is None:
+            self.app.toast(_("Online play is not available here."), "warn", 3.0)
+            return
         self.app.open("online")
 
     def rules(self) -> None:
