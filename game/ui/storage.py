@@ -51,13 +51,23 @@ def log_dir() -> Path:
     return Path(platformdirs.user_log_dir(APP))
 
 
-def write_json_atomic(path: Path, value: Any) -> None:
-    """Write ``value`` as JSON to ``path`` through a temporary file in the same folder."""
+def documents_dir() -> Path:
+    """The user's documents folder (it may not exist)."""
+    return Path(platformdirs.user_documents_dir())
+
+
+def write_json_atomic(path: Path, value: Any, *, compact: bool = False) -> None:
+    """Write ``value`` as JSON to ``path`` through a temporary file in the same folder:
+    indented to be read and edited, or ``compact`` (no spaces, one line) for the many files
+    a player keeps and rarely opens, such as the history's matches."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(value, fh, indent=1, sort_keys=True)
+            if compact:
+                json.dump(value, fh, separators=(",", ":"), sort_keys=True)
+            else:
+                json.dump(value, fh, indent=1, sort_keys=True)
             fh.write("\n")
             fh.flush()
             os.fsync(fh.fileno())
