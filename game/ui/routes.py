@@ -9,12 +9,14 @@ scene module is imported at its first use, so the app starts with the title's al
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
 
-from .savegame import load_slot
+from .savegame import SaveUnreadable, load_slot, read_match
 from .savejournal import tell
 
 if TYPE_CHECKING:
@@ -74,11 +76,21 @@ def scene_class(name: str) -> type[Scene]:
             return KeysScene
         case "online" | "lobby" | "phrases":
             return _online_class(name)
-        case "confirm":
-            from .scenes.confirm import ConfirmScene
-
-            return ConfirmScene
+        case "confirm" | "history":
+            return _look_back_class(name)
     raise KeyError(f"no scene is called {name!r}")
+
+
+def _look_back_class(name: str) -> type[Scene]:
+    """A question before something that cannot be undone (``confirm``), the finished matches
+    (``history``)."""
+    if name == "confirm":
+        from .scenes.confirm import ConfirmScene
+
+        return ConfirmScene
+    from .scenes.history import HistoryScene
+
+    return HistoryScene
 
 
 def _online_class(name: str) -> type[Scene]:
@@ -94,6 +106,9 @@ def _online_class(name: str) -> type[Scene]:
     from .online.lobby import LobbyScene
 
     return LobbyScene
+
+
+log = logging.getLogger(__name__)
 
 
 def make(app: App, name: str, *args: Any, **kw: Any) -> Scene:
@@ -140,3 +155,22 @@ def confirm_replace(app: App, slot: str, start: Callable[[], object]) -> None:
         start()
         return
     app.open("confirm", saved.replace_question(), _("Replace"), start, _("Keep it"), _("New match"))
+
+
+def open_match_file(app: App, path: Path) -> bool:
+    """Open the match saved in ``path`` in the replay, over the scenes open; whether it was.
+
+    A file that cannot be (damaged, of a newer version of Tavolo, of a game this version does
+    not know) is refused: the player is told why in a notice, the console in one line.
+    """
+    try:
+        saved = read_match(path)
+    except SaveUnreadable as exc:
+        said = _("The match file {path} cannot be opened: {reason}.").format(
+            path=path, reason=exc.reason
+        )
+        log.warning("%s", said)
+        app.notice(said)
+        return False
+    app.open("replay", match=saved)
+    return True
