@@ -226,7 +226,7 @@ def test_export_writes_a_file_that_reads_back_as_the_same_match(app, tmp_path, m
     click_button(app, scene, "export")
     [sent] = (documents / "Tavolo").iterdir()
     assert sent.name == "tavolo-scopa-2p-2026-11-11-1400.json"
-    assert any(str(sent) in t for t in app.toasts.texts)
+    assert any(sent.name in t and str(sent.parent) in t for t in app.toasts.texts)
     mine, theirs = read_match(kept), read_match(sent)
     assert theirs.state.record() == mine.state.record()
     assert theirs.setup.seats == mine.setup.seats and theirs.names == ("Me", "Anna")
@@ -255,8 +255,13 @@ def test_open_file_takes_a_typed_path(keys_app, monkeypatch):
     scene = app.scenes.top
     assert isinstance(scene, HistoryScene) and not scene.list.paths
     assert scene.keys.current() is scene.field  # nothing listed: the field first
-    key(app, pygame.K_RETURN)  # starts typing
-    assert scene.field.editing
+    # its number (1: Open, Export and Delete wait for a match) starts typing, and the text
+    # the key sends is not typed
+    assert scene.keys.buttons()[0] is scene.field
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1"))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="1"))
+    app.step()
+    assert scene.field.editing and scene.field.text == ""
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=f"'{sent}'"))
     app.step()
     key(app, pygame.K_RETURN)  # Enter in the field opens the file

@@ -114,6 +114,8 @@ class HistoryScene(Scene):
         self.list = MatchList()
         self.scale = 1.0
         self.rect = pygame.Rect(0, 0, 0, 0)
+        #: the text the key that just began typing in the field is about to send (dropped)
+        self._typed_by_key = ""
         self._build("")
         self.keys = FocusRing(app, lambda: self.buttons, self._start)
 
@@ -220,10 +222,10 @@ class HistoryScene(Scene):
             self.app.toast(said, "warn", 6.0)
             return
         if copy_text(str(target)):
-            said = _("The match was exported to {path} (the path is on the clipboard).")
+            said = _("Match exported as {name} in {folder} (its full path is on the clipboard).")
         else:
-            said = _("The match was exported to {path}.")
-        self.app.toast(said.format(path=target), "info", 8.0)
+            said = _("Match exported as {name} in {folder}.")
+        self.app.toast(said.format(name=target.name, folder=target.parent), "info", 8.0)
 
     def close(self) -> None:
         self.app.scenes.remove(self)
@@ -255,10 +257,15 @@ class HistoryScene(Scene):
         self.sizes = (round(17 * theme.text_scale(size)), round(15 * theme.text_scale(size)))
         head, sub = self.sizes
         lines = theme.font(head, True).get_linesize() + theme.font(sub).get_linesize()
-        self.list.row_h = lines + round(14 * s)
+        self.list.row_h = lines + round(18 * s)
         self.list.move(0)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.TEXTINPUT and event.text == self._typed_by_key:
+            self._typed_by_key = ""  # the text of the key that began typing (4, Space)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._typed_by_key = ""
         if self.field.editing and event.type == pygame.KEYDOWN and event.key in ENTER:
             self.open_typed()
             return
@@ -276,6 +283,8 @@ class HistoryScene(Scene):
         if clicked and self.field.editing and not self.field.rect.collidepoint(event.pos):
             self.field.end()
         self.keys.route(event)
+        if self.field.editing and event.type == pygame.KEYDOWN:
+            self._typed_by_key = event.unicode  # a key that began typing types nothing
 
     def _list_event(self, event: pygame.event.Event) -> bool:
         """The list's keys, wheel and clicks; True when the event was the list's."""
@@ -355,7 +364,7 @@ class HistoryScene(Scene):
         if chosen:
             pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=round(8 * s))
         head, sub = self.sizes
-        x, y = rect.x + round(12 * s), rect.y + round(7 * s)
+        x, y = rect.x + round(12 * s), rect.y + round(6 * s)
         room = rect.w - round(24 * s)
         date = theme.text(e.when, sub, theme.INK_DIM)
         surface.blit(date, date.get_rect(topright=(rect.right - round(12 * s), y + 2)))
