@@ -20,6 +20,7 @@ from ui_harness import (
     key,
     make_app,
     run_until,
+    start_game,
     user_dirs,
 )
 
@@ -391,5 +392,24 @@ def test_the_scene_fits_the_window(tmp_path, monkeypatch, size, text):
             assert not any(a.colliderect(b) for b in items[i + 1 :]), a
         assert scene.list.shown >= 4
         assert scene.list.rect.h >= scene.list.shown * scene.list.row_h
+    finally:
+        app.shutdown()
+
+
+def test_a_lost_solitaires_five_buttons_stay_in_a_small_window(tmp_path, monkeypatch):
+    """Take back, Restart deal, New deal, Title and History side by side at 1024×600, in
+    Italian's longer words: the panel is moved back into the window rather than cut at its
+    left edge."""
+    user_dirs(tmp_path, monkeypatch)
+    app = make_app(size=(1024, 600))
+    try:
+        app.set_language("it")
+        app.settings.speed = "instant"
+        start_game(app, "capodama", 1, seed=5, seats=["random"])
+        assert run_until(app, lambda: isinstance(app.scenes.top, ResultScene), 20000)
+        result = app.scenes.top
+        assert result.buttons[0].tag == "take_back" and len(result.buttons) == 5
+        assert app.screen.get_rect().inflate(-24, -24).contains(result.rect)
+        assert all(result.rect.contains(b.rect) for b in result.buttons)
     finally:
         app.shutdown()

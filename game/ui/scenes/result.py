@@ -141,7 +141,7 @@ class ResultScene(Scene):
         h = round(70 * s) + len(self.wrapped) * lh + round(24 * s) + bh + round(20 * s)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2 - round(120 * s), size[1] // 2)
-        self.rect.clamp_ip(pygame.Rect(0, 0, *size))  # a wide panel stays in the window
+        self.rect.clamp_ip(pygame.Rect(0, 0, *size).inflate(-24, -24))  # a wide one stays in view
         n = len(self.buttons)
         x0 = self.rect.centerx - (n * bw + (n - 1) * gap) // 2
         for i, b in enumerate(self.buttons):
