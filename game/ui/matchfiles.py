@@ -33,6 +33,9 @@ from .savegame import (
     when,
 )
 
+#: How many exports of one match (one name) a folder can hold side by side: -2, -3...
+EXPORTS_SAME = 100
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -174,13 +177,9 @@ def export(path: Path, folder: Path | None = None) -> Path:
     saved = read_match(path)
     data = storage.read_json(path)  # as it is: whatever else the file keeps goes with it
     folder = folder or export_dir()
-    name = export_name(saved)
-    target = folder / name
-    n = 1
-    while target.exists():
-        n += 1
-        target = folder / name.replace(".json", f"-{n}.json")
-    storage.write_json_atomic(target, data, compact=True)
+    stem = export_name(saved).removesuffix(".json")
+    names = [folder / f"{stem}{f'-{n}' if n > 1 else ''}.json" for n in range(1, EXPORTS_SAME)]
+    target = storage.write_json_new(names, data, compact=True)  # never over another file
     os.utime(target, (saved.saved_at, saved.saved_at))
     return target
 
