@@ -8,6 +8,7 @@ import json
 import random
 
 import pytest
+from refused_files import REFUSED, refused_file
 from test_cli import run
 
 from game.app import build_parser, check_args
@@ -47,32 +48,9 @@ def test_a_match_file_opens_in_the_replay(tmp_path):
     assert done.stderr == ""
 
 
-REFUSED = {
-    "damaged": ("{not json", "the file is not valid JSON"),
-    "newer": (
-        json.dumps({"format": "tavolo-save/2", "record": {}, "seats": []}),
-        "a newer version of Tavolo wrote it (tavolo-save/2)",
-    ),
-    "unknown game": (
-        json.dumps(
-            {
-                "format": SAVE_FORMAT,
-                "record": {"game": "briscola", "players": 2, "seed": 1, "moves": []},
-                "seats": ["human", "normal"],
-            }
-        ),
-        "of a game this version of Tavolo does not know ('briscola')",
-    ),
-    "missing": (None, "it could not be read"),
-}
-
-
 @pytest.mark.parametrize("kind", REFUSED)
 def test_a_file_that_cannot_be_opened_is_one_line_and_the_title(tmp_path, kind):
-    text, why = REFUSED[kind]
-    bad = tmp_path / "match.json"
-    if text is not None:
-        bad.write_text(text, encoding="utf-8")
+    bad, why = refused_file(tmp_path, kind)
     done = run(tmp_path, "--open", str(bad), "--frames", "2", code=REPLAY)
     assert done.returncode == 0, done.stderr
     [line] = done.stderr.splitlines()

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from refused_files import REFUSED, refused_file
 from ui_harness import (
     autoplay_to_summary,
     click,
@@ -278,45 +279,15 @@ def test_paths_as_players_paste_them():
     assert matchfiles.path_of("  ") is None
 
 
-REFUSED = {
-    "damaged": ("{not json", "not valid JSON"),
-    "newer": (
-        json.dumps({"format": "tavolo-save/2", "record": {}, "seats": []}),
-        "a newer version of Tavolo wrote it (tavolo-save/2)",
-    ),
-    "newer record": (
-        json.dumps(
-            {"format": SAVE_FORMAT, "record": {"format": "tavolo-record/3"}, "seats": ["human"]}
-        ),
-        "a newer version of Tavolo wrote it (tavolo-record/3)",
-    ),
-    "unknown game": (
-        json.dumps(
-            {
-                "format": SAVE_FORMAT,
-                "record": {"game": "briscola", "players": 2, "seed": 1, "moves": []},
-                "seats": ["human", "normal"],
-            }
-        ),
-        "a game this version of Tavolo does not know ('briscola')",
-    ),
-}
-
-
 @pytest.mark.parametrize("kind", REFUSED)
 def test_a_file_that_cannot_be_opened_is_refused_with_why(app, replays, tmp_path, kind):
-    text, why = REFUSED[kind]
-    bad = tmp_path / "bad.json"
-    bad.write_text(text, encoding="utf-8")
+    bad, why = refused_file(tmp_path, kind)
     scene = open_history(app)
     scene.field.text = str(bad)
     click_button(app, scene, "open file")
     assert replays == [] and app.scenes.top is scene
     [said] = [t for t in app.toasts.texts if "cannot be opened" in t]
     assert said.startswith(f"The match file {bad} cannot be opened: ") and why in said
-    scene.field.text = str(tmp_path / "missing.json")
-    click_button(app, scene, "open file")
-    assert any("No such file" in t for t in app.toasts.texts)
 
 
 def test_a_damaged_file_in_the_history_is_listed_and_not_opened(app, replays):
