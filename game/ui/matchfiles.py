@@ -41,8 +41,8 @@ EXPORTS_SAME = 100
 class Entry:
     """One file of the history in words, in the language they were made in.
 
-    ``won`` says whether the player won (None where the file cannot be read, or no seat was
-    the player's); ``problem`` is why a file cannot be read ("" when it can).
+    ``won`` says whether the player won (None where no seat was the player's, or the file
+    cannot be read: then ``match`` is None and ``seats`` says why).
     """
 
     path: Path
@@ -52,7 +52,6 @@ class Entry:
     seats: str
     when: str
     won: bool | None = None
-    problem: str = ""
 
 
 def history_files() -> list[Path]:
@@ -65,7 +64,7 @@ def read_entry(path: Path, now: float | None = None) -> Entry:
     try:
         saved = read_match(path)
     except SaveUnreadable as exc:
-        return Entry(path, None, path.name, _("Cannot be opened"), exc.reason, "", None, exc.reason)
+        return Entry(path, None, path.name, _("Cannot be opened"), exc.reason, "")
     outcome, won = _outcome(saved)
     return Entry(
         path, saved, headline(saved.state), outcome, _seats(saved), when(saved.saved_at, now), won

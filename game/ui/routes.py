@@ -24,6 +24,8 @@ if TYPE_CHECKING:
     from .scene import Scene
     from .table.model import TableModel
 
+log = logging.getLogger(__name__)
+
 
 def scene_class(name: str) -> type[Scene]:
     """The class of the scene called ``name``.  Its module is imported at the first ask, so
@@ -106,9 +108,6 @@ def _online_class(name: str) -> type[Scene]:
     from .online.lobby import LobbyScene
 
     return LobbyScene
-
-
-log = logging.getLogger(__name__)
 
 
 def make(app: App, name: str, *args: Any, **kw: Any) -> Scene:

@@ -59,11 +59,9 @@ def documents_dir() -> Path:
     return Path(platformdirs.user_documents_dir())
 
 
-def write_json_atomic(path: Path, value: Any, *, compact: bool = False) -> None:
-    """Write ``value`` as JSON to ``path`` through a temporary file in the same folder:
-    indented to be read and edited, or ``compact`` (no spaces, one line) for the many files
-    a player keeps and rarely opens, such as the history's matches."""
-    tmp = _write_aside(path, value, compact)
+def write_json_atomic(path: Path, value: Any) -> None:
+    """Write ``value`` as JSON to ``path`` through a temporary file in the same folder."""
+    tmp = _write_aside(path, value, compact=False)
     try:
         os.replace(tmp, path)
     except BaseException:
@@ -97,7 +95,8 @@ def write_json_new(names: Iterable[Path], value: Any, *, compact: bool = False) 
     """Write ``value`` as JSON under the first of ``names`` (all in one folder) that is free,
     never over a file already there, even one another Tavolo writes at this moment: the whole
     file is written aside, then linked in under its name (which fails if the name is taken).
-    The path written; FileExistsError if every name is taken."""
+    The path written; FileExistsError if every name is taken.  ``compact`` writes it on one
+    line, without spaces: for the many files a player keeps and rarely reads, the history's."""
     names = list(names)
     tmp = _write_aside(names[0], value, compact)
     try:

@@ -71,7 +71,7 @@ def keep(
     data = {"format": SAVE_FORMAT, "record": state.record(), "seats": seats}
     if names is not None:
         data["names"] = names
-    storage.write_json_atomic(path, data, compact=True)
+    storage.write_json_new([path], data, compact=True)
     stamp = time.mktime(time.strptime(path.name[:15], "%Y%m%d-%H%M%S"))
     os.utime(path, (stamp, stamp))
     return path
@@ -384,3 +384,14 @@ def test_a_lost_solitaires_five_buttons_stay_in_a_small_window(tmp_path, monkeyp
         assert all(result.rect.contains(b.rect) for b in result.buttons)
     finally:
         app.shutdown()
+
+
+def test_a_file_dropped_on_the_window_opens_and_an_empty_field_is_said(app, replays, tmp_path):
+    kept = keep("scopa", 2, ["human", "easy"], day=14)
+    sent = matchfiles.export(kept, tmp_path / "sent")
+    scene = open_history(app)
+    click_button(app, scene, "open file")  # nothing typed yet
+    assert replays == [] and "Type or paste the path of a match file." in app.toasts.texts
+    pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(sent)))
+    app.step()
+    assert [m.state.record() for m in replays] == [read_match(kept).state.record()]
