@@ -256,8 +256,9 @@ class HistoryScene(Scene):
         self.list.rect = pygame.Rect(inner.x, top, inner.w, fy - round(14 * s) - top)
         self.sizes = (round(17 * theme.text_scale(size)), round(15 * theme.text_scale(size)))
         head, sub = self.sizes
-        lines = theme.font(head, True).get_linesize() + theme.font(sub).get_linesize()
-        self.list.row_h = lines + round(18 * s)
+        self.lines_h = theme.font(head, True).get_linesize() + theme.font(sub).get_linesize()
+        least = self.lines_h + round(18 * s)  # the whole lines that fit share what is left
+        self.list.row_h = self.list.rect.h // max(1, self.list.rect.h // least)
         self.list.move(0)
 
     def handle(self, event: pygame.event.Event) -> None:
@@ -364,7 +365,7 @@ class HistoryScene(Scene):
         if chosen:
             pygame.draw.rect(surface, theme.GOLD, rect, 2, border_radius=round(8 * s))
         head, sub = self.sizes
-        x, y = rect.x + round(12 * s), rect.y + round(6 * s)
+        x, y = rect.x + round(12 * s), rect.centery - self.lines_h // 2 - round(1 * s)
         room = rect.w - round(24 * s)
         date = theme.text(e.when, sub, theme.INK_DIM)
         surface.blit(date, date.get_rect(topright=(rect.right - round(12 * s), y + 2)))
