@@ -68,31 +68,17 @@ def scene_class(name: str) -> type[Scene]:
             from .scenes.settings import SettingsScene
 
             return SettingsScene
+        case "replay":
+            return _replay_class()
         case "stats":
             from .scenes.stats import StatsScene
 
             return StatsScene
-        case "keys":
-            from .scenes.keys import KeysScene
-
-            return KeysScene
         case "online" | "lobby" | "phrases":
             return _online_class(name)
-        case "confirm" | "history":
-            return _look_back_class(name)
+        case "confirm" | "keys" | "history":
+            return _dialog_class(name)
     raise KeyError(f"no scene is called {name!r}")
-
-
-def _look_back_class(name: str) -> type[Scene]:
-    """A question before something that cannot be undone (``confirm``), the finished matches
-    (``history``)."""
-    if name == "confirm":
-        from .scenes.confirm import ConfirmScene
-
-        return ConfirmScene
-    from .scenes.history import HistoryScene
-
-    return HistoryScene
 
 
 def _online_class(name: str) -> type[Scene]:
@@ -108,6 +94,29 @@ def _online_class(name: str) -> type[Scene]:
     from .online.lobby import LobbyScene
 
     return LobbyScene
+
+
+def _dialog_class(name: str) -> type[Scene]:
+    """The dialogs over any scene: a question to confirm (``confirm``), the list of keys, the
+    finished matches (``history``)."""
+    if name == "keys":
+        from .scenes.keys import KeysScene
+
+        return KeysScene
+    if name == "history":
+        from .scenes.history import HistoryScene
+
+        return HistoryScene
+    from .scenes.confirm import ConfirmScene
+
+    return ConfirmScene
+
+
+def _replay_class() -> type[Scene]:
+    """A finished match replayed on the table (and its review drawn on it)."""
+    from .replay.scene import ReplayScene
+
+    return ReplayScene
 
 
 def make(app: App, name: str, *args: Any, **kw: Any) -> Scene:

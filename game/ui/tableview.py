@@ -86,6 +86,8 @@ class TableView:
         self.add_pile(self.played)
         self.deck_count = 0
         self.dealer = 0
+        #: every hand is shown face up (a replay's look at all the hands)
+        self.open_hands = False
         self._z = 1000
         self.hand_max = hand_max
         self.center_kind = center
@@ -111,7 +113,7 @@ class TableView:
 
     def shows_face(self, seat: int) -> bool:
         """Whether the viewer sees ``seat``'s hand face up."""
-        return self.solitaire or seat == self.viewer
+        return self.solitaire or self.open_hands or seat == self.viewer
 
     def hand_width(self, seat: int) -> int:
         return self.layout.spot(seat).card_w

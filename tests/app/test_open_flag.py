@@ -66,3 +66,22 @@ def test_open_takes_no_flags_of_a_new_match(other, capsys):
         check_args(parser, args)
     assert stop.value.code == 2
     assert "--open replays a match already played" in capsys.readouterr().err
+
+
+def test_an_exported_match_opens_in_the_real_replay(tmp_path):
+    """With the app's own replay scene: the window opens on it, nothing is said."""
+    state = new_game("scopa", players=2, seed=4)
+    rng = random.Random(4)
+    while not state.is_over:
+        if state.between_deals:
+            state.deal_next()
+        else:
+            state.play(rng.choice(state.legal_moves()))
+    match = tmp_path / "tavolo-scopa-2p.json"
+    data = {"format": SAVE_FORMAT, "record": state.record(), "seats": ["human", "normal"]}
+    match.write_text(json.dumps(data))
+    shot = tmp_path / "replay.png"
+    done = run(tmp_path, "--open", str(match), "--frames", "3", "--screenshot", str(shot))
+    assert done.returncode == 0, done.stderr
+    assert "Traceback" not in done.stderr and "cannot be opened" not in done.stderr
+    assert shot.stat().st_size > 1000

@@ -395,3 +395,19 @@ def test_a_file_dropped_on_the_window_opens_and_an_empty_field_is_said(app, repl
     pygame.event.post(pygame.event.Event(pygame.DROPFILE, file=str(sent)))
     app.step()
     assert [m.state.record() for m in replays] == [read_match(kept).state.record()]
+
+
+def test_open_puts_the_replay_of_the_selected_match_on_top_and_esc_comes_back(app):
+    from game.ui.replay.scene import ReplayScene
+
+    keep("scopa", 2, ["human", "normal"], day=16, seed=3)
+    older = keep("cattura", 3, ["human", "easy", "normal"], day=15, seed=6)
+    scene = open_history(app)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Open has the focus
+    replay = app.scenes.top
+    assert isinstance(replay, ReplayScene)
+    assert replay.track.end == len(read_match(older).state.history)
+    assert replay.model.state.name == "cattura"
+    key(app, pygame.K_ESCAPE)
+    assert app.scenes.top is scene and scene.list.selected == 1

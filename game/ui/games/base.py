@@ -98,6 +98,8 @@ class GameUI(Generic[ViewT, ModelT]):
     pile_flags = False
     #: the kinds of events shown together as one beat (the simultaneous exchange of Capodama)
     batch_kinds: tuple[type[Payload], ...] = ()
+    #: the kinds of events that end a trick or a capture (a replay's PgUp and PgDn step by them)
+    taking_kinds: tuple[type[Payload], ...] = ()
     #: the panel's button that shows the last trick or capture again (L), and what a look
     #: before the first one says
     LAST_BUTTON = N_("Last trick (L)")

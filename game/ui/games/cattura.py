@@ -71,6 +71,7 @@ class CatturaUI(GameUI[CatturaView, CatturaModel]):
     hand_max = HAND_SIZE
     pile_cards = WIN_CAPTURES  # the captures lie face up side by side, in the pile's place
     center = "stack"
+    taking_kinds = (Captured,)
     LAST_BUTTON = N_("Last capture (L)")
     LAST_NONE = N_("Nothing has been captured yet")
     HOLD_LABEL = N_("Capture stays")

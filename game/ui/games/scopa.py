@@ -66,6 +66,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
     center = "grid"
     pile_stride = 4
     pile_flags = True
+    taking_kinds = (Captured,)
     LAST_BUTTON = N_("Last capture (L)")
     LAST_NONE = N_("Nothing has been captured in this deal yet")
     HOLD_LABEL = N_("Capture stays")

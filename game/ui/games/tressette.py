@@ -262,7 +262,7 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
         t = self.t
         hands = t.hidden_hands(v)
         for s, shown in enumerate(v.shown):
-            if s != t.viewer and shown:
+            if shown and None in hands[s]:  # a hidden hand shows what Buongioco declared
                 hands[s] = list(shown) + [None] * (v.hand_sizes[s] - len(shown))
         piles = {s: 0 for s in range(t.state.seats)}
         for _leader, cards, winner, _raw in v.tricks:

@@ -13,6 +13,8 @@ from .base import GameUI, ModelT, ViewT
 
 
 class TrickGameUI(GameUI[ViewT, ModelT]):
+    taking_kinds = (Trick,)
+
     def enqueue(self, e: Event) -> bool:
         t, q = self.t, self.t.queue
         match e.data:

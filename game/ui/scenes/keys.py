@@ -100,6 +100,45 @@ KEYS: tuple[KeyRow, ...] = (
     ),
 )
 
+#: The replay's keys (:mod:`game.ui.replay.keys`): the list F1 shows over a replay.
+REPLAY_KEYS: tuple[KeyRow, ...] = (
+    KeyRow(
+        N_("Right / Left"),
+        N_("the next move (played as at the table) / the move before"),
+        "",
+        (pygame.K_RIGHT, pygame.K_LEFT),
+    ),
+    KeyRow(
+        N_("Home / End"), N_("the start / the end of the match"), "", (pygame.K_HOME, pygame.K_END)
+    ),
+    KeyRow(
+        N_("PgDn / PgUp"),
+        N_("the next / the last trick or capture"),
+        "",
+        (pygame.K_PAGEDOWN, pygame.K_PAGEUP),
+    ),
+    KeyRow(N_("Shift+PgDn / Shift+PgUp"), N_("the next / the last deal"), "", ()),
+    KeyRow(N_("F"), N_("every hand face up, or as the seat saw them"), "", (pygame.K_f,)),
+    KeyRow(N_("V"), N_("the table seen from the next seat"), "", (pygame.K_v,)),
+    KeyRow(
+        N_("N / Shift+N"),
+        N_("the next / the last mistake"),
+        N_("with a review"),
+        (pygame.K_n,),
+    ),
+    KeyRow(N_("Space"), N_("skip the running animation"), "", (pygame.K_SPACE,)),
+    KeyRow(
+        N_("hold L"),
+        N_("look at the last trick, or in Scopa and Cattura the last capture"),
+        "",
+        (pygame.K_l,),
+    ),
+    KeyRow(N_("D"), N_("switch French / Italian cards"), "", (pygame.K_d,)),
+    KeyRow(N_("F11"), N_("fullscreen on / off"), "", (pygame.K_F11,)),
+    KeyRow(N_("F1 or ?"), N_("this list of keys"), "", focus.HELP),
+    KeyRow(N_("Esc"), N_("leave the replay"), "", (pygame.K_ESCAPE,)),
+)
+
 #: what closes the panel besides a click
 CLOSE = (pygame.K_ESCAPE, *focus.HELP, *focus.ENTER, focus.SKIP)
 
@@ -107,8 +146,10 @@ CLOSE = (pygame.K_ESCAPE, *focus.HELP, *focus.ENTER, focus.SKIP)
 class KeysScene(Scene):
     overlay = True
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, *, replay: bool = False) -> None:
+        """``replay``: the replay's keys, not the table's."""
         super().__init__(app)
+        self.listed = REPLAY_KEYS if replay else KEYS
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.scale = 1.0
         self.col = 0  # where the descriptions start, from the panel's left edge
@@ -122,10 +163,12 @@ class KeysScene(Scene):
         self.scale = s
         f = theme.font(self._size(), True)
         pad = round(30 * s)
-        self.col = pad + max(f.size(_(r.keys))[0] for r in KEYS) + round(24 * s)
-        widest = max(theme.font(self._size()).size(self._said(r))[0] for r in KEYS)
+        self.col = pad + max(f.size(_(r.keys))[0] for r in self.listed) + round(24 * s)
+        widest = max(theme.font(self._size()).size(self._said(r))[0] for r in self.listed)
         w = min(size[0] - 24, self.col + widest + pad)
-        self.rows = [(r, theme.wrap(self._said(r), self._size(), w - self.col - pad)) for r in KEYS]
+        self.rows = [
+            (r, theme.wrap(self._said(r), self._size(), w - self.col - pad)) for r in self.listed
+        ]
         line_h = theme.font(self._size()).get_linesize()
         h = round(120 * s) + sum(len(lines) * line_h + round(8 * s) for _r, lines in self.rows)
         self.rect = pygame.Rect(0, 0, w, min(size[1] - 16, h))

@@ -54,6 +54,9 @@ if TYPE_CHECKING:
 
 
 class TableScene(Scene):
+    #: the match is saved after every move and counted in the statistics (a replay's is not)
+    keeps = True
+
     def __init__(
         self,
         app: App,
@@ -70,7 +73,7 @@ class TableScene(Scene):
         self.model = m = TableModel(
             app, state, setup, images, show.Ends(self._on_scored, self._on_over), online
         )
-        self.painter = TablePainter(m)
+        self.painter = self._painter(m)
         self.drag = CardDrag(m)  # a card dragged from the hand to the table plays it
         self.keys = KeyFocus(m, self.painter.marks)  # keyboard play: the focus and its keys
         self.forced = ForcedCard(m, self.drag)  # a forced card plays itself after a beat
@@ -95,6 +98,10 @@ class TableScene(Scene):
         self.resize(app.size)
         if online is not None:
             online.attach(m)
+
+    def _painter(self, model: TableModel) -> TablePainter:
+        """What draws the table (a replay draws more over it)."""
+        return TablePainter(model)
 
     # -- deck, language and layout ------------------------------------------------------------
     def refuse_deck(self, deck: str) -> str | None:
@@ -172,7 +179,8 @@ class TableScene(Scene):
     # -- the ends of a deal and of the match ----------------------------------------------------
     def _on_scored(self, scored: DealScored) -> float:
         m = self.model
-        stats.deal_scored(m, scored)
+        if self.keeps:
+            stats.deal_scored(m, scored)
         self.summary_open = True
         st = m.state  # between deals: the panel shows the deal as it ended, as summed up
         m.panel = m.gui.new_model(st.view(m.viewer), st.seed)
@@ -219,32 +227,7 @@ class TableScene(Scene):
     # -- sync, AI and decisions ---------------------------------------------------------------
     def update(self, dt: float) -> None:
         m = self.model
-        m.time += dt
-        if m.online is not None:
-            m.online.update()  # what the server sent: the table follows it as an engine's log
-        m.table.speed = self.app.settings.speed_factor
-        m.moment.fade(dt)
-        if m.loading:
-            # nothing moves yet: spend the frame preparing pictures, then deal
-            m.images.warm(0.0025)
-            sizes = list(m.table.layout.sizes)
-            missing = m.images.missing(self.wanted, sizes)
-            if missing and not m.images.pending:
-                # a width the cache dropped for others drawn meanwhile (the panel's, a
-                # button's icon): ask again, or the table would wait for it forever
-                m.images.want(self.wanted, sizes)
-            m.loading = missing > 0
-            show.pump(m)
-            return
-        m.images.warm(0.0015)
-        m.table.update(dt)
-        m.moment.count_down(dt)
-        show.pump(m)
-        m.queue.update(dt)
-        m.hints.update()
-        if self.verdicts is not None:
-            self.verdicts.update()
-        if not m.synced or m.state.is_over:
+        if not self._follow(dt) or m.state.is_over:
             return
         if m.synced_at != len(m.state.history):
             self._on_sync()
@@ -265,6 +248,37 @@ class TableScene(Scene):
             self.app.toast(fallback, "warn", 3.0)
         if move is not None:
             m.apply(move)
+
+    def _follow(self, dt: float) -> bool:
+        """The frame's show: the card pictures prepared, the engine's events turned into
+        beats and the beats run; True once every event has been shown (the table in sync)."""
+        m = self.model
+        m.time += dt
+        if m.online is not None:
+            m.online.update()  # what the server sent: the table follows it as an engine's log
+        m.table.speed = self.app.settings.speed_factor
+        m.moment.fade(dt)
+        if m.loading:
+            # nothing moves yet: spend the frame preparing pictures, then deal
+            m.images.warm(0.0025)
+            sizes = list(m.table.layout.sizes)
+            missing = m.images.missing(self.wanted, sizes)
+            if missing and not m.images.pending:
+                # a width the cache dropped for others drawn meanwhile (the panel's, a
+                # button's icon): ask again, or the table would wait for it forever
+                m.images.want(self.wanted, sizes)
+            m.loading = missing > 0
+            show.pump(m)
+            return False
+        m.images.warm(0.0015)
+        m.table.update(dt)
+        m.moment.count_down(dt)
+        show.pump(m)
+        m.queue.update(dt)
+        m.hints.update()
+        if self.verdicts is not None:
+            self.verdicts.update()
+        return m.synced
 
     def _on_sync(self) -> None:
         m = self.model

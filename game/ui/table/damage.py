@@ -47,6 +47,8 @@ class TableDamage:
         self._turn: tuple[int | None, int] | None = None
         self._turn_at = 0.0
         self._glow_shown: int | None = None  # the glow's alpha in the last frame drawn
+        #: the table waits for decisions (a replay's does not: nobody decides there)
+        self.decides = True
 
     # -- the glow of the seat to play ---------------------------------------------------------
     def _turn_age(self) -> float:
@@ -187,6 +189,8 @@ class TableDamage:
         sc = self.t
         if sc.synced_at != len(sc.state.history):
             return [0.0]
+        if not self.decides:
+            return []
         current = sc.state.current_player
         if current is None or sc.kind_of(current) == "human":
             return []

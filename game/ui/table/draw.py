@@ -42,6 +42,8 @@ class TablePainter:
         # where the last frame drew the glow and the banner (scene.damage redraws them alone)
         self.glow_rect: pygame.Rect | None = None
         self.banner_rect: pygame.Rect | None = None
+        #: where the last frame drew the box under the side panel's items (None: none)
+        self.side_box: pygame.Rect | None = None
 
     # -- highlights -----------------------------------------------------------------------------
     def marks(self) -> dict[int, str]:
@@ -120,7 +122,8 @@ class TablePainter:
         key = (sc.deck, i18n.revision(), gui.model_key(model), tuple(names))
         buttons = min((b.rect.top for b in sc.prompt.panel_buttons), default=lay.panel.bottom)
         keys = self._keys_hint()
-        top = buttons - keys.get_height() - lay.gap
+        side = self.side_height()
+        top = buttons - keys.get_height() - lay.gap - side
         self.hud.draw(
             surface,
             lay.panel,
@@ -129,7 +132,12 @@ class TablePainter:
             sc.face_key,
             top - lay.panel.top,
         )
-        surface.blit(keys, keys.get_rect(midtop=(lay.panel.centerx, top)))
+        self.side_box = None
+        if side:
+            pad = round(16 * lay.scale)
+            self.side_box = pygame.Rect(lay.panel.x + pad, top, lay.panel.w - 2 * pad, side)
+            self.draw_side(surface, self.side_box)
+        surface.blit(keys, keys.get_rect(midtop=(lay.panel.centerx, top + side)))
         for b in sc.prompt.panel_buttons:
             b.draw(surface)
         self._draw_prompt(surface)
@@ -143,6 +151,14 @@ class TablePainter:
         look = sc.gui.last_look() if sc.moment.show_last else None
         if look is not None:
             self._draw_last(surface, look)
+
+    def side_height(self) -> int:
+        """How tall a box kept under the side panel's items, over its buttons, is (0: none;
+        a replay shows its review there, on the panel, never over a hand)."""
+        return 0
+
+    def draw_side(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw that box in ``rect``."""
 
     def _keys_hint(self) -> pygame.Surface:
         """The line "F1: all the keys" above the panel's buttons, where a newcomer sees it."""

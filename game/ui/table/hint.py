@@ -197,20 +197,27 @@ class HintDesk:
         return sp.zone != "hand" or sp.owner in self.t.active_hands()
 
     def draw(self, surface: pygame.Surface) -> None:
-        t = self.t
-        s = t.table.layout.scale
         for rect in self.marked():
-            if rect.h > rect.w:  # a card: a glow around it
-                glow = t.images.ring(rect.w, HINT_COLOR, "hint")
-                surface.blit(glow, glow.get_rect(center=rect.center))
-            pad = max(2, round(3 * s))
-            pygame.draw.rect(
-                surface,
-                HINT_COLOR,
-                rect.inflate(2 * pad, 2 * pad),
-                max(2, round(3 * s)),
-                border_radius=max(4, rect.w // 14 + pad),
-            )
+            ring(surface, self.t, rect, HINT_COLOR)
+
+
+def ring(
+    surface: pygame.Surface, t: TableModel, rect: pygame.Rect, color: tuple[int, int, int]
+) -> None:
+    """A card (with a glow around it) or a button ringed in ``color``, as the hint rings its
+    move (a replay's review rings the best move and the one played so)."""
+    s = t.table.layout.scale
+    if rect.h > rect.w:  # a card: a glow around it
+        glow = t.images.ring(rect.w, color, f"ring{color}")
+        surface.blit(glow, glow.get_rect(center=rect.center))
+    pad = max(2, round(3 * s))
+    pygame.draw.rect(
+        surface,
+        color,
+        rect.inflate(2 * pad, 2 * pad),
+        max(2, round(3 * s)),
+        border_radius=max(4, rect.w // 14 + pad),
+    )
 
 
 class VerdictDesk:

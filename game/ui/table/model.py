@@ -269,8 +269,16 @@ class TableModel:
         self.synced_at = -1
         self.panel = self.gui.new_model(state.view(0), state.seed)
 
+    @property
+    def sees_all(self) -> bool:
+        """Every card is shown as it is: the solitaire's, or a replay's hands all face up."""
+        return self.solitaire or self.table.open_hands
+
     def hidden_hands(self, view: BaseView) -> dict[int, list[Card | None]]:
-        """Each seat's hand as the viewer sees it: its own cards, and backs for the others."""
+        """Each seat's hand as the viewer sees it: its own cards, and backs for the others
+        (every hand's cards when all are shown face up)."""
+        if self.table.open_hands:
+            return {s: list(self.state.hand(s)) for s in range(self.state.seats)}
         own = self.gui.own_hands(view)
         return {
             s: list(own[s]) if s in own else [None] * view.hand_sizes[s]

@@ -30,14 +30,15 @@ def pump(t: TableModel) -> None:
     """Every event not yet shown, into beats."""
     events = t.state.events
     batch_kinds = t.gui.batch_kinds
+    seen = None if t.sees_all else t.viewer  # None: every card as it is
     while t.ev < len(events):
-        e = events[t.ev] if t.solitaire else events[t.ev].for_seat(t.viewer)
+        e = events[t.ev] if seen is None else events[t.ev].for_seat(seen)
         t.ev += 1
         kind = type(e.data)
         if kind in batch_kinds:
             batch = [e]
             while t.ev < len(events) and type(events[t.ev].data) is kind:
-                batch.append(events[t.ev].for_seat(t.viewer))
+                batch.append(events[t.ev] if seen is None else events[t.ev].for_seat(seen))
                 t.ev += 1
             t.gui.enqueue_batch(batch)
             continue
