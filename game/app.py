@@ -5,9 +5,13 @@ which is also how tests, benchmarks and the packaged smoke test drive the real a
 
     tavolo --game capodama --players 4 --deck italian --seed 7 --seats human,normal,strong,easy
     tavolo --autoplay --frames 600 --screenshot shot.png
+    tavolo --open ~/Documents/Tavolo/tavolo-scopa-2p-2026-11-27-1402.json
 
 ``tavolo serve`` and ``tavolo bot`` run the online table server and its bot client
 (:mod:`game.net.cli`, their own flags).
+
+``--open FILE`` opens a match file (from the history, or exported) in the replay; a file that
+cannot be opened is said in one line on stderr and in a notice over the title.
 
 Bad flags (any invalid value) get a usage message on stderr and exit code 2; a screenshot that
 cannot be written exits 1 with a message; an unexpected error is logged to the user log folder
@@ -113,6 +117,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--autoplay", action="store_true", help="AI at every seat, playing on its own")
     p.add_argument(
+        "--open",
+        type=Path,
+        metavar="FILE",
+        help="replay a match file (one kept in the history, or exported from it)",
+    )
+    p.add_argument(
         "--speed",
         type=_word,
         choices=["slow", "normal", "fast", "instant"],
@@ -136,6 +146,11 @@ def check_args(p: argparse.ArgumentParser, args: argparse.Namespace) -> None:
     from game.ui.games import playable_games
 
     given = (args.game, args.players, args.seats, args.seed)
+    if args.open is not None and (args.autoplay or any(v is not None for v in given)):
+        p.error(
+            "--open replays a match already played: it takes no --game, --players, "
+            "--seats, --seed or --autoplay"
+        )
     if not args.autoplay and all(v is None for v in given):
         return
     game = args.game if args.game is not None else first().name
@@ -227,7 +242,7 @@ def _run(args: argparse.Namespace) -> int:
     from game import i18n
     from game.engine import new_game
     from game.net.service import NetService
-    from game.ui.routes import confirm_replace
+    from game.ui.routes import confirm_replace, open_match_file
     from game.ui.runner import App
     from game.ui.savegame import MatchSetup
     from game.ui.settings import load_settings
@@ -249,6 +264,8 @@ def _run(args: argparse.Namespace) -> int:
     if args.deck:
         app.use_deck_for_session(args.deck)  # the title, the setup, the solitaire: all of it
     app.scenes.push(app.title_scene())
+    if args.open is not None:
+        open_match_file(app, args.open)  # refused: said on the console and over the title
     if getattr(args, "seat_list", None):
         # --deck shows this table in that deck; else the game's own (or the one chosen for it)
         if not args.deck:

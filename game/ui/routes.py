@@ -9,18 +9,22 @@ scene module is imported at its first use, so the app starts with the title's al
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.i18n import _
 
-from .savegame import load_slot
+from .savegame import SaveUnreadable, load_slot, read_match
 from .savejournal import tell
 
 if TYPE_CHECKING:
     from .runner import App
     from .scene import Scene
     from .table.model import TableModel
+
+log = logging.getLogger(__name__)
 
 
 def scene_class(name: str) -> type[Scene]:
@@ -72,7 +76,7 @@ def scene_class(name: str) -> type[Scene]:
             return StatsScene
         case "online" | "lobby" | "phrases":
             return _online_class(name)
-        case "confirm" | "keys":
+        case "confirm" | "keys" | "history":
             return _dialog_class(name)
     raise KeyError(f"no scene is called {name!r}")
 
@@ -93,11 +97,16 @@ def _online_class(name: str) -> type[Scene]:
 
 
 def _dialog_class(name: str) -> type[Scene]:
-    """The dialogs over any scene: a question to confirm (``confirm``), the list of keys."""
+    """The dialogs over any scene: a question to confirm (``confirm``), the list of keys, the
+    finished matches (``history``)."""
     if name == "keys":
         from .scenes.keys import KeysScene
 
         return KeysScene
+    if name == "history":
+        from .scenes.history import HistoryScene
+
+        return HistoryScene
     from .scenes.confirm import ConfirmScene
 
     return ConfirmScene
@@ -154,3 +163,22 @@ def confirm_replace(app: App, slot: str, start: Callable[[], object]) -> None:
         start()
         return
     app.open("confirm", saved.replace_question(), _("Replace"), start, _("Keep it"), _("New match"))
+
+
+def open_match_file(app: App, path: Path) -> bool:
+    """Open the match saved in ``path`` in the replay, over the scenes open; whether it was.
+
+    A file that cannot be (damaged, of a newer version of Tavolo, of a game this version does
+    not know) is refused: the player is told why in a notice, the console in one line.
+    """
+    try:
+        saved = read_match(path)
+    except SaveUnreadable as exc:
+        said = _("The match file {path} cannot be opened: {reason}.").format(
+            path=path, reason=exc.reason
+        )
+        log.warning("%s", said)
+        app.notice(said)
+        return False
+    app.open("replay", match=saved)
+    return True

@@ -38,8 +38,9 @@ _FORMAT_NAME = "tavolo-save/"
 #: The seat kind of another person at a table played online (only in a finished match: such
 #: a match is never resumed here).
 ONLINE = "online"
-#: How many finished matches the history keeps (the oldest files go first).
-HISTORY_KEEP = 50
+#: How many finished matches the history keeps (the oldest files go first).  Each is written
+#: compact: a long 6-player Capodama match is about 5 kB, a Tressette match about 1 kB.
+HISTORY_KEEP = 200
 #: How many matches of one slot finished in the same millisecond the history can tell apart.
 HISTORY_SAME = 10
 
@@ -137,11 +138,13 @@ class SaveUnreadable(ValueError):
 
 @dataclass(frozen=True)
 class SavedMatch:
-    """A match that can be continued, replayed from its file."""
+    """A match that can be continued, replayed from its file; ``names`` are the seats' names
+    as an online table showed them (None for a match played here)."""
 
     state: GameState
     setup: MatchSetup
     saved_at: float
+    names: tuple[str | None, ...] | None = None
 
     @property
     def slot(self) -> str:
@@ -163,6 +166,13 @@ class SavedMatch:
         return _("Replace your {game} match ({details})?").format(
             game=title, details=", ".join(details)
         )
+
+
+def headline(state: GameState) -> str:
+    """A match's game and players ("Scopa, 2 players"), or the solitaire's deal ("Capodama
+    solitaire, deal no. 1234")."""
+    title, details = _details(state)
+    return f"{title}, {details[0]}"
 
 
 def _details(state: GameState) -> tuple[str, list[str]]:
@@ -261,7 +271,7 @@ def keep_in_history(
         data["names"] = names
     targets = history_names(setup.slot, time.time())
     try:
-        storage.write_json_new(targets, data)
+        storage.write_json_new(targets, data, compact=True)
     except OSError as exc:
         log.warning("could not keep the finished match in %s: %s", targets[0], exc.strerror or exc)
         return SaveFailure.of(targets[0], exc)
@@ -316,6 +326,14 @@ def read_match(path: Path) -> SavedMatch:
     except ValueError as exc:
         raise SaveUnreadable(str(exc) or _("it is not valid JSON")) from exc
     record, seats = _fields(data)
+    game = record.get("game")
+    if isinstance(game, str) and game not in GAMES:
+        raise SaveUnreadable(
+            _("it is a match of a game this version of Tavolo does not know ({game})").format(
+                game=repr(game)
+            ),
+            damaged=False,
+        )
     try:
         state = load_record(record)
     except Exception as exc:  # a file anyone can edit: any failure to replay means damaged
@@ -336,26 +354,43 @@ def read_match(path: Path) -> SavedMatch:
                 game=_(GAMES[state.name].title), kind=repr(unknown[0])
             )
         )
-    return SavedMatch(state, MatchSetup(state.name, state.players, seats), saved_at)
+    setup = MatchSetup(state.name, state.players, seats)
+    return SavedMatch(state, setup, saved_at, _names(data.get("names"), state.seats))
+
+
+def _names(names: Any, seats: int) -> tuple[str | None, ...] | None:
+    """The seats' names a file holds, if they are a name (or null) per seat: they only label
+    the seats, so names of any other shape are left out rather than refuse the match."""
+    if not isinstance(names, list) or len(names) != seats:
+        return None
+    if not all(n is None or isinstance(n, str) for n in names):
+        return None
+    return tuple(names)
 
 
 def _fields(data: Any) -> tuple[dict[str, Any], list[str]]:
     """The record and the seat kinds of a save's JSON, checked for their kinds."""
     fmt = data.get("format") if isinstance(data, dict) else None
-    if isinstance(fmt, str) and fmt.startswith(_FORMAT_NAME) and fmt != SAVE_FORMAT:
-        version = fmt.removeprefix(_FORMAT_NAME)
-        if version.isdigit() and int(version) > 1:
-            raise SaveUnreadable(
-                _("a newer version of Tavolo wrote it ({format})").format(format=fmt), newer=True
-            )
+    _check_version(fmt, _FORMAT_NAME)
     if fmt != SAVE_FORMAT:
         raise SaveUnreadable(_("it is not a Tavolo saved match"))
     record, seats = data.get("record"), data.get("seats")
     if not isinstance(record, dict):
         raise SaveUnreadable(_("its record is missing"))
+    _check_version(record.get("format"), "tavolo-record/")
     if not isinstance(seats, list) or not all(isinstance(s, str) for s in seats):
         raise SaveUnreadable(_("its seats are not a list of seat kinds"))
     return record, seats
+
+
+def _check_version(fmt: Any, name: str) -> None:
+    """Refuse a format ``name`` of a version after the first: a newer Tavolo wrote it."""
+    if isinstance(fmt, str) and fmt.startswith(name):
+        version = fmt.removeprefix(name)
+        if version.isdigit() and int(version) > 1:
+            raise SaveUnreadable(
+                _("a newer version of Tavolo wrote it ({format})").format(format=fmt), newer=True
+            )
 
 
 def load_slot(slot: str) -> tuple[SavedMatch | None, list[str]]:

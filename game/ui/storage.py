@@ -54,9 +54,14 @@ def log_dir() -> Path:
     return Path(platformdirs.user_log_dir(APP))
 
 
+def documents_dir() -> Path:
+    """The user's documents folder (it may not exist)."""
+    return Path(platformdirs.user_documents_dir())
+
+
 def write_json_atomic(path: Path, value: Any) -> None:
     """Write ``value`` as JSON to ``path`` through a temporary file in the same folder."""
-    tmp = _write_aside(path, value)
+    tmp = _write_aside(path, value, compact=False)
     try:
         os.replace(tmp, path)
     except BaseException:
@@ -65,14 +70,17 @@ def write_json_atomic(path: Path, value: Any) -> None:
         raise
 
 
-def _write_aside(path: Path, value: Any) -> str:
-    """``value`` written as JSON to a new temporary file beside ``path`` (made with its
-    folder), flushed to the disk; the temporary file's path."""
+def _write_aside(path: Path, value: Any, compact: bool) -> str:
+    """``value`` written as JSON (``compact``: on one line) to a new temporary file beside
+    ``path`` (made with its folder), flushed to the disk; the temporary file's path."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(value, fh, indent=1, sort_keys=True)
+            if compact:
+                json.dump(value, fh, separators=(",", ":"), sort_keys=True)
+            else:
+                json.dump(value, fh, indent=1, sort_keys=True)
             fh.write("\n")
             fh.flush()
             os.fsync(fh.fileno())
@@ -83,13 +91,14 @@ def _write_aside(path: Path, value: Any) -> str:
     return tmp
 
 
-def write_json_new(names: Iterable[Path], value: Any) -> Path:
+def write_json_new(names: Iterable[Path], value: Any, *, compact: bool = False) -> Path:
     """Write ``value`` as JSON under the first of ``names`` (all in one folder) that is free,
     never over a file already there, even one another Tavolo writes at this moment: the whole
     file is written aside, then linked in under its name (which fails if the name is taken).
-    The path written; FileExistsError if every name is taken."""
+    The path written; FileExistsError if every name is taken.  ``compact`` writes it on one
+    line, without spaces: for the many files a player keeps and rarely reads, the history's."""
     names = list(names)
-    tmp = _write_aside(names[0], value)
+    tmp = _write_aside(names[0], value, compact)
     try:
         for path in names:
             try:

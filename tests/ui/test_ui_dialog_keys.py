@@ -69,11 +69,15 @@ def test_cattura_3p_to_the_end_by_keys_then_the_result_by_keys(app):
     # reached by keys, the dialog shows at once where Enter goes: Play again, ringed
     assert result.keys.shown and focused(result) == "again"
     assert ring_drawn(app, result)
-    assert [b.tag for b in result.keys.buttons()] == ["again", "title"]
+    assert [b.tag for b in result.keys.buttons()] == ["again", "title", "history"]
     key(app, pygame.K_TAB)
     assert focused(result) == "title" and ring_drawn(app, result)
+    key(app, pygame.K_RIGHT)
+    assert focused(result) == "history"
     key(app, pygame.K_RIGHT)  # round again
     assert focused(result) == "again"
+    key(app, pygame.K_LEFT)
+    assert focused(result) == "history"
     key(app, pygame.K_LEFT)
     assert focused(result) == "title"
     key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
@@ -135,8 +139,10 @@ def test_the_title_setup_rules_statistics_and_settings_by_keys(app):
     assert setup.players != players
     key(app, pygame.K_ESCAPE)
     assert app.scenes.top is title
-    # the number keys press the title's buttons: 3 Rules, 4 Statistics, 5 Settings
-    assert [b.tag for b in title.keys.buttons()][2:5] == ["rules", "statistics", "settings"]
+    # the number keys press the title's buttons: 3 Rules, 4 Statistics, 6 Settings
+    assert [b.tag for b in title.keys.buttons()][2:6] == [
+        "rules", "statistics", "history", "settings"
+    ]  # fmt: skip
     key(app, pygame.K_3)
     rules = app.scenes.top
     assert isinstance(rules, RulesScene) and focused(rules) == "close"
@@ -162,7 +168,7 @@ def test_the_title_setup_rules_statistics_and_settings_by_keys(app):
     assert focused(stats) == "close"
     key(app, pygame.K_RETURN)
     assert app.scenes.top is title
-    key(app, pygame.K_5)
+    key(app, pygame.K_6)
     settings = app.scenes.top
     assert isinstance(settings, SettingsScene) and settings.keys.current() is settings.lang_sel
     key(app, pygame.K_DOWN)

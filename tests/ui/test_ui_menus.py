@@ -228,7 +228,9 @@ def test_the_solitaires_end_is_one_panel(app, monkeypatch):
     if not result.won:  # the coach says which move lost it (game.ai.capodama_verdict.lost_at)
         assert "reach" in result.lines[1]
     back = [] if result.won else ["take_back"]  # a lost deal offers to take moves back
-    assert [b.tag for b in result.buttons] == [*back, "retry", "new_deal", "title"]
+    assert [b.tag for b in result.buttons] == [*back, "retry", "new_deal", "title", "history"]
+    assert all(result.rect.contains(b.rect) for b in result.buttons)  # all in the panel
+    assert app.screen.get_rect().contains(result.rect)
     assert not save_path("capodama-1").exists()  # a finished deal is not offered to continue
 
 

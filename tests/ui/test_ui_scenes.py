@@ -30,7 +30,9 @@ def test_menus_title_setup_settings_rules(app):
     title = app.scenes.top
     assert isinstance(title, TitleScene)
     tags = [b.tag for b in title.buttons]
-    assert tags == ["new", "solitaire", "rules", "statistics", "settings", "online", "quit"]
+    assert tags == [
+        "new", "solitaire", "rules", "statistics", "history", "settings", "online", "quit"
+    ]  # fmt: skip
     click_button(app, title, "statistics")
     from game.ui.scenes.stats import StatsScene
 

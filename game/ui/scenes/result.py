@@ -95,6 +95,7 @@ class ResultScene(Scene):
                 Button(_("Restart deal"), self.retry, tag="retry"),
                 Button(_("New deal"), self.new_deal, primary=True, tag="new_deal"),
                 Button(_("Title"), self.title_screen, tag="title"),
+                Button(_("History"), self.history, tag="history"),
             ]
             if self.lost is not None:
                 self.buttons.insert(0, Button(_("Take back"), self.take_back, tag="take_back"))
@@ -119,6 +120,7 @@ class ResultScene(Scene):
             self.buttons = [
                 Button(_("Play again"), self.again, primary=True, tag="again"),
                 Button(_("Title"), self.title_screen, tag="title"),
+                Button(_("History"), self.history, tag="history"),
             ]
         if self.won:
             app.audio.play("chime")
@@ -139,6 +141,7 @@ class ResultScene(Scene):
         h = round(70 * s) + len(self.wrapped) * lh + round(24 * s) + bh + round(20 * s)
         self.rect = pygame.Rect(0, 0, w, h)
         self.rect.center = (size[0] // 2 - round(120 * s), size[1] // 2)
+        self.rect.clamp_ip(pygame.Rect(0, 0, *size).inflate(-24, -24))  # a wide one stays in view
         n = len(self.buttons)
         x0 = self.rect.centerx - (n * bw + (n - 1) * gap) // 2
         for i, b in enumerate(self.buttons):
@@ -173,6 +176,11 @@ class ResultScene(Scene):
 
     def title_screen(self) -> None:
         self.app.go("title")
+
+    def history(self) -> None:
+        """The finished matches (this one first, when it was kept) over this panel: Close
+        comes back here."""
+        self.app.open("history")
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -1,4 +1,5 @@
-"""The title: the matches to continue, New game, Solitaire, Rules, Settings, Quit.
+"""The title: the matches to continue, New game, Solitaire, Rules, Statistics, History,
+Settings, Play online, Quit.
 
 Every game keeps its own match (:mod:`game.ui.savegame`); each is a button here under the
 heading "Continue", saying what it resumes (game, players, deal, score, when it was saved), the
@@ -60,6 +61,7 @@ class TitleScene(Scene):
             *([Button(_("Solitaire"), self.solitaire, tag="solitaire")] if solitaires() else []),
             Button(_("Rules"), self.rules, tag="rules"),
             Button(_("Statistics"), self.statistics, tag="statistics"),
+            Button(_("History"), self.history, tag="history"),
             Button(_("Settings"), self.settings, tag="settings"),
             Button(_("Play online"), self.online, tag="online"),
             Button(_("Quit"), self.app.quit, tag="quit"),
@@ -170,6 +172,9 @@ class TitleScene(Scene):
 
     def statistics(self) -> None:
         self.app.open("stats")
+
+    def history(self) -> None:
+        self.app.open("history")
 
     def settings(self) -> None:
         self.app.open("settings")
