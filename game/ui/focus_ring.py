@@ -101,7 +101,7 @@ class FocusRing:
             if n > len(buttons):
                 return False
             self.focus(buttons[n - 1])
-            buttons[n - 1].on_click()
+            buttons[n - 1].press(event)
             return True
         cur = self.current()
         if cur is None:
@@ -121,7 +121,7 @@ class FocusRing:
                     return False  # the scene's default button answers Enter
                 cur.step(1)
             else:
-                cur.on_click()
+                cur.press(event)
             return True
         return False
 

@@ -61,6 +61,10 @@ class Button:
         self.focus = False
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
 
+    def press(self, event: pygame.event.Event) -> None:
+        """A key does what a click does (a text field also drops the key's text)."""
+        self.on_click()
+
     def place(self, rect: pygame.Rect) -> None:
         if rect != self.rect:
             self.rect = pygame.Rect(rect)
@@ -129,7 +133,7 @@ class Button:
                 self.on_click()
                 return True
         elif event.type == pygame.KEYDOWN and self.key is not None and event.key == self.key:
-            self.on_click()
+            self.press(event)
             return True
         return False
 

@@ -322,3 +322,40 @@ def test_the_host_chooses_how_long_a_dropped_player_is_waited_for_and_who_then_p
     app.scenes.reset(app.title_scene())
     click_button(app, app.scenes.stack[-1], "new")
     assert scene_named(app, "SetupScene").takeover_sels == []
+
+
+def test_the_number_key_that_starts_typing_in_a_field_types_nothing(app):
+    """Pressing the address field's number starts typing there; its digit is not typed (SDL
+    sends the key's text after the key), and the next keys are."""
+    click_button(app, app.scenes.top, "online")
+    join = app.scenes.top
+    n = join.keys.buttons().index(join.address) + 1
+    digit = pygame.K_0 + n
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=digit, mod=0, unicode=str(n)))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=str(n)))
+    app.step()
+    assert join.address.editing and join.address.text == "ws://"
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_1, mod=0, unicode="1"))
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="1"))
+    app.step()
+    assert join.address.text == "ws://1"
+
+
+def test_leaving_a_lobby_where_another_person_sits_asks_first(app, server):
+    """Once a guest is ready the focus rests on Leave: Enter pressed once too often asks, and
+    gives the seat up only when the player says so."""
+    bot = host_bot(server)
+    join_by_typing(app, f"ws://127.0.0.1:{server.port}", seated(bot))
+    wait(app, lambda: scene_named(app, "LobbyScene") is not None, "the lobby")
+    lobby = app.scenes.top
+    wait(app, lambda: lobby.table is not None and lobby.table.seats[1].name, "the seat taken")
+    key(app, pygame.K_ESCAPE)
+    assert scene_named(app, "ConfirmScene") is not None
+    key(app, pygame.K_ESCAPE)  # no: the lobby again, the seat kept
+    assert app.scenes.top is lobby
+    click_button(app, lobby, "ready")
+    key(app, pygame.K_RETURN)  # Ready is done: Enter is on Leave, and asks
+    confirm = scene_named(app, "ConfirmScene")
+    assert confirm is not None and app.scenes.stack[-2] is lobby
+    click_button(app, confirm, "yes")
+    assert scene_named(app, "JoinScene") is not None

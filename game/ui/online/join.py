@@ -21,11 +21,11 @@ from game.catalog import CATALOG
 from game.i18n import _, ngettext
 
 from .. import theme
+from ..fields import TextField, clipboard_text
 from ..focus_ring import FocusRing
 from ..scene import Scene
 from ..scenes.common import dialog, felt
 from ..widgets import Button, layout_column
-from .fields import TextField, clipboard_text
 from .service import FoundTable, Nearby
 from .where import interfaces, seats_dir
 

@@ -23,13 +23,13 @@ from game.catalog import CATALOG
 from game.i18n import _, language
 
 from .. import theme
+from ..fields import copy_text
 from ..focus_ring import FocusRing
 from ..games.words import KIND_WORDS
 from ..scene import WAKEUP, Scene
 from ..scenes.common import dialog, felt
 from ..widgets import Button
 from .desk import open_table
-from .fields import copy_text
 from .service import SeatInfo, TableInfo
 from .where import interfaces, player_name, seats_dir, server_dir
 from .words import error_text
@@ -69,7 +69,7 @@ class LobbyScene(Scene):
         self.ready = Button(_("Ready"), self.say_ready, primary=True, tag="ready")
         self.start = Button(_("Start"), self.start_match, primary=True, tag="start")
         self.copy = Button(_("Copy"), self.copy_invitation, tag="copy")
-        self.back = Button(_("Leave"), self.leave_table, tag="leave")
+        self.back = Button(_("Leave"), self.ask_leave, tag="leave")
         self.keys = FocusRing(app, lambda: self.buttons)
         self.failed: str | None = None
         self.link = online.link(player_name(), language(), seats=seats_dir(), wake=WAKEUP.set)
@@ -129,6 +129,27 @@ class LobbyScene(Scene):
             self.app.toast(
                 _("No clipboard here: read the code and the address aloud."), "warn", 3.0
             )
+
+    def ask_leave(self) -> None:
+        """Leave, after asking when another person sits at the table: the host's leaving
+        closes it for everyone, and a guest's gives its seat up (a key pressed once too often
+        must not do that: once a guest is ready, the focus rests on Leave)."""
+        if not self._others_here():
+            self.leave_table()
+            return
+        question = (
+            _("Close this table? The players who joined it are sent away.")
+            if self.host
+            else _("Leave this table? Your seat is given up.")
+        )
+        self.app.open("confirm", question, _("Leave"), self.leave_table, _("Stay"))
+
+    def _others_here(self) -> bool:
+        t = self.table
+        return t is not None and any(
+            s.kind == "human" and s.name is not None and s.connected and i != self.link.seat
+            for i, s in enumerate(t.seats)
+        )
 
     def leave_table(self) -> None:
         self.app.go("online")
@@ -197,7 +218,7 @@ class LobbyScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.leave_table()
+            self.ask_leave()
             return
         self.keys.route(event)
 

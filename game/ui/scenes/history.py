@@ -22,10 +22,10 @@ import pygame
 from game.i18n import _
 
 from .. import matchfiles, theme
+from ..fields import TextField, clipboard_text, copy_text
 from ..focus import ENTER
 from ..focus_ring import FocusRing
 from ..matchfiles import Entry
-from ..online.fields import TextField, clipboard_text, copy_text
 from ..routes import open_match_file
 from ..savegame import HISTORY_KEEP, SaveUnreadable
 from ..scene import Scene
@@ -114,8 +114,6 @@ class HistoryScene(Scene):
         self.list = MatchList()
         self.scale = 1.0
         self.rect = pygame.Rect(0, 0, 0, 0)
-        #: the text the key that just began typing in the field is about to send (dropped)
-        self._typed_by_key = ""
         self._build("")
         self.keys = FocusRing(app, lambda: self.buttons, self._start)
 
@@ -262,11 +260,6 @@ class HistoryScene(Scene):
         self.list.move(0)
 
     def handle(self, event: pygame.event.Event) -> None:
-        if event.type == pygame.TEXTINPUT and event.text == self._typed_by_key:
-            self._typed_by_key = ""  # the text of the key that began typing (4, Space)
-            return
-        if event.type == pygame.KEYDOWN:
-            self._typed_by_key = ""
         if self.field.editing and event.type == pygame.KEYDOWN and event.key in ENTER:
             self.open_typed()
             return
@@ -284,8 +277,6 @@ class HistoryScene(Scene):
         if clicked and self.field.editing and not self.field.rect.collidepoint(event.pos):
             self.field.end()
         self.keys.route(event)
-        if self.field.editing and event.type == pygame.KEYDOWN:
-            self._typed_by_key = event.unicode  # a key that began typing types nothing
 
     def _list_event(self, event: pygame.event.Event) -> bool:
         """The list's keys, wheel and clicks; True when the event was the list's."""

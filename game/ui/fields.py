@@ -1,5 +1,6 @@
-"""A line of text to type or paste into (an address, a table's code), as a button the focus
-ring moves over: Enter or a click starts typing, Enter, Tab or Esc ends it, Ctrl+V pastes."""
+"""A line of text to type or paste into (an address, a table's code, a file's path), as a button
+the focus ring moves over: Enter, its number key or a click starts typing; Enter, Tab or Esc
+ends it; Ctrl+V pastes.  The key that starts typing types nothing itself (its number, a Space)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ..widgets import Button
+from .widgets import Button
 
 
 def clipboard_text() -> str:
@@ -47,6 +48,9 @@ class TextField(Button):
         self.allowed = allowed
         self.upper = upper
         self.editing = False
+        #: the text of the key that began typing (its number, a Space), which SDL sends just
+        #: after the key: dropped, as it is not the player's typing
+        self._drop = ""
         self._relabel()
 
     def _relabel(self) -> None:
@@ -58,6 +62,11 @@ class TextField(Button):
         self.editing = True
         pygame.key.start_text_input()
         self._relabel()
+
+    def press(self, event: pygame.event.Event) -> None:
+        """A key began typing: its own text, about to come, is not typed."""
+        self.on_click()
+        self._drop = getattr(event, "unicode", "")
 
     def end(self) -> None:
         self.editing = False
@@ -75,10 +84,13 @@ class TextField(Button):
         if not self.editing:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.put(event.text)
+            if event.text != self._drop:
+                self.put(event.text)
+            self._drop = ""
             return True
         if event.type != pygame.KEYDOWN:
             return False
+        self._drop = ""
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE):
             self.end()
             return event.key != pygame.K_TAB  # Tab then moves the focus on
