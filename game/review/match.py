@@ -86,12 +86,12 @@ def decisions_of(record: dict[str, Any], seat: int) -> list[int]:
     return [i for i, _, state in _positions(record) if chooser(state) == seat]
 
 
-def review_decision(record: dict[str, Any], index: int, seat: int) -> Decision:
+def review_decision(record: dict[str, Any], index: int, seat: int, scale: float = 1.0) -> Decision:
     """The judged decision of ``seat`` at move ``index`` of ``record`` (a ValueError when that
-    move is not the seat's)."""
+    move is not the seat's), with ``scale`` times the game's judging budget."""
     for i, text, state in _positions(record):
         if i == index:
-            return _decision(record, i, text, state, seat)
+            return _decision(record, i, text, state, seat, scale)
     raise ValueError(f"the record has no move {index}")
 
 
@@ -100,9 +100,11 @@ def review_match(
     seat: int,
     progress: Callable[[int, int], None] | None = None,
     cancel: Callable[[], bool] | None = None,
+    scale: float = 1.0,
 ) -> Review | None:
-    """Every decision of ``seat`` in ``record`` judged, with the accuracy per deal and for
-    the match; None when ``cancel()`` said so before a decision."""
+    """Every decision of ``seat`` in ``record`` judged (with ``scale`` times the game's
+    judging budget), with the accuracy per deal and for the match; None when ``cancel()``
+    said so before a decision."""
     total = len(decisions_of(record, seat))
     decisions: list[Decision] = []
     if progress is not None:
@@ -112,7 +114,7 @@ def review_match(
             continue
         if cancel is not None and cancel():
             return None
-        decisions.append(_decision(record, i, text, state, seat))
+        decisions.append(_decision(record, i, text, state, seat, scale))
         if progress is not None:
             progress(len(decisions), total)
     mistake = judging_of(load_record(record)).labels[2]
@@ -121,7 +123,9 @@ def review_match(
     return Review(seat, JUDGE, decisions, per_deal, accuracy(decisions, mistake))
 
 
-def _decision(record: dict[str, Any], index: int, text: str, state: State, seat: int) -> Decision:
+def _decision(
+    record: dict[str, Any], index: int, text: str, state: State, seat: int, scale: float
+) -> Decision:
     if chooser(state) != seat:
         raise ValueError(f"move {index} of the record is not seat {seat}'s")
     legal = state.legal_moves()
@@ -132,7 +136,8 @@ def _decision(record: dict[str, Any], index: int, text: str, state: State, seat:
         judged = judge(state, legal, rng, MIN_WORLDS)
         values = () if judged is None else judged.values
         return Decision(index, deal, seat, text, text, 0.0, FORCED, values)
-    judged = judge(state, legal, rng)
+    judging = judging_of(state)
+    judged = judge(state, legal, rng, round(judging.rollouts * scale))
     if judged is None:
         return Decision(index, deal, seat, text, text, 0.0, CLOSE)
     values = judged.values
@@ -141,7 +146,7 @@ def _decision(record: dict[str, Any], index: int, text: str, state: State, seat:
     if best != played and loss <= NOISE_Z * judged.error(best, played):
         label = CLOSE
     else:
-        label = label_of(loss, judging_of(state).labels)
+        label = label_of(loss, judging.labels)
     reason = _reason(state, seat, legal, legal[best], random.Random(f"{rng.random()}"))
     return Decision(index, deal, seat, text, legal[best].text, loss, label, values, reason)
 
