@@ -191,7 +191,7 @@ entry(
         levels=Levels((180, 560), normal_noise=0.15),
         # 150 card points a deal, margin 2 per point: a Jack given away (5, 10 doubled) is
         # an inaccuracy or a mistake, an Ace (11, 22 doubled) a mistake or a blunder
-        judging=Judging((3.0, 8.0, 16.0, 32.0), rollouts=960),
+        judging=Judging((3.0, 8.0, 16.0, 32.0), rollouts=2400),
         coach="game.ai.coach_tricks:CAPODAMA",
         solitaire=Solitaire(
             N_(
@@ -200,7 +200,7 @@ entry(
             ),
             winnable="game.ai.capodama_verdict:winnable_seed",
             # the chance of winning the deal given up
-            judging=Judging((0.02, 0.05, 0.15, 0.3), rollouts=480),
+            judging=Judging((0.02, 0.05, 0.15, 0.3), rollouts=960),
         ),
         # A→1, 7→7, J→Fante, K→Re, Q→Cavallo, 10→6, 9→5, 8→4, 6→3, 5→2 (no 4 or 3)
         other_ranks=_ranks("A 7 J K Q 10 9 8 6 5", "1 7 F R C 6 5 4 3 2"),
@@ -219,7 +219,7 @@ entry(
         levels=Levels((200, 660)),
         # about 11 points a deal: a scopa left to the other side is a mistake, the
         # settebello handed over (a point to them, one fewer for you) a blunder
-        judging=Judging((0.1, 0.3, 0.6, 1.5), rollouts=1200),
+        judging=Judging((0.1, 0.3, 0.6, 1.5), rollouts=3600),
         coach="game.ai.coach_captures:SCOPA",
         other_ranks=_ITALIAN_IN_FRENCH,
         soak="game.tools.soak_checks:SCOPA",
@@ -235,8 +235,9 @@ entry(
         ui="game.ui.games.tressette:TressetteUI",
         rules="tressette.txt",
         levels=Levels((220, 720), normal_noise=0.15),
-        # two sides share 11 points, so a point lost is 2 of margin: a mistake
-        judging=Judging((0.2, 0.6, 1.2, 2.5), rollouts=1200),
+        # two sides share 11 points, so a point lost is 2 of margin: a blunder; a trick
+        # worth a point left to the other side, less what the card kept wins later, a mistake
+        judging=Judging((0.15, 0.4, 0.8, 2.0), rollouts=3600),
         coach="game.ai.coach_tricks:TRESSETTE",
         other_ranks=_ITALIAN_IN_FRENCH,
         soak="game.tools.soak_checks:TRESSETTE",
@@ -253,7 +254,7 @@ entry(
         rules="cattura.txt",
         levels=Levels((180, 600)),
         # a deal scores a player's captured values and suit bonuses, a few dozen points
-        judging=Judging((0.3, 1.0, 2.5, 5.0), rollouts=960),
+        judging=Judging((0.3, 1.0, 2.5, 5.0), rollouts=2400),
         coach="game.ai.coach_captures:CATTURA",
         other_ranks=_ranks("A 2 3 4 5 6 7 8", "1 2 3 4 5 6 7 F"),  # A…7 as 1…7, 8 as Fante
         soak="game.tools.soak_checks:CATTURA",
