@@ -65,6 +65,9 @@ class Judging:
 
     labels: tuple[float, float, float, float]
     rollouts: int
+    #: the player count whose deal ``python -m game.tools.bench --review`` and
+    #: ``python -m game.tools.review_check`` measure
+    measured: int = 2
 
 
 @dataclass(frozen=True)
@@ -191,7 +194,7 @@ entry(
         levels=Levels((180, 560), normal_noise=0.15),
         # 150 card points a deal, margin 2 per point: a Jack given away (5, 10 doubled) is
         # an inaccuracy or a mistake, an Ace (11, 22 doubled) a mistake or a blunder
-        judging=Judging((3.0, 8.0, 16.0, 32.0), rollouts=2400),
+        judging=Judging((3.0, 8.0, 16.0, 32.0), rollouts=2400, measured=4),
         coach="game.ai.coach_tricks:CAPODAMA",
         solitaire=Solitaire(
             N_(
@@ -200,7 +203,7 @@ entry(
             ),
             winnable="game.ai.capodama_verdict:winnable_seed",
             # the chance of winning the deal given up
-            judging=Judging((0.02, 0.05, 0.15, 0.3), rollouts=960),
+            judging=Judging((0.02, 0.05, 0.15, 0.3), rollouts=960, measured=1),
         ),
         # A→1, 7→7, J→Fante, K→Re, Q→Cavallo, 10→6, 9→5, 8→4, 6→3, 5→2 (no 4 or 3)
         other_ranks=_ranks("A 7 J K Q 10 9 8 6 5", "1 7 F R C 6 5 4 3 2"),
@@ -237,7 +240,7 @@ entry(
         levels=Levels((220, 720), normal_noise=0.15),
         # two sides share 11 points, so a point lost is 2 of margin: a blunder; a trick
         # worth a point left to the other side, less what the card kept wins later, a mistake
-        judging=Judging((0.15, 0.4, 0.8, 2.0), rollouts=3600),
+        judging=Judging((0.15, 0.4, 0.8, 2.0), rollouts=3600, measured=4),
         coach="game.ai.coach_tricks:TRESSETTE",
         other_ranks=_ITALIAN_IN_FRENCH,
         soak="game.tools.soak_checks:TRESSETTE",

@@ -26,7 +26,7 @@ counts 100, a loss the size of a mistake 50, twice that 25; no judged decision a
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from functools import cache
 from typing import Any
 
@@ -34,12 +34,14 @@ from game.ai.coach import Coach
 from game.engine import BaseView, GameState, Move, load_record
 
 from .judge import MIN_WORLDS, chooser, judge, judging_of
-from .model import CLOSE, FORCED, LABELS, Decision, Review
+from .model import CLOSE, FORCED, LABELS, Decision, MoveValue, Review
 
 __all__ = [
     "JUDGE",
     "NOISE_Z",
     "accuracy",
+    "best_of",
+    "decision_rng",
     "decisions_of",
     "label_of",
     "review_decision",
@@ -58,6 +60,12 @@ def label_of(loss: float, labels: tuple[float, ...]) -> str:
     """The label of ``loss`` against the losses from which a decision is good, an inaccuracy,
     a mistake and a blunder."""
     return LABELS[sum(loss >= t for t in labels)]
+
+
+def best_of(values: Sequence[MoveValue], played: int) -> int:
+    """The index of the best of ``values``: the most points, then the likeliest win, then
+    the move played."""
+    return max(range(len(values)), key=lambda k: (values[k].points, values[k].win, k == played))
 
 
 def accuracy(decisions: list[Decision], mistake: float) -> float:
@@ -131,7 +139,7 @@ def _decision(
     legal = state.legal_moves()
     played = next(k for k, m in enumerate(legal) if m.text == text)
     deal = state.view(seat).deal_no
-    rng = random.Random(f"{JUDGE}/{record['seed']}/{index}/{seat}")
+    rng = decision_rng(record, index, seat)
     if len(legal) == 1:  # nothing to judge: valued all the same, for the chance-to-win chart
         judged = judge(state, legal, rng, MIN_WORLDS)
         values = () if judged is None else judged.values
@@ -141,7 +149,7 @@ def _decision(
     if judged is None:
         return Decision(index, deal, seat, text, text, 0.0, CLOSE)
     values = judged.values
-    best = max(range(len(legal)), key=lambda k: (values[k].points, values[k].win, k == played))
+    best = best_of(values, played)
     loss = max(0.0, values[best].points - values[played].points)
     if best != played and loss <= NOISE_Z * judged.error(best, played):
         label = CLOSE
@@ -149,6 +157,12 @@ def _decision(
         label = label_of(loss, judging.labels)
     reason = _reason(state, seat, legal, legal[best], random.Random(f"{rng.random()}"))
     return Decision(index, deal, seat, text, legal[best].text, loss, label, values, reason)
+
+
+def decision_rng(record: dict[str, Any], index: int, seat: int) -> random.Random:
+    """The random numbers of the judge's look at ``seat``'s decision at move ``index``: from
+    the record's seed, the index and the seat alone (a text seed hashes alike everywhere)."""
+    return random.Random(f"{JUDGE}/{record['seed']}/{index}/{seat}")
 
 
 @cache

@@ -11,6 +11,7 @@ import pytest
 from game.ai.capodama_solver import is_open, winning_moves
 from game.catalog import CATALOG
 from game.engine import ITALIAN, GameState, new_game
+from game.engine.capodama import CapodamaState
 from game.review.match import label_of, review_decision
 from game.review.model import LABELS
 
@@ -96,6 +97,7 @@ def test_a_solitaire_move_the_exact_solver_proves_losing_is_a_blunder() -> None:
     points and diamonds are doubled; every card but the 10 of diamonds keeps 80..85 within
     reach."""
     s = new_game("capodama", players=1, seed=4)
+    assert isinstance(s, CapodamaState)
     rng = random.Random(4)
     while not is_open(s):
         s.play(rng.choice(s.legal_moves()))
