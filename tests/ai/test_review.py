@@ -4,9 +4,12 @@ beyond doubt: each wrong move is labelled a mistake or a blunder, with the right
 from __future__ import annotations
 
 import random
+import re
+from pathlib import Path
 from typing import Any
 
 import pytest
+from babel.messages.pofile import read_po
 
 from game.ai.capodama_solver import is_open, winning_moves
 from game.catalog import CATALOG
@@ -133,3 +136,40 @@ def test_the_same_decision_gets_the_same_review() -> None:
     a = review_decision(record, 0, 0, SCALE / 4)
     b = review_decision(record, 0, 0, SCALE / 4)
     assert a == b and a.values
+
+
+# -- the thresholds, written once in the catalogue, as the rules pages explain them ----------
+RULES = Path(__file__).parents[2] / "assets" / "rules"
+LOCALE = Path(__file__).parents[2] / "game" / "locale"
+
+
+def _said(labels: tuple[float, ...], scale: float = 1) -> list[str]:
+    return [f"{t * scale:g}" for t in (labels[0], *labels)]
+
+
+def _numbers(text: str) -> list[str]:
+    return [n.replace(",", ".") for n in re.findall(r"\d+(?:[.,]\d+)?", text)]
+
+
+@pytest.mark.parametrize("game", sorted(CATALOG))
+def test_the_rules_pages_explain_the_catalogues_thresholds_in_every_language(game: str) -> None:
+    """Each page's match review section says the game's thresholds (the solitaire's as chances
+    in 100) in its English text and in the Italian and French translations of that text."""
+    entry = CATALOG[game]
+    assert entry.judging is not None
+    text = (RULES / entry.rules).read_text(encoding="utf-8")
+    section = text.split("## The match review\n", 1)[1].split("\n## ", 1)[0]
+    said = [_said(entry.judging.labels)]
+    if entry.solitaire is not None and entry.solitaire.judging is not None:
+        said.append(_said(entry.solitaire.judging.labels, 100))
+    paragraphs = [p for p in section.splitlines() if "a blunder" in p]
+    assert len(paragraphs) == len(said)
+    for lang in ("it", "fr"):
+        with (LOCALE / lang / "LC_MESSAGES" / "rules.po").open("rb") as f:
+            catalog = read_po(f)
+        for paragraph, numbers in zip(paragraphs, said, strict=True):
+            translated = catalog.get(paragraph)
+            assert translated is not None and translated.string
+            for words in (paragraph, str(translated.string)):
+                found = iter(_numbers(words))
+                assert all(n in found for n in numbers), (lang, words)  # in this order
