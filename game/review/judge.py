@@ -14,9 +14,9 @@ differs is the budget and what is kept:
   deal points margin of the seat's side over the best other side (``MoveValue.points``, so a
   point handed to an opponent counts as one not taken) and whether the side won the deal
   (``MoveValue.win``, its mean the chance to win);
-- in the Capodama solitaire, where only landing in the points window counts, both figures are
-  the win, and once every card is face up the exact solver answers (the first half is played
-  on by the rule seat up to the open second half, then solved).
+- in a solitaire won by landing in a points window (Capodama's), both figures are the win, and
+  once every card is face up the exact solver answers, as the coach asks it (the first half is
+  played on by the rule seat up to the open second half, then solved).
 
 ``exact`` is the move's value where nothing is hidden any more and a solver gives it: the end
 of a 2-player deal solved, the solitaire's open second half.
@@ -31,13 +31,13 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from game.ai.capodama_solver import is_open, reachable
+from game.ai.coach import reasons_of
+from game.ai.coach_worlds import WindowCoach
 from game.ai.endgame import TooDeep, solve
 from game.ai.levels import make_level
 from game.ai.search import DeterminizedSearch, paired_advantage, play_out
 from game.catalog import CATALOG, Judging
 from game.engine import BaseView, DealScored, GameState, Move
-from game.engine.capodama import CapodamaState
 
 from .model import MoveValue
 
@@ -98,8 +98,9 @@ def judge(
     budget = judging_of(state).rollouts if rollouts is None else rollouts
     view = state.view(chooser(state))
     search = _search(state.info.name)
-    if getattr(view, "window", None) is not None:
-        return _solitaire(state, view, search, legal, rng, budget)
+    window = reasons_of(state.info.name).window
+    if window is not None and state.players == 1:
+        return _solitaire(window, state, view, search, legal, rng, budget)
     endgame = search.ENDGAME
     if endgame is not None and endgame.near(view):
         solved = _solved(state, view, search, legal, rng, frozenset(endgame.friends(view)))
@@ -112,14 +113,14 @@ def judge(
     policy, figure = search.policy, _margin(view)
 
     def rollout(trial: State, mark: int, numbers: random.Random) -> tuple[float, float]:
-        return figure(play_out(trial, mark, policy, numbers), trial)
+        return figure(play_out(trial, mark, policy, numbers))
 
     return _sampled(draw, legal, budget, rng, rollout)
 
 
 #: A finished rollout's figures for the judged seat, (points, won), from the deal's payload
-#: (None for a rollout cut off) and the state it ended in.
-Figure = Callable[[DealScored | None, State], tuple[float, float]]
+#: (None for a rollout cut off).
+Figure = Callable[[DealScored | None], tuple[float, float]]
 #: A move's world played on to the figures: the state after the move, the count of scored
 #: deals before it, the rollout's random numbers.
 Rollout = Callable[[State, int, random.Random], tuple[float, float]]
@@ -129,7 +130,7 @@ def _margin(view: Any) -> Figure:
     """The deal points margin of ``view``'s side over the best other side, and its win."""
     seat = view.seat
 
-    def figure(scored: DealScored | None, state: State) -> tuple[float, float]:
+    def figure(scored: DealScored | None) -> tuple[float, float]:
         if scored is None:
             return 0.0, 0.0
         mine = scored.results[seat]
@@ -197,7 +198,7 @@ def _solved(
 
     def value(node: State) -> float:
         scored = node.last_scored if node.deals_scored != mark else None
-        p, w = figure(scored, node)
+        p, w = figure(scored)
         return p + w / 2  # margins are whole points: the half point is the win, read back below
 
     values = []
@@ -219,6 +220,7 @@ SOLVE_NODES = 200_000
 
 
 def _solitaire(
+    window: WindowCoach,
     state: State,
     view: Any,
     search: DeterminizedSearch[Any, Any],
@@ -226,16 +228,17 @@ def _solitaire(
     rng: random.Random,
     rollouts: int,
 ) -> Judged | None:
-    """The Capodama solitaire: the figure is the win (points in the window).  Face up, the
-    exact solver says it of every move; before, worlds are sampled and each played on by the
-    rule seat to the open second half, where the solver says it."""
-    if _open(state):
+    """A solitaire won by landing in a points window (the coach's :class:`WindowCoach` of the
+    game's exact solver): the figure is the win.  Face up, the solver says it of every move;
+    before, worlds are sampled and each played on by the rule seat to the open second half,
+    where the solver says it."""
+    if window.is_open(view):
         values = []
         for move in legal:
             trial = state.clone()
             trial.mute()
             trial.play(move)
-            won = float(_won_now(trial))
+            won = float(_won_now(window, trial))
             values.append(MoveValue(move.text, won, won, exact=won))
         return Judged(tuple(values), tuple((v.points,) for v in values))
     try:
@@ -245,29 +248,24 @@ def _solitaire(
     policy = search.policy
 
     def finish(trial: State, mark: int, rollout: random.Random) -> tuple[float, float]:
-        while not _open(trial) and trial.deals_scored == mark:
+        while trial.deals_scored == mark and not window.is_open(trial.view(0)):
             moves = trial.legal_sequence()
             if not moves:
                 break
             trial.play(policy(trial, moves, rollout))
-        won = float(_won_now(trial))
+        won = float(_won_now(window, trial))
         return won, won
 
     return _sampled(draw, legal, rollouts, rng, finish)
 
 
-def _won_now(state: State) -> bool:
-    """Whether the solitaire deal of ``state`` is won: as scored, or still reachable."""
-    if state.current_player is None or state.is_over:
+def _won_now(window: WindowCoach, state: State) -> bool:
+    """Whether the solitaire deal of ``state`` is won: as scored, or (every card face up)
+    whether a move still keeps the window within reach."""
+    if state.current_player is None:
         scored = state.last_scored
         return scored is not None and scored.results[0].won
-    assert isinstance(state, CapodamaState)
-    return reachable(state)
-
-
-def _open(state: State) -> bool:
-    """Whether ``state`` is the solitaire's open second half, every card face up."""
-    return isinstance(state, CapodamaState) and is_open(state)
+    return window.best_move(state.view(0), state.legal_moves()) is not None
 
 
 def _mean(values: Sequence[float]) -> float:
