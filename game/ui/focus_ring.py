@@ -10,7 +10,8 @@ same keys, the way the table does:
 - 1-9 press the n-th button, numbered on screen while the focus shows;
 - on a selector ("Players  ◀ 4 ▶") Left/Right change its value and Space steps it, while Enter
   is left to the scene's own default button (Start, Done), as a form is sent from any field;
-- F1 or ? opens the list of keys; Esc stays the scene's own way back.
+- F1 or ? opens the list of keys; Esc stays the scene's own way back;
+- a click moves the focus to what it clicked.
 
 The focus starts on the scene's primary button (or the item the scene names) and is drawn as
 the table draws its own (:func:`.focus.ring`, :func:`.focus.badge`) whenever the player's last
@@ -126,8 +127,17 @@ class FocusRing:
 
     def route(self, event: pygame.event.Event) -> bool:
         """The event to the scene's items: a key to the focus first, then each item's own
-        handling (the mouse, a button's own key); True when one used it."""
-        return self.handle(event) or any(item.handle(event) for item in self.items())
+        handling (the mouse, a button's own key); True when one used it.  A click moves the
+        focus to what it clicked, so that Tab goes on from there (from a text field clicked
+        into, to the next field)."""
+        if self.handle(event):
+            return True
+        for item in self.items():
+            if item.handle(event):
+                if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+                    self.focus(item)
+                return True
+        return False
 
     # -- drawing --------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, scale: float) -> None:

@@ -40,6 +40,8 @@ _FORMAT_NAME = "tavolo-save/"
 ONLINE = "online"
 #: How many finished matches the history keeps (the oldest files go first).
 HISTORY_KEEP = 50
+#: How many matches of one slot finished in the same millisecond the history can tell apart.
+HISTORY_SAME = 10
 
 
 @dataclass
@@ -250,8 +252,6 @@ def keep_in_history(
     A match played online is kept so too (its slot's match is not touched), with the seats'
     ``names`` as the table showed them and its other people's seats of kind :data:`ONLINE`.
     """
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = history_dir() / f"{stamp}-{setup.slot}.json"
     data: dict[str, Any] = {
         "format": SAVE_FORMAT,
         "record": state.record(),
@@ -259,18 +259,30 @@ def keep_in_history(
     }
     if names is not None:
         data["names"] = names
+    targets = history_names(setup.slot, time.time())
     try:
-        storage.write_json_atomic(target, data)
+        storage.write_json_new(targets, data)
     except OSError as exc:
-        log.warning("could not keep the finished match in %s: %s", target, exc.strerror or exc)
-        return SaveFailure.of(target, exc)
+        log.warning("could not keep the finished match in %s: %s", targets[0], exc.strerror or exc)
+        return SaveFailure.of(targets[0], exc)
     _prune_history()
     return None
 
 
+def history_names(slot: str, now: float) -> list[Path]:
+    """The names a match of ``slot`` finished at ``now`` may be kept under, the first free one
+    taken: the local time to the millisecond, then ``.1``, ``.2``... for matches finished in
+    the same millisecond, then the slot (``20261127-233005.120-scopa.json``).  They sort by
+    name in the order they were kept, after the names of older versions, which had no
+    milliseconds (``20261127-233005-scopa.json``)."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(now))
+    ms = f"{stamp}.{int(now % 1 * 1000):03d}"
+    return [history_dir() / f"{ms}{f'.{n}' if n else ''}-{slot}.json" for n in range(HISTORY_SAME)]
+
+
 def history() -> list[Path]:
-    """The finished matches' files, oldest first (their names start with the time); none when
-    the folder cannot be read."""
+    """The finished matches' files, oldest first (their names start with the time:
+    :func:`history_names`); none when the folder cannot be read."""
     folder = history_dir()
     try:
         return sorted(p for p in folder.glob("*.json") if p.is_file()) if folder.is_dir() else []

@@ -1,6 +1,7 @@
 """The player's settings: deck, animation speed, trick hold, fullscreen, card back, sound, the
 look for the player's eyes (four-colour French cards, high-contrast table, text size), and
-the last New game setup (the game, each game's player count and seats, each game's chosen deck).
+the last New game setup (the game, each game's player count and seats, each game's chosen deck,
+and per game what a table hosted online does when a player drops).
 
 Kept as JSON in the user's config folder, tagged ``"format": "tavolo-settings/1"``.  A missing
 file means defaults.  Nothing the player had is ever lost, and nothing is a crash:
@@ -11,8 +12,9 @@ file means defaults.  Nothing the player had is ever lost, and nothing is a cras
   defaults and does not write over it;
 - an unreadable file (no permission) is left untouched too;
 - entries this version does not know are written back as they were; a known entry with a bad
-  value is reset to its default.  In the per-game entries (``setups``, ``decks``) a game this
-  version does not have is kept as it is, and a bad entry of a known game is dropped alone.
+  value is reset to its default.  In the per-game entries (``setups``, ``decks``,
+  ``takeovers``) a game this version does not have is kept as it is, and a bad entry of a known
+  game is dropped alone.
 
 Decks: each game is shown in its own deck (the engine's) unless the player chose another one for
 it, in the setup or by switching during one of its matches (``decks``).  ``deck`` is the deck on
@@ -32,6 +34,7 @@ from typing import Any
 
 from game import skins
 from game.ai import seat_kinds
+from game.ai.levels import DEFAULT_LEVEL, LEVELS
 from game.engine import GAMES
 from game.i18n import LANGUAGES, _
 
@@ -46,6 +49,11 @@ DECKS = ("french", "italian")
 HOLDS: dict[str, float | None] = {"short": 0.8, "normal": 1.5, "long": 3.0, "click": None}
 #: the text sizes of the table (plates, band, buttons, panel); theme.TEXT_FACTORS says how big
 TEXT_SIZES = tuple(theme.TEXT_FACTORS)
+#: how long a table hosted online waits for a player whose connection dropped before an AI plays
+#: for the seat, in seconds: the Host dialog's choices, and the one a game has until its host
+#: picks another (the table server's own default)
+TAKEOVER_WAITS = (30, 60, 120, 300)
+DEFAULT_TAKEOVER = 60
 FORMAT = "tavolo-settings"
 #: the format version this Tavolo writes; a file with a higher one comes from a newer Tavolo
 VERSION = 1
@@ -80,6 +88,9 @@ class Settings:
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: per game, the deck the player chose for it (absent: the game's own deck)
     decks: dict[str, str] = field(default_factory=dict)
+    #: per game, what a table hosted online does when a player drops: {"after": seconds of
+    #: :data:`TAKEOVER_WAITS`, "level": the AI level that then plays for the seat}
+    takeovers: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: the language of every text ("": the system's, until the player picks one in Settings)
     language: str = ""
     #: entries of the file this version does not know (a newer Tavolo's), written back as read
@@ -117,6 +128,17 @@ class Settings:
     def remember_setup(self, game: str, players: int, seats: list[str]) -> None:
         self.setups[game] = {"players": players, "seats": list(seats)}
         self.last_game = game
+
+    def takeover_of(self, game: str) -> tuple[int, str]:
+        """How long a table of ``game`` hosted online waits for a dropped player, and the AI
+        level that then plays for the seat: as last chosen for the game, else the defaults."""
+        entry = self.takeovers.get(game)
+        if entry is None:
+            return DEFAULT_TAKEOVER, DEFAULT_LEVEL
+        return entry["after"], entry["level"]
+
+    def remember_takeover(self, game: str, after: int, level: str) -> None:
+        self.takeovers[game] = {"after": after, "level": level}
 
     def to_json(self) -> dict[str, Any]:
         out = dict(self.extra)
@@ -222,10 +244,22 @@ def _is_setup(game: str, entry: Any) -> bool:
     )
 
 
+def _is_takeover(game: str, entry: Any) -> bool:
+    """``{"after": seconds, "level": level}`` with a wait the Host dialog offers and a level."""
+    return (
+        isinstance(entry, dict)
+        and set(entry) == {"after", "level"}
+        and type(entry["after"]) is int
+        and entry["after"] in TAKEOVER_WAITS
+        and entry["level"] in LEVELS
+    )
+
+
 #: the settings holding one entry per game, each checked on its own
 _CLEAN: dict[str, Callable[[Any], tuple[dict[str, Any], list[str]]]] = {
     "setups": lambda v: _game_entries("setups", v, _is_setup),
     "decks": lambda v: _game_entries("decks", v, lambda _g, d: isinstance(d, str) and d in DECKS),
+    "takeovers": lambda v: _game_entries("takeovers", v, _is_takeover),
 }
 
 

@@ -1,8 +1,9 @@
 """Where Tavolo writes: the user's config, data and log folders (platformdirs), atomically.
 
-Every file a player may touch is JSON written through a temporary file and ``os.replace``, so a
-crash or a full disk never leaves half a file behind.  Nothing is ever written next to the
-program: the frozen app may live in a read-only folder.
+Every file a player may touch is JSON written through a temporary file and ``os.replace`` (or,
+for a file that must never replace another, linked in under the first free name:
+:func:`write_json_new`), so a crash or a full disk never leaves half a file behind.  Nothing is
+ever written next to the program: the frozen app may live in a read-only folder.
 
 Reading is as careful as writing, because anything may sit where a file is expected: a FIFO
 (opening it would wait forever), a huge file, JSON nested deeper than Python can parse.
@@ -14,12 +15,14 @@ written at all; :func:`sweep_stale_temp` removes the temporary files a killed wr
 from __future__ import annotations
 
 import contextlib
+import errno
 import json
 import logging
 import os
 import stat
 import tempfile
 import time
+from collections.abc import Iterable
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -53,6 +56,18 @@ def log_dir() -> Path:
 
 def write_json_atomic(path: Path, value: Any) -> None:
     """Write ``value`` as JSON to ``path`` through a temporary file in the same folder."""
+    tmp = _write_aside(path, value)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _write_aside(path: Path, value: Any) -> str:
+    """``value`` written as JSON to a new temporary file beside ``path`` (made with its
+    folder), flushed to the disk; the temporary file's path."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
     try:
@@ -61,11 +76,31 @@ def write_json_atomic(path: Path, value: Any) -> None:
             fh.write("\n")
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
+    return tmp
+
+
+def write_json_new(names: Iterable[Path], value: Any) -> Path:
+    """Write ``value`` as JSON under the first of ``names`` (all in one folder) that is free,
+    never over a file already there, even one another Tavolo writes at this moment: the whole
+    file is written aside, then linked in under its name (which fails if the name is taken).
+    The path written; FileExistsError if every name is taken."""
+    names = list(names)
+    tmp = _write_aside(names[0], value)
+    try:
+        for path in names:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                continue
+            return path
+        raise FileExistsError(errno.EEXIST, "every name is taken", str(names[-1]))
+    finally:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
 
 
 def read_json(path: Path) -> Any:

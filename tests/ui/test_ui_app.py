@@ -7,7 +7,7 @@ import threading
 
 import pygame
 import pytest
-from ui_harness import click_button, make_app, run_until, table_scene, user_dirs
+from ui_harness import click, click_button, key, make_app, run_until, table_scene, user_dirs
 
 from game.app import main
 from game.engine import new_game
@@ -185,3 +185,18 @@ def test_autoplay_reaches_the_deal_summary(dirs, players):
     assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 4000)
     assert table.model.state.view(0).points_won  # the engine scored the deal
     app.shutdown()
+
+
+def test_a_click_moves_the_keyboard_focus_to_what_it_clicked(app):
+    """After a click, Tab goes on from the clicked row, not from where the focus last was."""
+    app.open("setup")
+    app.step()
+    setup = app.scenes.top
+    players = setup.players
+    click(app, setup.players_sel.right.rect.center)
+    assert setup.players != players  # the click itself did its work
+    key(app, pygame.K_TAB)  # the first key after the mouse shows the focus: on the clicked row
+    assert setup.keys.current() is setup.players_sel
+    key(app, pygame.K_TAB)
+    live = setup.keys.live()
+    assert live.index(setup.keys.current()) == live.index(setup.players_sel) + 1

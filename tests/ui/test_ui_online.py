@@ -30,6 +30,7 @@ from ui_harness import (
     click_button,
     human_turn,
     key,
+    keys_only,
     make_app,
     user_dirs,
 )
@@ -38,7 +39,9 @@ from game.engine import new_game
 from game.net import protocol as p
 from game.net.bot import Bot
 from game.net.embedded import EmbeddedServer
+from game.net.storage import SqliteStore
 from game.ui import stats
+from game.ui.online.where import server_dir
 from game.ui.savegame import MatchSetup, history, read_match, save_match, saved_matches
 
 
@@ -208,3 +211,59 @@ def test_a_host_closed_mid_deal_comes_back_to_its_table_and_the_guest_with_it(
     assert play_deal(app) >= 1
     assert guest.connections >= 2  # the guest came back by itself
     app.shutdown()
+
+
+def by_keys(app, setup, sel, value) -> None:
+    """Down the Host dialog's focus ring to ``sel``, then Right until it shows ``value``."""
+    for _ in range(len(setup.selectors) + 3):
+        if setup.keys.current() is sel:
+            break
+        key(app, pygame.K_DOWN)
+    for _ in range(len(sel.choices)):
+        if sel.value == value:
+            break
+        key(app, pygame.K_RIGHT)
+    assert setup.keys.current() is sel and sel.value == value
+
+
+def test_the_host_chooses_how_long_a_dropped_player_is_waited_for_and_who_then_plays(app):
+    """Host a table, by keys: Scopa for two against an easy AI, a dropped player waited for
+    2 minutes, then played for by the strong AI.  The table the app's own server opened (as it
+    stored it once started) has that takeover, and the next Host dialog of Scopa offers it
+    again; the New game dialog has no such row."""
+    click_button(app, app.scenes.stack[-1], "online")
+    click_button(app, scene_named(app, "JoinScene"), "host")
+    setup = scene_named(app, "SetupScene")
+    assert (setup.after, setup.level) == (60, "normal")  # the server's defaults
+    with keys_only(app):
+        by_keys(app, setup, setup.game_sel, "scopa")
+        by_keys(app, setup, setup.players_sel, 2)
+        by_keys(app, setup, setup.seat_sels[1], "easy")
+        wait_row, level_row = setup.takeover_sels
+        by_keys(app, setup, wait_row, 120)
+        assert wait_row.fmt(wait_row.value) == "wait 2 min"
+        by_keys(app, setup, level_row, "strong")
+        key(app, pygame.K_RETURN)
+    assert wait(app, lambda: scene_named(app, "LobbyScene") is not None)
+    lobby = app.scenes.stack[-1]
+    assert wait(app, lambda: lobby.table is not None and lobby.start.enabled)
+    click_button(app, lobby, "start")
+    store = SqliteStore(server_dir())
+    try:
+        assert wait(app, lambda: bool(store.unfinished()))
+        [stored] = store.unfinished()
+    finally:
+        store.close()
+    assert stored.code == lobby.table.code and stored.meta["seats"][1]["level"] == "easy"
+    assert (stored.meta["takeover_s"], stored.meta["takeover_level"]) == (120, "strong")
+    assert app.settings.takeover_of("scopa") == (120, "strong")
+    app.scenes.reset(app.title_scene())
+    click_button(app, app.scenes.stack[-1], "online")
+    click_button(app, scene_named(app, "JoinScene"), "host")
+    setup = scene_named(app, "SetupScene")
+    by_keys(app, setup, setup.game_sel, "scopa")
+    assert (setup.after, setup.level) == (120, "strong")
+    assert [s.value for s in setup.takeover_sels] == [120, "strong"]
+    app.scenes.reset(app.title_scene())
+    click_button(app, app.scenes.stack[-1], "new")
+    assert scene_named(app, "SetupScene").takeover_sels == []

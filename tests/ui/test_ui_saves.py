@@ -7,6 +7,7 @@ import errno
 import json
 import os
 import random
+import time
 
 import pygame
 import pytest
@@ -25,7 +26,17 @@ from ui_harness import (
 from game.engine import new_game
 from game.ui import storage
 from game.ui.runner import App
-from game.ui.savegame import MatchSetup, history, legacy_path, save_match, save_path
+from game.ui.savegame import (
+    ONLINE,
+    MatchSetup,
+    history,
+    history_dir,
+    keep_in_history,
+    legacy_path,
+    read_match,
+    save_match,
+    save_path,
+)
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.error import ErrorScene
 from game.ui.scenes.result import ResultScene
@@ -288,6 +299,37 @@ def test_a_finished_match_moves_to_the_history(told):
     assert kept.name.endswith("-cattura.json")
     assert json.loads(kept.read_text())["record"]["moves"] == table.model.state.history
     app.shutdown()
+
+
+def finished(game: str, seed: int):
+    """A match of ``game`` for two played to its end by random legal moves."""
+    state = played(game, 2, 0, seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        state.play(rng.choice(state.legal_moves()))
+    return state
+
+
+def test_two_matches_of_one_slot_finished_at_once_are_both_kept(told, monkeypatch):
+    """A local Cattura match and one played online finishing in the same millisecond (the
+    clock held still) are both kept, in the order they finished, after a match an older
+    version kept under a name without milliseconds."""
+    older = history_dir() / "20261101-120000-cattura.json"
+    older.parent.mkdir(parents=True)
+    record = finished("cattura", 1).record()
+    older.write_text(
+        json.dumps({"format": "tavolo-save/1", "record": record, "seats": ["human", "rules"]})
+    )
+    local, online = finished("cattura", 2), finished("cattura", 3)
+    names = ["Anna", "Ben"]
+    with monkeypatch.context() as still:
+        still.setattr(time, "time", lambda: 1_795_000_000.25)
+        assert keep_in_history(local, MatchSetup("cattura", 2, ["human", "normal"])) is None
+        assert keep_in_history(online, MatchSetup("cattura", 2, ["human", ONLINE]), names) is None
+    kept = history()
+    assert kept[0] == older and len(kept) == 3
+    assert [read_match(k).state.history for k in kept[1:]] == [local.history, online.history]
+    assert json.loads(kept[2].read_text())["names"] == names
 
 
 @pytest.mark.parametrize("seats", ["hr", ["human", "hr"], ["human"], None])

@@ -52,10 +52,23 @@ def restarted(app: App) -> App:
     return again
 
 
+def open_host(app: App) -> SetupScene:
+    """Title → Play online → Host a table."""
+    click_button(app, app.scenes.top, "online")
+    click_button(app, app.scenes.top, "host")
+    setup = app.scenes.top
+    assert isinstance(setup, SetupScene) and setup.online
+    return setup
+
+
+@pytest.mark.parametrize("online", [False, True], ids=["new", "host"])
 @pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)])
-def test_the_dialog_keeps_its_place_while_rows_appear(dirs, size):
+def test_the_dialog_keeps_its_place_while_rows_appear(dirs, size, online, monkeypatch):
+    """New game and Host a table (its row of what a dropped player's seat does below both
+    columns) at every game and player count: in place, every row inside, none over another."""
+    monkeypatch.setenv("TAVOLO_INTERFACES", "")  # the Join screen on the way looks nowhere
     app = make_app(size=size)
-    setup = open_setup(app)
+    setup = open_host(app) if online else open_setup(app)
     where = (setup.rect.copy(), setup.start.rect.copy(), setup.back.rect.copy())
     rows = set()
     for _ in CATALOG:
@@ -66,6 +79,9 @@ def test_the_dialog_keeps_its_place_while_rows_appear(dirs, size):
             inside = setup.rect.inflate(-8, -8)
             assert all(inside.contains(sel.rect) for sel in setup.selectors)
             assert not any(sel.rect.colliderect(setup.start.rect) for sel in setup.selectors)
+            rects = [sel.rect for sel in setup.selectors]
+            assert not any(r.colliderect(o) for i, r in enumerate(rects) for o in rects[i + 1 :])
+            assert len(setup.takeover_sels) == (2 if online else 0)
         click(app, setup.game_sel.right.rect.center)
     assert len(rows) > 3  # rows did come and go
     app.shutdown()
@@ -189,6 +205,12 @@ def test_bad_setup_entries_in_the_file_are_dropped_alone(dirs):
                     "newer-game": {"players": 9},  # a newer Tavolo's game: kept as it is
                 },
                 "decks": {"capodama": "klingon", "scopa": "french"},
+                "takeovers": {
+                    "scopa": {"after": 300, "level": "easy"},
+                    "cattura": {"after": 45, "level": "normal"},  # not a wait offered
+                    "tressette": {"after": 60, "level": "godlike"},
+                    "newer-game": {"after": 1},
+                },
             }
         ),
         encoding="utf-8",
@@ -196,11 +218,17 @@ def test_bad_setup_entries_in_the_file_are_dropped_alone(dirs):
     settings, msg = load_settings()
     assert msg and "setups['scopa']" in msg and "setups['cattura']" in msg
     assert "decks['capodama']" in msg
+    assert "takeovers['cattura']" in msg and "takeovers['tressette']" in msg
     assert settings.setups == {
         "tressette": {"players": 3, "seats": ["human", "search", "rules"]},
         "newer-game": {"players": 9},
     }
     assert settings.decks == {"scopa": "french"}
+    assert settings.takeovers == {
+        "scopa": {"after": 300, "level": "easy"},
+        "newer-game": {"after": 1},
+    }
+    assert settings.takeover_of("cattura") == (60, "normal")  # the defaults
     app = App(settings, size=(1280, 720), fixed_dt=1 / 30, fps=0)
     app.scenes.push(app.title_scene())
     app.step()
@@ -209,7 +237,9 @@ def test_bad_setup_entries_in_the_file_are_dropped_alone(dirs):
     choose(app, setup.game_sel, "tressette")
     assert setup.kinds == ["human", "strong", "normal"]  # remembered from before the levels
     app.shutdown()  # written back: the unknown game's entry is still there
-    assert json.loads(path.read_text())["setups"]["newer-game"] == {"players": 9}
+    written = json.loads(path.read_text())
+    assert written["setups"]["newer-game"] == {"players": 9}
+    assert written["takeovers"]["scopa"] == {"after": 300, "level": "easy"}
 
 
 def test_a_start_from_the_setup_opened_over_a_match_leaves_one_table(dirs):

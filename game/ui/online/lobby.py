@@ -57,10 +57,13 @@ class LobbyScene(Scene):
         url: str = "",
         code: str = "",
         seat: SeatKey | None = None,
+        takeover_s: float = 60.0,
+        takeover_level: str = "normal",
     ) -> None:
         """Host ``game`` for ``players`` with ``options`` and ``seats`` (``human``: this
-        player, ``open``, or an AI level); or join table ``code`` at ``url``; or take back
-        the kept ``seat``."""
+        player, ``open``, or an AI level), a dropped player's seat played by the AI
+        ``takeover_level`` after ``takeover_s`` seconds; or join table ``code`` at ``url``; or
+        take back the kept ``seat``."""
         super().__init__(app)
         self.server: EmbeddedServer | None = None
         self.announcement: Announcement | None = None
@@ -100,7 +103,12 @@ class LobbyScene(Scene):
             self.client.rejoin(seat)
         elif seats is not None:
             create = p.Create(
-                game=game, players=players, seats=list(seats), options=dict(options or {})
+                game=game,
+                players=players,
+                seats=list(seats),
+                options=dict(options or {}),
+                takeover_s=takeover_s,
+                takeover_level=takeover_level,
             )
             self.client.create(create)
         else:

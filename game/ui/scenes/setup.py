@@ -7,6 +7,10 @@ seats, and the deck the player picked for it (each game starts in its own deck o
 deck that cannot show the chosen table (6-player Capodama in Italian cards) is not a dead end:
 the dialog says so and uses one that can.  The game's two-line summary (its rules page's
 "In short") sits at the top with a link to the whole page.
+
+Hosting online adds a row under both columns: how long a player whose connection drops is
+waited for, and the AI level that then plays for the seat until the player is back (the
+server's ``takeover_s`` and ``takeover_level``), remembered per game too.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from ..routes import confirm_replace
 from ..rules_text import in_short
 from ..savegame import MatchSetup, slot_of
 from ..scene import Scene
-from ..settings import playable_deck
+from ..settings import TAKEOVER_WAITS, playable_deck
 from ..table.tools import solitaire_seed
 from ..widgets import Button, Selector, label_width
 from .common import dialog, felt
@@ -65,6 +69,13 @@ OPTION_WORDS: dict[str, tuple[str, Any]] = {
     "primiera_all_suits": (N_("Primiera needs 4 suits"), _yes_no),
     "last_trick_whole": (N_("Last trick = 1 point"), _yes_no),
 }
+
+
+def _wait(seconds: int) -> str:
+    """How long a dropped player is waited for, in words: "wait 30 s", "wait 2 min"."""
+    if seconds % 60:
+        return _("wait {seconds} s").format(seconds=seconds)
+    return _("wait {minutes} min").format(minutes=seconds // 60)
 
 
 def _rows() -> tuple[int, int]:
@@ -106,6 +117,8 @@ class SetupScene(Scene):
         self.option_sels: list[Selector] = []
         self.seat_sels: list[Selector] = []
         self.winnable_sel: Selector | None = None
+        #: online, the row of what a dropped player's seat does (:meth:`_takeover_row`)
+        self.takeover_sels: list[Selector] = []
         start = _("Host") if online else _("Start")
         self.start = Button(start, self.begin, primary=True, key=pygame.K_RETURN, tag="start")
         self.back = Button(_("Back"), self.app.scenes.pop, tag="back")
@@ -138,6 +151,8 @@ class SetupScene(Scene):
         self.players_sel.set_choices(counts, self.players if self.players in counts else counts[0])
         self.players = self.players_sel.value
         self.wanted = self.app.settings.chosen_deck(game)
+        #: online, a dropped player's seat waits ``after`` seconds, then ``level`` plays for it
+        self.after, self.level = self.app.settings.takeover_of(game)
         self.options = {}
         self._make_options()
         self._seats()
@@ -148,6 +163,8 @@ class SetupScene(Scene):
         st = self.app.settings
         if not self.online:
             st.remember_setup(self.game, self.players, self.kinds)
+        else:
+            st.remember_takeover(self.game, self.after, self.level)
         if self.game in self.deck_picked:
             st.decks[self.game] = self.wanted
 
@@ -195,12 +212,15 @@ class SetupScene(Scene):
     def _seat_kinds(self, seat: int) -> list[str]:
         """What seat ``seat`` may be: online, the player's own seat is the first, each other
         a friend's or an AI level."""
-        kinds = self._offered()
         if not self.online:
-            return kinds
+            return self._offered()
         if seat == 0:
             return ["human"]
-        return ["open", *[k for k in kinds if k in LEVELS]]
+        return ["open", *self._levels()]
+
+    def _levels(self) -> list[str]:
+        """The AI levels this game and player count have, weakest first."""
+        return [k for k in self._offered() if k in LEVELS]
 
     def _seats(self) -> None:
         kinds = self._offered()
@@ -229,6 +249,7 @@ class SetupScene(Scene):
             )
             self.seat_sels.append(sel)
         self._winnable_row()
+        self._takeover_row()
         self._check()
         if hasattr(self, "scale"):
             self.resize(self.app.size)
@@ -244,6 +265,28 @@ class SetupScene(Scene):
                 self._set_winnable,
                 _yes_no,
             )
+
+    def _takeover_row(self) -> None:
+        """Online, the row "When a player drops: wait 1 min", "Then played by: AI: normal" (the
+        levels this game and player count have)."""
+        self.takeover_sels = []
+        if not self.online:
+            return
+        levels = self._levels()
+        if self.level not in levels:
+            self.level = DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[0]
+        self.takeover_sels = [
+            Selector(_("When a player drops"), TAKEOVER_WAITS, self.after, self._set_after, _wait),
+            Selector(
+                _("Then played by"), levels, self.level, self._set_level, lambda k: _(SEAT_LABEL[k])
+            ),
+        ]
+
+    def _set_after(self, seconds: int) -> None:
+        self.after = seconds
+
+    def _set_level(self, level: str) -> None:
+        self.level = level
 
     def _set_winnable(self, on: bool) -> None:
         self.app.settings.solitaire_winnable_only = on
@@ -277,7 +320,13 @@ class SetupScene(Scene):
             self._remember()
             options = dict(self.options)
             self.app.go(
-                "lobby", game=self.game, players=self.players, options=options, seats=self.kinds
+                "lobby",
+                game=self.game,
+                players=self.players,
+                options=options,
+                seats=self.kinds,
+                takeover_s=self.after,
+                takeover_level=self.level,
             )
             return
         confirm_replace(self.app, slot_of(self.game, self.players), self._start)
@@ -308,13 +357,13 @@ class SetupScene(Scene):
 
     @property
     def selectors(self) -> list[Selector]:
-        return [*self.left, *self.seat_sels]
+        return [*self.left, *self.seat_sels, *self.takeover_sels]
 
     def resize(self, size: tuple[int, int]) -> None:
         s = theme.ui_scale(size)
         self.scale = s
         pad, gap = round(28 * s), round(8 * s)
-        rows = max(_rows())
+        rows = max(_rows()) + (1 if self.online else 0)
         fixed = round(64 * s) + round(70 * s) + round(14 * s) + round(34 * s) + round(66 * s)
         w = min(size[0] - 24, round(940 * s))
         h = min(size[1] - 24, fixed + rows * (round(38 * s) + gap))
@@ -336,6 +385,8 @@ class SetupScene(Scene):
         for sels, x, cw in columns:
             for i, sel in enumerate(sels):
                 sel.place(pygame.Rect(x, y0 + i * (rh + gap), cw, rh))
+        for sel, (_sels, x, cw) in zip(self.takeover_sels, columns, strict=False):
+            sel.place(pygame.Rect(x, y0 + (rows - 1) * (rh + gap), cw, rh))
         bw, bh = round(180 * s), round(46 * s)
         by = self.rect.bottom - bh - round(18 * s)
         self.back.place(pygame.Rect(self.rect.centerx - bw - 10, by, bw, bh))
