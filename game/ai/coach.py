@@ -159,13 +159,16 @@ class Coach:
     def advise(self, view: Any, legal: Sequence[Move], rng: random.Random) -> Hint:
         """The move the coach would play from ``view`` and the reasons for it."""
         moves = list(legal)
-        window = self.reasons.window
-        if window is not None and view.window is None:
-            window = None  # a match of the game, not its solitaire
+        window = self._window(view)
         if window is not None and window.is_open(view):
             return self._open(window, view, moves, rng)
         move = self.seat.choose(view, moves, random.Random(rng.random()))
         return Hint(move, self.explain(view, moves, move, rng))
+
+    def _window(self, view: Any) -> WindowCoach | None:
+        """The game's window, where ``view`` is its solitaire (not a match of the game)."""
+        window = self.reasons.window
+        return None if window is None or view.window is None else window
 
     def explain(
         self, view: Any, legal: Sequence[Move], move: Move, rng: random.Random
@@ -175,9 +178,7 @@ class Coach:
         reach (asked of a move that keeps it whenever one does: the coach's or the review's
         best), as the exact solver says."""
         moves = list(legal)
-        window = self.reasons.window
-        if window is not None and view.window is None:
-            window = None  # a match of the game, not its solitaire
+        window = self._window(view)
         if window is not None and window.is_open(view):
             lo, hi = view.window
             reach = window.best_move(view, moves) is not None

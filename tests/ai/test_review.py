@@ -54,6 +54,7 @@ def test_leaving_a_sweep_to_the_opponent_when_a_safe_card_was_held_is_a_mistake(
     d = _reviewed(s, "1S", 0)
     assert d.best == "5C"
     assert d.label in ("mistake", "blunder")
+    assert d.reason == {"code": "denies_scopa", "parts": {}, "move": None}  # the coach's
     assert d.loss >= 1  # the scopa at least
     assert all(v.exact == v.points for v in d.values)  # nothing hidden: solved exactly
 
@@ -64,6 +65,7 @@ def test_giving_up_the_settebello_is_a_blunder() -> None:
     d = _reviewed(s, "5S", 0)
     assert d.best == "7C x 7D"
     assert d.label == "blunder"
+    assert d.reason is not None and d.reason["code"] == "takes_settebello"
     assert d.loss >= 2  # a point not taken, and one handed over
 
 
@@ -92,6 +94,7 @@ def test_not_taking_a_trick_worth_a_point_with_the_3_when_the_ace_is_out_is_a_mi
     d = _reviewed(s, "6D", 0)
     assert d.best == "3D"
     assert d.label in ("mistake", "blunder")
+    assert d.reason == {"code": "wins_trick", "parts": {"points": 5, "thirds": 1}, "move": None}
     assert d.played is not None and d.played.win < d.values[0].win
 
 
