@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 import random
 import statistics
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -190,3 +192,17 @@ def test_a_history_file_whose_moves_do_not_replay_is_damaged() -> None:
         match_of(data)
     with pytest.raises(Unreadable, match="seats 1 for 2 players"):
         match_of({**data, "record": record, "seats": ["human"]})
+
+
+def test_python_m_game_review_refuses_a_damaged_file_without_a_traceback(tmp_path) -> None:
+    path = tmp_path / "match.json"
+    path.write_text("{not json", encoding="utf-8")
+    done = subprocess.run(
+        [sys.executable, "-m", "game.review", str(path), "--json"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == f"python -m game.review: {path} is damaged: it is not valid JSON\n"
