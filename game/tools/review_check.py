@@ -43,6 +43,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=120.0, help="CPU seconds per game")
     parser.add_argument("--decisions", type=int, default=200, help="decisions per game at most")
     parser.add_argument("--game", help="only this game")
+    parser.add_argument(
+        "--first", type=int, default=1000, help="the first deal's seed (the next ones 1000 apart)"
+    )
     args = parser.parse_args(argv)
     print(f"the review's best move against {args.factor:g}x its budget ({JUDGE})")
     for game, players in cases():
@@ -50,10 +53,11 @@ def main(argv: list[str] | None = None) -> int:
             continue
         start = time.process_time()
         same = n = same_judged = judged_n = same_label = 0
-        seed = 0
+        deals = 0
         while time.process_time() - start < args.seconds and n < args.decisions:
-            seed += 1
-            record = deal_record(game, players, 1000 * seed)
+            seed = args.first + 1000 * deals
+            deals += 1
+            record = deal_record(game, players, seed)
             state = load_record({**record, "moves": [], "deal_next": False})
             for index, text in enumerate(record["moves"]):
                 if state.between_deals:
@@ -78,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
                     break
         cpu = time.process_time() - start
         print(
-            f"{game} {players}p: {n} decisions ({seed} deals, {cpu:.0f} s CPU): same best move "
+            f"{game} {players}p: {n} decisions ({deals} deals, {cpu:.0f} s CPU): same best move "
             f"{pct(same, n)}, among the {judged_n} judged {pct(same_judged, judged_n)}; "
             f"same label {pct(same_label, n)}",
             flush=True,
