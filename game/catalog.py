@@ -26,6 +26,7 @@ from game.i18n import N_
 __all__ = [
     "CATALOG",
     "GameEntry",
+    "Judging",
     "Levels",
     "Solitaire",
     "entry",
@@ -50,6 +51,26 @@ class Levels:
 
 
 @dataclass(frozen=True)
+class Judging:
+    """How the match review (:mod:`game.review`) judges a decision in this game.
+
+    A decision's ``loss`` is the expected deal points its move gave up against the best move:
+    points margin over the best other side, so a point handed to an opponent counts as one
+    not taken (in the solitaire, where only landing in the window counts, the chance of
+    winning the deal).  ``labels`` are the losses from which a decision is ``good``, an
+    ``inaccuracy``, a ``mistake`` and a ``blunder`` (below the first it is ``best``): each
+    game's deal counts its own points, so each has its own.  ``rollouts`` is the judge's
+    budget per decision, shared evenly by the legal moves (a count, so the same match gives
+    the same review on any machine)."""
+
+    labels: tuple[float, float, float, float]
+    rollouts: int
+    #: the player count whose deal ``python -m game.tools.bench --review`` and
+    #: ``python -m game.tools.review_check`` measure
+    measured: int = 2
+
+
+@dataclass(frozen=True)
 class Solitaire:
     """How a game is played alone, from the title's Solitaire button."""
 
@@ -61,6 +82,8 @@ class Solitaire:
     winnable: str
     #: the seat kinds of the solitaire's table (the player count is their number)
     seats: tuple[str, ...] = ("human",)
+    #: how the review judges its decisions (None: as the game's matches)
+    judging: Judging | None = None
 
     @property
     def players(self) -> int:
@@ -82,6 +105,8 @@ class GameEntry:
     seat_players: dict[str, tuple[int, ...]] = field(default_factory=dict)
     #: the tuning of the normal and strong levels (None: only ``easy``, from the rule seat)
     levels: Levels | None = None
+    #: how the match review judges a decision (None: the game is not reviewed)
+    judging: Judging | None = None
     #: "module:Name" of the coach's reason makers (a :class:`game.ai.coach_worlds.CoachGame`;
     #: None: the coach says only its comparison of sampled deals)
     coach: str | None = None
@@ -167,6 +192,9 @@ entry(
         rules="capodama.txt",
         seat_players={"solver": (1,)},  # the exact solver plays the solitaire's open hands
         levels=Levels((180, 560), normal_noise=0.15),
+        # 150 card points a deal, margin 2 per point: a Jack given away (5, 10 doubled) is
+        # an inaccuracy or a mistake, an Ace (11, 22 doubled) a mistake or a blunder
+        judging=Judging((3.0, 8.0, 16.0, 32.0), rollouts=2400, measured=4),
         coach="game.ai.coach_tricks:CAPODAMA",
         solitaire=Solitaire(
             N_(
@@ -174,6 +202,8 @@ entry(
                 "The capo must take {low} to {high} points."
             ),
             winnable="game.ai.capodama_verdict:winnable_seed",
+            # the chance of winning the deal given up
+            judging=Judging((0.02, 0.05, 0.15, 0.3), rollouts=960, measured=1),
         ),
         # A→1, 7→7, J→Fante, K→Re, Q→Cavallo, 10→6, 9→5, 8→4, 6→3, 5→2 (no 4 or 3)
         other_ranks=_ranks("A 7 J K Q 10 9 8 6 5", "1 7 F R C 6 5 4 3 2"),
@@ -190,6 +220,9 @@ entry(
         ui="game.ui.games.scopa:ScopaUI",
         rules="scopa.txt",
         levels=Levels((200, 660)),
+        # about 11 points a deal: a scopa left to the other side is a mistake, the
+        # settebello handed over (a point to them, one fewer for you) a blunder
+        judging=Judging((0.1, 0.3, 0.6, 1.5), rollouts=3600),
         coach="game.ai.coach_captures:SCOPA",
         other_ranks=_ITALIAN_IN_FRENCH,
         soak="game.tools.soak_checks:SCOPA",
@@ -205,6 +238,9 @@ entry(
         ui="game.ui.games.tressette:TressetteUI",
         rules="tressette.txt",
         levels=Levels((220, 720), normal_noise=0.15),
+        # two sides share 11 points, so a point lost is 2 of margin: a blunder; a trick
+        # worth a point left to the other side, less what the card kept wins later, a mistake
+        judging=Judging((0.15, 0.4, 0.8, 2.0), rollouts=3600, measured=4),
         coach="game.ai.coach_tricks:TRESSETTE",
         other_ranks=_ITALIAN_IN_FRENCH,
         soak="game.tools.soak_checks:TRESSETTE",
@@ -220,6 +256,8 @@ entry(
         ui="game.ui.games.cattura:CatturaUI",
         rules="cattura.txt",
         levels=Levels((180, 600)),
+        # a deal scores a player's captured values and suit bonuses, a few dozen points
+        judging=Judging((0.3, 1.0, 2.5, 5.0), rollouts=2400),
         coach="game.ai.coach_captures:CATTURA",
         other_ranks=_ranks("A 2 3 4 5 6 7 8", "1 2 3 4 5 6 7 F"),  # A…7 as 1…7, 8 as Fante
         soak="game.tools.soak_checks:CATTURA",

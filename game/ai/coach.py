@@ -159,24 +159,43 @@ class Coach:
     def advise(self, view: Any, legal: Sequence[Move], rng: random.Random) -> Hint:
         """The move the coach would play from ``view`` and the reasons for it."""
         moves = list(legal)
-        window = self.reasons.window
-        if window is not None and view.window is None:
-            window = None  # a match of the game, not its solitaire
+        window = self._window(view)
         if window is not None and window.is_open(view):
             return self._open(window, view, moves, rng)
         move = self.seat.choose(view, moves, random.Random(rng.random()))
+        return Hint(move, self.explain(view, moves, move, rng))
+
+    def _window(self, view: Any) -> WindowCoach | None:
+        """The game's window, where ``view`` is its solitaire (not a match of the game)."""
+        window = self.reasons.window
+        return None if window is None or view.window is None else window
+
+    def explain(
+        self, view: Any, legal: Sequence[Move], move: Move, rng: random.Random
+    ) -> tuple[Reason, ...]:
+        """The reasons for playing ``move`` from ``view`` (the review asks them of the move it
+        judges best); in the solitaire's open second half, whether it keeps the window within
+        reach (asked of a move that keeps it whenever one does: the coach's or the review's
+        best), as the exact solver says."""
+        moves = list(legal)
+        window = self._window(view)
+        if window is not None and window.is_open(view):
+            lo, hi = view.window
+            reach = window.best_move(view, moves) is not None
+            code = "keeps_window" if reach else "window_out_of_reach"
+            return (Reason(code, {"lo": lo, "hi": hi}),)
         worlds = self._worlds(view, rng, FIGURE_WORLDS)
         seeds = [rng.random() for _ in worlds]
         said = self._said(view, move, worlds)
         if len(moves) == 1:
-            return _hint(move, said, Reason("only_move"))
+            return _reasons(said, Reason("only_move"))
         if window is not None and view.phase == "play":
-            return _hint(move, said, self._window_figure(window, view, moves, move, rng))
+            return _reasons(said, self._window_figure(window, view, moves, move, rng))
         plan = self._plan(view, moves, move, worlds, seeds)
         reasons = [r for r in (said, *plan) if r is not None]
         if not reasons:
             reasons = [self._figure(view, moves, move, worlds, seeds)]
-        return Hint(move, tuple(reasons[:REASONS]))
+        return tuple(reasons[:REASONS])
 
     def _open(self, window: WindowCoach, view: Any, moves: list[Move], rng: random.Random) -> Hint:
         """The solitaire's second half, every card face up: the exact solver's move."""
@@ -263,7 +282,11 @@ class Coach:
 
 
 def _hint(move: Move, *reasons: Reason | None) -> Hint:
-    return Hint(move, tuple(r for r in reasons if r is not None))
+    return Hint(move, _reasons(*reasons))
+
+
+def _reasons(*reasons: Reason | None) -> tuple[Reason, ...]:
+    return tuple(r for r in reasons if r is not None)
 
 
 def _deal_end(events: list[Event], seat: int) -> Reason | None:

@@ -23,9 +23,11 @@ FORCED = "forced"
 @dataclass(frozen=True)
 class MoveValue:
     """A legal move's expected result for the judged seat (its side, at a table of sides), from
-    that seat's view at that moment: ``points`` the deal points, ``win`` the chance to win the
-    deal (0..1); ``exact`` the deal points with every card known, where an exact solver
-    applies, else None."""
+    that seat's view at that moment: ``points`` the deal points, counted as the side's margin
+    over the best other side (a point handed to an opponent costs as much as one not taken;
+    in a solitaire won by landing in a window, where only the win counts, the chance of
+    winning), ``win`` the chance to win the deal (0..1); ``exact`` the same points with every
+    card known, where an exact solver applies, else None."""
 
     move: str
     points: float

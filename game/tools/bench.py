@@ -21,7 +21,8 @@ Two yardsticks are measured in the same run:
   ratio to it is printed, before and after.
 
 ``--ui`` measures the table instead (start-up to first frame, frame times), ``--search`` the
-search seats' CPU time per decision, ``--solver`` the solitaire's exact solver.
+search seats' CPU time per decision, ``--solver`` the solitaire's exact solver, ``--review`` the
+match review of one seat's deal.
 """
 
 from __future__ import annotations
@@ -347,6 +348,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--deals", type=int, help="with --search: seeded deals per game and player count"
     )
+    parser.add_argument(
+        "--review", action="store_true", help="CPU time of reviewing one seat's deal"
+    )
     parser.add_argument("--worker", help=argparse.SUPPRESS)  # a baseline run's subprocess
     args = parser.parse_args(argv)
     if args.ui:
@@ -363,6 +367,13 @@ def main(argv: list[str] | None = None) -> int:
             (["--game", args.game] if args.game else [])
             + (["--players", str(args.players)] if args.players else [])
             + (["--deals", str(args.deals)] if args.deals else [])
+        )
+    if args.review:
+        from game.tools.review_bench import main as review_main
+
+        return review_main(
+            (["--game", args.game] if args.game else [])
+            + (["--players", str(args.players)] if args.players else [])
         )
     if args.solver:
         from game.tools.solver_bench import main as solver_main

@@ -61,6 +61,7 @@ AI_MODULES = _modules("game.ai")
 NET_MODULES = _modules("game.net")
 #: What only game/net may import: itself and the libraries of the wire and of discovery.
 NETWORKING = ("game.net", "websockets", "msgspec", "zeroconf", "ifaddr")
+REVIEW_MODULES = _modules("game.review")
 #: every module that ships to players: all of game/ but the developers' tools
 SHIPPED = [m for m in _modules("game") if not m.startswith("game.tools")]
 
@@ -77,6 +78,16 @@ def test_the_engine_imports_nothing_above_it(module: str) -> None:
 def test_ai_seats_know_nothing_of_the_table(module: str) -> None:
     for name, _ in _imports(module):
         assert not name.startswith(("game.ui", "pygame", "game.tools")), f"{module} imports {name}"
+
+
+@pytest.mark.parametrize("module", [*REVIEW_MODULES, "game.review.__main__"])
+def test_the_review_is_a_layer_beside_the_ai(module: str) -> None:
+    """game/review (the judge, the labels, the command line) reads the engine, the AI and the
+    catalogue: never the UI, pygame, the network or the developers' tools."""
+    for name, _ in _imports(_tree(module)):
+        assert not name.startswith(("game.ui", "pygame", "game.net", "game.tools")), (
+            f"{module} imports {name}"
+        )
 
 
 @pytest.mark.parametrize("module", NET_MODULES)
