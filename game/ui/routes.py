@@ -180,5 +180,5 @@ def open_match_file(app: App, path: Path) -> bool:
         log.warning("%s", said)
         app.notice(said)
         return False
-    app.open("replay", match=saved)
+    app.open("replay", match=saved, path=path)
     return True

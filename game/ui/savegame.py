@@ -358,6 +358,37 @@ def read_match(path: Path) -> SavedMatch:
     return SavedMatch(state, setup, saved_at, _names(data.get("names"), state.seats))
 
 
+def stored_review(path: Path, seat: int, judge: str) -> dict[str, Any] | None:
+    """The review of ``seat`` kept in the match file ``path`` (the JSON of
+    :meth:`game.review.model.Review.to_json`), if one made by ``judge`` is there."""
+    try:
+        data = storage.read_json(path)
+    except (OSError, ValueError):
+        return None
+    reviews = data.get("reviews") if isinstance(data, dict) else None
+    review = reviews.get(str(seat)) if isinstance(reviews, dict) else None
+    return review if isinstance(review, dict) and review.get("judge") == judge else None
+
+
+def store_review(path: Path, seat: int, review: dict[str, Any]) -> SaveFailure | None:
+    """Keep ``seat``'s review in the match file ``path`` (beside its record, so that it is
+    computed once), in place of an older one; the failure, if it could not be written."""
+    try:
+        data = storage.read_json(path)
+        if not isinstance(data, dict):
+            raise ValueError("not a match file")
+        reviews = data.get("reviews")
+        data["reviews"] = {**(reviews if isinstance(reviews, dict) else {}), str(seat): review}
+        storage.write_json_atomic(path, data, compact=True)
+    except OSError as exc:
+        log.warning("could not keep the review in %s: %s", path, exc.strerror or exc)
+        return SaveFailure.of(path, exc)
+    except ValueError as exc:
+        log.warning("could not keep the review in %s: %s", path, exc)
+        return SaveFailure(path.parent, str(exc))
+    return None
+
+
 def _names(names: Any, seats: int) -> tuple[str | None, ...] | None:
     """The seats' names a file holds, if they are a name (or null) per seat: they only label
     the seats, so names of any other shape are left out rather than refuse the match."""

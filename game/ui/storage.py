@@ -59,9 +59,10 @@ def documents_dir() -> Path:
     return Path(platformdirs.user_documents_dir())
 
 
-def write_json_atomic(path: Path, value: Any) -> None:
-    """Write ``value`` as JSON to ``path`` through a temporary file in the same folder."""
-    tmp = _write_aside(path, value, compact=False)
+def write_json_atomic(path: Path, value: Any, *, compact: bool = False) -> None:
+    """Write ``value`` as JSON to ``path`` through a temporary file in the same folder
+    (``compact``: on one line)."""
+    tmp = _write_aside(path, value, compact=compact)
     try:
         os.replace(tmp, path)
     except BaseException:

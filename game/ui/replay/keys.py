@@ -25,6 +25,7 @@ LAST = (pygame.K_PAGEUP,)
 OPEN = (pygame.K_f,)
 SEAT = (pygame.K_v,)
 MISTAKE = (pygame.K_n,)
+REVIEW = (pygame.K_r,)
 LEAVE = (pygame.K_ESCAPE,)
 #: the table's own keys a replay keeps: the deck (D), the last trick (L), skip (Space)
 TABLE = (pygame.K_d, pygame.K_l, pygame.K_SPACE)
@@ -47,6 +48,8 @@ class Replayer(Protocol):
     def next_seat(self) -> None: ...
 
     def next_mistake(self, back: bool) -> None: ...
+
+    def review_seat(self) -> None: ...
 
     def leave_replay(self) -> None: ...
 
@@ -77,6 +80,8 @@ def keydown(r: Replayer, event: pygame.event.Event) -> None:
         r.next_seat()
     elif key in MISTAKE:
         r.next_mistake(back=shift)
+    elif key in REVIEW:
+        r.review_seat()
     elif key in LEAVE:
         r.leave_replay()
     elif key in HELP:

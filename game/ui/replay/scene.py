@@ -21,14 +21,19 @@ another mode (a subclass), not a scene that opens another (those ask the router 
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.engine import DealScored, MatchOver
 from game.i18n import _
+from game.review.match import JUDGE
+from game.review.model import Review
 
 from ..games import game_ui
+from ..savegame import store_review, stored_review
 from ..scene import Damage
 from ..scenes.table import TableScene
 from ..table import show
@@ -38,20 +43,30 @@ from ..widgets import Button
 from . import keys as replay_keys
 from .draw import ReplayPainter
 from .review import ReviewDesk
+from .reviewing import ReviewRun
 from .slider import Slider
 from .track import Track
 
 if TYPE_CHECKING:
-    from game.review.model import Review
-
     from ..runner import App
     from ..savegame import SavedMatch
+
+
+log = logging.getLogger(__name__)
 
 
 class ReplayScene(TableScene):
     keeps = False
 
-    def __init__(self, app: App, match: SavedMatch, review: Review | None = None) -> None:
+    def __init__(
+        self,
+        app: App,
+        match: SavedMatch,
+        review: Review | None = None,
+        path: Path | None = None,
+    ) -> None:
+        """``path``: the match's file, where a review is kept once computed (and found when
+        the match is opened again)."""
         state = match.state
         app.set_deck(app.settings.deck_for(state.name, state.players), chosen=False)
         self.track = Track(state, game_ui(state.name).taking_kinds)
@@ -61,7 +76,9 @@ class ReplayScene(TableScene):
         self.verdicts = None  # the solitaire's verdict is asked of the AI: not in a replay
         self.damage.decides = False  # no decision is waited for
         self._look: tuple[object, ...] = ()
-        self.set_review(review)
+        self.path = path
+        self.run: ReviewRun | None = None
+        self.set_review(review or self._stored(self.model.viewer))
 
     def _painter(self, model: TableModel) -> TablePainter:
         """The replay's painter, and the review it draws (both need the table's model, made
@@ -86,6 +103,51 @@ class ReplayScene(TableScene):
     def review_progress(self, done: int, total: int) -> None:
         """The judge has judged ``done`` of ``total`` decisions (shown beside the table)."""
         self.review.show_progress(done, total)
+
+    def review_seat(self) -> None:
+        """Review the decisions of the seat the table is seen from (R): the review kept in
+        the match's file if there is one, else the judge's, in a worker thread.  While the
+        judge runs, R stops it."""
+        if self.run is not None:
+            self.run.cancel()
+            return
+        seat = self.model.viewer
+        stored = self._stored(seat)
+        if stored is not None:
+            self.set_review(stored)
+            return
+        self.run = ReviewRun(self.track.end_state.record(), seat)
+        self.review_progress(0, 0)
+
+    def _stored(self, seat: int) -> Review | None:
+        data = stored_review(self.path, seat, JUDGE) if self.path is not None else None
+        if data is None:
+            return None
+        try:
+            return Review.from_json(data)
+        except (KeyError, TypeError, ValueError) as exc:  # a file anyone can edit
+            log.warning("the review kept in %s is damaged (%s): made again", self.path, exc)
+            return None
+
+    def _follow_review(self) -> None:
+        """The judge's progress shown; its review, once done, shown and kept in the file."""
+        run = self.run
+        if run is None:
+            return
+        if not run.finished:
+            self.review_progress(run.done, run.total)
+            return
+        self.run = None
+        review = run.result()
+        if review is None:
+            self.set_review(self.review.review)  # the progress goes, any review shown stays
+            said = _("Review stopped.") if run.cancelled else _("The review failed.")
+            self.app.toast(said, "info" if run.cancelled else "warn", 2.0)
+            return
+        self.set_review(review)
+        failure = store_review(self.path, review.seat, review.to_json()) if self.path else None
+        if failure is not None:
+            self.app.toast(failure.message, "warn", 4.0)
 
     # -- moving through the match ---------------------------------------------------------------
     def forward(self) -> None:
@@ -162,6 +224,7 @@ class ReplayScene(TableScene):
 
     # -- the table's ends, and what is not done in a replay ---------------------------------------
     def update(self, dt: float) -> None:
+        self._follow_review()
         m = self.model
         if m.queue.waiting and not self.summary_open:
             m.queue.release()  # the match's end (its banner): nothing else waits in a replay
@@ -193,6 +256,7 @@ class ReplayScene(TableScene):
         m.prompt.panel_buttons = [
             Button(_(m.gui.LAST_BUTTON), m.toggle_last, tag="last"),
             Button(_("All hands (F)"), self.toggle_open, tag="open"),
+            Button(_("Review (R)"), self.review_seat, tag="review"),
             Button(_("Settings"), lambda: self.app.open("settings"), tag="settings"),
             Button(_("Rules"), self.open_rules, tag="rules"),
             Button(_("Back (Esc)"), self.leave_replay, tag="back"),
@@ -210,6 +274,8 @@ class ReplayScene(TableScene):
         self.input.handle(event)
 
     def leave_replay(self) -> None:
+        if self.run is not None:
+            self.run.cancel()
         self.app.scenes.remove(self)
 
     def changed(self) -> Damage:

@@ -121,6 +121,12 @@ REPLAY_KEYS: tuple[KeyRow, ...] = (
     KeyRow(N_("F"), N_("every hand face up, or as the seat saw them"), "", (pygame.K_f,)),
     KeyRow(N_("V"), N_("the table seen from the next seat"), "", (pygame.K_v,)),
     KeyRow(
+        N_("R"),
+        N_("review the decisions of the seat shown (R again stops the judge)"),
+        "",
+        (pygame.K_r,),
+    ),
+    KeyRow(
         N_("N / Shift+N"),
         N_("the next / the last mistake"),
         N_("with a review"),
