@@ -263,3 +263,18 @@ entry(
         soak="game.tools.soak_checks:CATTURA",
     )
 )
+entry(
+    GameEntry(
+        "briscola",
+        seats={
+            "rules": "game.ai.briscola_rules:BriscolaRulesSeat",
+            "search": "game.ai.briscola_search:BriscolaSearchSeat",
+        },
+        ui="game.ui.games.briscola:BriscolaUI",
+        rules="briscola.txt",
+        levels=Levels((900, 3000)),
+        coach="game.ai.briscola_coach:COACH",
+        other_ranks=_ITALIAN_IN_FRENCH,
+        soak="game.tools.briscola_soak:CHECKS",
+    )
+)

@@ -61,7 +61,14 @@ from .briscola_cards import (
 from .briscola_deal import ExplicitDeal, read_deal
 from .briscola_events import BriscolaScored, Dealt, Drew, Played, TrickWon
 from .cards import ITALIAN, Card, cards_of, ordered_cards, parse_card
-from .dealspec import check_guess, deal_order, deal_into, mask_cards, shuffle_as_random
+from .dealspec import (
+    SEEN_BY_RECEIVER,
+    check_guess,
+    deal_into,
+    deal_order,
+    mask_cards,
+    shuffle_as_random,
+)
 
 __all__ = ["DEALS_TO_WIN", "INFO", "BriscolaState", "BriscolaView"]
 
@@ -115,6 +122,10 @@ class BriscolaView(BaseView):
     @property
     def trump_suit(self) -> str:
         return self.trump.suit
+
+    def side_of_seat(self, seat: int) -> int:
+        """The index in ``sides`` of ``seat``'s side."""
+        return side_of(seat, self.players)
 
     @property
     def face_down(self) -> int:
@@ -205,7 +216,9 @@ class BriscolaState(GameState[BriscolaView]):
         deal_into(self._hands, order, cards)
         self._trump = trump
         self._stock = (*rest, trump)
-        dealt = Dealt(order, self._deal_no, self._dealer, self._leader, _CARDS[trump], len(rest) + 1)
+        dealt = Dealt(
+            order, self._deal_no, self._dealer, self._leader, _CARDS[trump], len(rest) + 1
+        )
         shown = tuple(map(_CARDS.__getitem__, cards))
         self.events.append(make_event((dealt, self._dealer, shown, seen)))
 
@@ -234,14 +247,16 @@ class BriscolaState(GameState[BriscolaView]):
         trump_here = view.trump_to is None and view.stock > 0
         if trump_here:
             seen.append(view.trump)
-        check_guess((view.seat,), view.hand_sizes, hidden, pile, view.face_down, seen, ITALIAN, full)
+        check_guess(
+            (view.seat,), view.hand_sizes, hidden, pile, view.face_down, seen, ITALIAN, full
+        )
         masks = [
             mask_cards(view.hand if s == view.seat else hidden[s], ITALIAN, full) for s in range(n)
         ]
         holder = view.trump_to
-        if holder is not None and holder != view.seat and view.trump not in _played(view):
-            if not masks[holder] & view.trump.bit:
-                raise ValueError(f"seat {holder} drew {view.trump} and has not played it")
+        held = holder is not None and holder != view.seat and view.trump not in _played(view)
+        if held and not masks[holder] & view.trump.bit:  # type: ignore[index]
+            raise ValueError(f"seat {holder} drew {view.trump} and has not played it")
         new = cls._blank(n, {"deals_to_win": view.deals_to_win}, seed)
         new._deals_won = list(view.deals_won)
         new._last_points = view.last_deal_points
@@ -383,7 +398,10 @@ class BriscolaState(GameState[BriscolaView]):
                 self._trump_to = s
         if self._log:
             everyone = _EVERYONE[n]
-            seen = tuple(everyone if c == trump else frozenset((s,)) for s, c in zip(order, drawn))
+            seen = tuple(
+                everyone if c == trump else SEEN_BY_RECEIVER[s]
+                for s, c in zip(order, drawn, strict=True)
+            )
             data = Drew(order, len(self._stock))
             self.events.append(make_event((data, winner, tuple(_CARDS[c] for c in drawn), seen)))
 

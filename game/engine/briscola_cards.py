@@ -50,7 +50,9 @@ _LOW_TO_HIGH = ("2", "4", "5", "6", "7", "F", "C", "R", "3", "1")
 #: Strength within a suit per card index; higher wins.
 STRENGTH = [_LOW_TO_HIGH.index(ITALIAN.ranks[i % 10]) for i in range(40)]
 #: Card points per card index.
-POINTS = [{"1": 11, "3": 10, "R": 4, "C": 3, "F": 2}.get(ITALIAN.ranks[i % 10], 0) for i in range(40)]
+POINTS = [
+    {"1": 11, "3": 10, "R": 4, "C": 3, "F": 2}.get(ITALIAN.ranks[i % 10], 0) for i in range(40)
+]
 SUIT = [i // 10 for i in range(40)]
 SUIT_MASK = [((1 << 10) - 1) << (10 * s) for s in range(4)]
 #: The card left out of the deck in three players: the 2 of coins.

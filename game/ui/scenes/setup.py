@@ -61,6 +61,10 @@ def _points(v: Any) -> str:
     return ngettext("{count} point", "{count} points", int(v)).format(count=v)
 
 
+def _deals(v: Any) -> str:
+    return ngettext("{count} deal won", "{count} deals won", int(v)).format(count=v)
+
+
 #: How each rule option is offered: its row label (translated where shown) and how its
 #: values read.
 OPTION_WORDS: dict[str, tuple[str, Any]] = {
@@ -68,6 +72,7 @@ OPTION_WORDS: dict[str, tuple[str, Any]] = {
     "cappotto": (N_("Cappotto (7–0 wins)"), _yes_no),
     "primiera_all_suits": (N_("Primiera needs 4 suits"), _yes_no),
     "last_trick_whole": (N_("Last trick = 1 point"), _yes_no),
+    "deals_to_win": (N_("Match to"), _deals),
 }
 
 
