@@ -121,5 +121,5 @@ def deal_winner(points: Sequence[int]) -> int | None:
 
 def hand_order(card: Card | int) -> tuple[int, int]:
     """How a hand is sorted: by suit, strongest first."""
-    i = card if isinstance(card, int) else card.index
+    i = card.index if isinstance(card, Card) else card
     return (SUIT[i], -STRENGTH[i])

@@ -23,7 +23,6 @@ from game.i18n import N_, _, ngettext
 from ..anim import CardSprite
 from ..piles import Pile, Slot
 from .base import scored_as
-from .table_api import TableApi
 from .tricks import TrickGameUI
 
 
@@ -61,10 +60,15 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
         "card_removed": N_("{card} is left out of the deck in this game"),
     }
 
-    def attach(self, table: TableApi) -> None:
-        super().attach(table)
-        #: the trump card turned face up under the stock, until it is drawn
-        self.turned = table.table.add_pile(Pile("trump", self._trump_slots))
+    _turned: Pile | None = None
+
+    @property
+    def turned(self) -> Pile:
+        """The trump card turned face up under the stock, until it is drawn: a pile of the
+        table's own, added on first use (:meth:`attach` runs before the table is made)."""
+        if self._turned is None:
+            self._turned = self.t.table.add_pile(Pile("trump", self._trump_slots))
+        return self._turned
 
     def _trump_slots(self, pile: Pile, count: int) -> list[Slot]:
         """The trump card sticks out from under the stock, toward the middle."""
