@@ -21,7 +21,8 @@ from game.engine.briscola import BriscolaState
 
 
 def position(players: int, hands: list[list[str]], trump: str, *played: str) -> BriscolaState:
-    state = new_game("briscola", players, seed=1, deal={"hands": hands, "trump": trump, "dealer": 1})
+    deal = {"hands": hands, "trump": trump, "dealer": 1}
+    state = new_game("briscola", players, seed=1, deal=deal)
     assert isinstance(state, BriscolaState)
     for card in played:
         state.play(card)

@@ -40,7 +40,8 @@ def test_a_2_player_deal_played_by_clicks_to_its_summary(app):
     assert run_until(app, lambda: human_turn(table))
     turned = model.gui.turned
     assert [sp.card for sp in turned] == [model.state.trump] and turned[0].face_up
-    assert model.table.deck_count == model.state.view(0).face_down
+    assert len(model.gui.stock) == model.state.view(0).face_down and not model.table.deck_count
+    assert all(not sp.face_up for sp in model.gui.stock)
     for _ in range(40):
         if isinstance(app.scenes.top, SummaryScene | ResultScene):
             break
@@ -50,10 +51,12 @@ def test_a_2_player_deal_played_by_clicks_to_its_summary(app):
         click(app, sprite_center(table, hand[0]))
         run_until(
             app,
-            lambda: human_turn(table) or isinstance(app.scenes.top, SummaryScene | ResultScene),
+            lambda t=table: human_turn(t) or isinstance(app.scenes.top, SummaryScene | ResultScene),
         )
-        if model.state.view(0).trump_to is not None and model.queue.idle:
-            assert not turned  # drawn: it left the stock for a hand
+        if model.queue.idle:
+            assert len(model.gui.stock) == model.state.view(0).face_down
+            if model.state.view(0).trump_to is not None:
+                assert not turned  # drawn: it left the stock for a hand
     assert isinstance(app.scenes.top, SummaryScene | ResultScene)
     data = model.state.last_scored
     assert data is not None and sum(data.points) == 120

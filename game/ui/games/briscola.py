@@ -53,7 +53,6 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
     name = "briscola"
     title = N_("Briscola")
     hand_max = HAND_SIZE
-    center = "grid"  # the stock lies beside the middle, the trump card under it
 
     REFUSALS: ClassVar[dict[str, str]] = {
         "not_in_hand": N_("you do not hold {card}"),
@@ -61,6 +60,7 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
     }
 
     _turned: Pile | None = None
+    _stock: Pile | None = None
 
     @property
     def turned(self) -> Pile:
@@ -70,11 +70,33 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
             self._turned = self.t.table.add_pile(Pile("trump", self._trump_slots))
         return self._turned
 
+    @property
+    def stock(self) -> Pile:
+        """The stock's face-down cards, stacked over the trump card: the table's deck stays
+        in front of the dealer while dealing, and the stock lies apart for the whole deal."""
+        if self._stock is None:
+            self.turned  # noqa: B018  # the trump card's pile first: it lies under the stock
+            self._stock = self.t.table.add_pile(Pile("stock", self._stock_slots))
+        return self._stock
+
+    def _stock_at(self) -> tuple[float, float]:
+        """Where the stock lies: left of the middle with two players, else in the top left
+        corner, clear of every hand and of the trick."""
+        lay = self.t.table.layout
+        if self.t.state.seats == 2:
+            return lay.deck_pos
+        sw, sh = lay.small_size
+        return (lay.table.x + lay.margin + sw * 0.6, lay.margin + sh * 0.55)
+
+    def _stock_slots(self, pile: Pile, count: int) -> list[Slot]:
+        x, y = self._stock_at()
+        w = self.t.table.layout.small
+        return [Slot((x - min(k, 6), y - min(k, 6) * 1.5), w, 6 + k, False) for k in range(count)]
+
     def _trump_slots(self, pile: Pile, count: int) -> list[Slot]:
         """The trump card sticks out from under the stock, toward the middle."""
-        table = self.t.table
-        x, y = table.deck_at()
-        w = table.layout.small
+        x, y = self._stock_at()
+        w = self.t.table.layout.small
         return [Slot((x + w * 0.6, y), w, 5, True) for _ in range(count)]
 
     def hand_key(self, card: Card) -> Any:
@@ -149,9 +171,8 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
                 q.add(t.table.sort_hands, "sort")
                 return True
             case Drew() as drew:
-                before = drew.left + len(drew.to) - 1  # face down before: the trump lies there
-                for k, (seat, card) in enumerate(zip(drew.to, e.cards, strict=True)):
-                    q.add(partial(self._draw, seat, card, before - k - 1), "drew")
+                for seat, card in zip(drew.to, e.cards, strict=True):
+                    q.add(partial(self._draw, seat, card), "drew")
                 return True
             case BriscolaScored() as scored:
                 q.add(lambda: self._on_scored(scored), "scores")
@@ -159,26 +180,34 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
         return super().enqueue(e)
 
     def _turn_trump(self, dealt: Dealt) -> float:
+        """The cards left after the deal become the stock, the trump card turned under it."""
         table = self.t.table
+        dur = table.d(0.4)
+        start, w = table.deck_at(), table.layout.small
+        table.deck_count = 0
         self.turned.clear()
-        sp = CardSprite(dealt.trump, table.deck_at(), table.layout.small, False, "trump")
-        table.send(sp, self.turned, table.d(0.4))
+        self.stock.clear()
+        table.send(CardSprite(dealt.trump, start, w, False, "trump"), self.turned, dur)
+        for _card in range(dealt.stock - 1):
+            table.send(CardSprite(None, start, w, False, "stock"), self.stock, dur)
         self.t.panel.trump = dealt.trump
-        return table.d(0.4)
+        return dur
 
-    def _draw(self, seat: int, card: Card | None, face_down: int) -> float:
-        """One card drawn: the trump card from under the stock once the stock is gone."""
+    def _draw(self, seat: int, card: Card | None) -> float:
+        """One card drawn from the top of the stock, the trump card once the stock is gone."""
         t = self.t
+        table = t.table
         t.panel.stock = max(0, t.panel.stock - 1)
-        if self.turned and face_down < 0:
-            table = t.table
-            sp = self.turned.pop()
-            sp.zone, sp.owner = "hand", seat
-            table.hands[seat].append(sp)
-            dur = table.d(0.34)
-            table.place(table.hands[seat], dur, turn=True, always=True)
-            return dur
-        return t.table.draw_to_hand(seat, card, max(0, face_down))
+        pile = self.stock if self.stock else self.turned
+        if not pile:  # the events and the table disagree: show the draw anyway
+            pile.append(CardSprite(card, self._stock_at(), table.layout.small, False, "stock"))
+        sp = pile.pop()
+        sp.card, sp.zone, sp.owner = card, "hand", seat
+        table.hands[seat].append(sp)
+        dur = table.d(0.34)
+        table.place(table.hands[seat], dur, turn=True, always=True)
+        table.sound("flick")
+        return dur
 
     def on_new_deal(self, dealt: Any) -> None:
         m = self.t.panel
