@@ -119,10 +119,6 @@ class BriscolaView(BaseView):
     set_aside: Card | None
     winners: tuple[int, ...]
 
-    @property
-    def trump_suit(self) -> str:
-        return self.trump.suit
-
     def side_of_seat(self, seat: int) -> int:
         """The index in ``sides`` of ``seat``'s side."""
         return side_of(seat, self.players)
