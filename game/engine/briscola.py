@@ -70,10 +70,10 @@ from .dealspec import (
     shuffle_as_random,
 )
 
-__all__ = ["DEALS_TO_WIN", "INFO", "BriscolaState", "BriscolaView"]
+__all__ = ["INFO", "MATCH_LENGTHS", "BriscolaState", "BriscolaView"]
 
-#: The match lengths offered at setup (deals won), and the default.
-DEALS_TO_WIN = (1, 2, 3, 5)
+#: The match lengths offered at setup: the deals a side must win.
+MATCH_LENGTHS = (1, 2, 3, 5)
 
 _CARDS: tuple[Card, ...] = ITALIAN.cards
 _PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
@@ -250,8 +250,12 @@ class BriscolaState(GameState[BriscolaView]):
             mask_cards(view.hand if s == view.seat else hidden[s], ITALIAN, full) for s in range(n)
         ]
         holder = view.trump_to
-        held = holder is not None and holder != view.seat and view.trump not in _played(view)
-        if held and not masks[holder] & view.trump.bit:  # type: ignore[index]
+        if (
+            holder is not None
+            and holder != view.seat
+            and view.trump not in _played(view)
+            and not masks[holder] & view.trump.bit
+        ):
             raise ValueError(f"seat {holder} drew {view.trump} and has not played it")
         new = cls._blank(n, {"deals_to_win": view.deals_to_win}, seed)
         new._deals_won = list(view.deals_won)
@@ -488,7 +492,7 @@ INFO = GameInfo(
     players=(2, 3, 4),
     options={
         "deals_to_win": Option(
-            2, DEALS_TO_WIN, "the match goes to the first side to win this many deals"
+            2, MATCH_LENGTHS, "the match goes to the first side to win this many deals"
         ),
     },
     deals=lambda players: tuple(_CARDS[i] for i in deck_indices(players)),
