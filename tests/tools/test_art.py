@@ -16,7 +16,16 @@ from PIL import Image, ImageChops, ImageFont, ImageStat
 
 from game.engine.cards import FRENCH, ITALIAN, Card, parse_card
 from game.resources import asset_path
-from game.skins import BACKS, DECKS, REGIONAL, SUITS_OF, can_show, card_label, face_image
+from game.skins import (
+    BACKS,
+    DECKS,
+    REGIONAL,
+    SUITS_OF,
+    can_show,
+    card_label,
+    face_image,
+    next_deck,
+)
 from game.tools.art import CARD_H, CARD_W
 
 FR_RANKS = FRENCH.ranks
@@ -290,6 +299,17 @@ def test_can_show_refuses_only_six_player_capodama_in_italian() -> None:
     for game in ("scopa", "tressette", "cattura"):
         for deck in DECKS:
             assert can_show(game, 4, deck) is None
+
+
+def test_d_goes_round_the_decks_a_game_can_show_in_order() -> None:
+    seen, deck = [], "french"
+    for _ in DECKS:
+        deck = next_deck("scopa", 2, deck)
+        seen.append(deck)
+    assert seen == ["italian", "piacentine", "siciliane", "trevigiane", "french"]
+    assert next_deck("capodama", 4, "trevigiane") == "french"
+    assert next_deck("capodama", 6, "french") == "french"  # no other deck holds its 48 cards
+    assert next_deck(None, 0, "siciliane") == "trevigiane"  # no table: any next deck
 
 
 def test_bad_names_are_refused_with_a_reason() -> None:
