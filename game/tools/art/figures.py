@@ -260,6 +260,9 @@ class Courts:
 
 WAIST = 330.0
 """Where a double-headed court is cut: each half keeps the figure from the waist up."""
+MARGIN = 30.0
+"""A double-headed court stays this far inside the card's top and bottom edges: what the
+figure holds high is cut there, not drawn over the border."""
 
 
 def italian_court(pen: Pen, rank: str, suit: str, courts: Courts | None = None) -> None:
@@ -275,8 +278,8 @@ def italian_court(pen: Pen, rank: str, suit: str, courts: Courts | None = None) 
     draw[rank](whole, suit, c)
     half = layer()
     ss, shift = whole.ss, CARD_H / 2 - WAIST
-    top = whole.image.crop((0, 0, CARD_W * ss, round(WAIST * ss)))
-    half.image.paste(top, (0, round(shift * ss)))
+    top = whole.image.crop((0, round((MARGIN - shift) * ss), CARD_W * ss, round(WAIST * ss)))
+    half.image.paste(top, (0, round(MARGIN * ss)))
     pen.paste(half)
     pen.paste(half, rotate180=True)
     pen.line([(70, CARD_H / 2), (CARD_W - 70, CARD_H / 2)], INK, 2.5)
