@@ -22,7 +22,8 @@ from game.tools.art.emblems import NEAPOLITAN as NEAPOLITAN_SHAPES
 from game.tools.art.emblems import Shapes, draw_emblem
 from game.tools.art.figures import Courts, italian_court
 from game.tools.art.index import draw_rank
-from game.tools.art.marks import MARK_SIZE, draw_mark
+from game.tools.art.marks import MARK_SIZE, Marks, draw_mark
+from game.tools.art.marks import NEAPOLITAN as NEAPOLITAN_MARKS
 from game.tools.art.palette import INK
 from game.tools.art.pen import Pen
 
@@ -91,13 +92,13 @@ INDEX_X, INDEX_Y, MARK_TOP = 40.0, 50.0, 88.0
 """The corner column: the number's centre, and where the suit mark starts (below the 6's bar)."""
 
 
-def draw_index(pen: Pen, rank: str, suit: str) -> None:
+def draw_index(pen: Pen, rank: str, suit: str, marks: Marks = NEAPOLITAN_MARKS) -> None:
     """The card's number with its suit mark under it, at top-left and, turned 180°,
     at bottom-right: a card fanned in a hand shows only its corner, so the corner names it."""
     top = layer()
     number = NUMBER[rank]
     draw_rank(top, INDEX_X, INDEX_Y, number, 48 if number == "10" else 60, INK)
-    draw_mark(top, suit, INDEX_X, MARK_TOP + MARK_SIZE[suit] / 2)
+    draw_mark(top, suit, INDEX_X, MARK_TOP + MARK_SIZE[suit] / 2, marks=marks)
     pen.paste(top)
     pen.paste(top, rotate180=True)
 
@@ -135,8 +136,9 @@ ACE: dict[str, tuple[float, float]] = {
 @dataclass(frozen=True)
 class Style:
     """What an Italian-suited deck draws its own way: the emblems, how the swords and batons of
-    the number cards lie, the aces' size and the court figures.  The corners (number and suit
-    mark) stay the same in every deck, so each reads the same at hand size."""
+    the number cards lie, the aces' size, the court figures and the corner marks' shapes and
+    inks.  The corners keep one layout in every deck (number, suit mark under it, same sizes),
+    so each reads the same at hand size."""
 
     shapes: Shapes = field(default_factory=lambda: NEAPOLITAN_SHAPES)
     long_layout: Callable[[str, int], list[Spec]] = long_layout
@@ -144,6 +146,8 @@ class Style:
     ace: Mapping[str, tuple[float, float]] = field(default_factory=lambda: ACE)
     """Each suit's ace emblem: (length, width)."""
     courts: Courts = field(default_factory=Courts)
+    marks: Marks = field(default_factory=lambda: NEAPOLITAN_MARKS)
+    """The corner marks, in the deck's own shapes and inks (same sizes and outlines)."""
 
 
 NEAPOLITAN = Style()
@@ -157,5 +161,5 @@ def italian_face(rank: str, suit: str, style: Style = NEAPOLITAN) -> Image.Image
         italian_court(pen, rank, suit, style.courts)
     else:
         draw_pips(pen, suit, int(rank), style)
-    draw_index(pen, rank, suit)
+    draw_index(pen, rank, suit, style.marks)
     return pen.finish()

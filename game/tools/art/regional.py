@@ -2,8 +2,9 @@
 
 Each is a :class:`~game.tools.art.italian.Style` of the Neapolitan face: its own emblems
 (:mod:`game.tools.art.regional_emblems`), its own way of laying swords and batons on the number
-cards, and its own courts.  The corners keep Tavolo's number and suit mark in every deck (the
-printed regional decks carry no corner index; ours must read in a fanned hand).
+cards, its own courts and corner marks (:mod:`game.tools.art.regional_marks`).  The corners keep
+Tavolo's number and suit mark in every deck (the printed regional decks carry no corner index;
+ours must read in a fanned hand).
 
 - Piacentine: Spanish-derived, swords and cudgels lie apart, upright; the courts are
   double-headed and standing (the Re too).
@@ -32,6 +33,7 @@ from game.tools.art.regional_emblems import (
     SICILIANE,
     TREVIGIANE,
 )
+from game.tools.art.regional_marks import PIACENTINE_MARKS, SICILIANE_MARKS, TREVIGIANE_MARKS
 
 _CX = CARD_W / 2
 
@@ -120,6 +122,7 @@ STYLES: dict[str, Style] = {
             seated_king=False,
             double=True,
         ),
+        marks=PIACENTINE_MARKS,
     ),
     "siciliane": Style(
         shapes=SICILIANE,
@@ -139,6 +142,7 @@ STYLES: dict[str, Style] = {
             moor=True,
             ground=(236, 206, 150),
         ),
+        marks=SICILIANE_MARKS,
     ),
     "trevigiane": Style(
         shapes=TREVIGIANE,
@@ -154,6 +158,7 @@ STYLES: dict[str, Style] = {
             },
             shapes=TREVIGIANE,
         ),
+        marks=TREVIGIANE_MARKS,
     ),
 }
 """Each regional deck's style, by its folder name in assets/cards."""
