@@ -352,6 +352,17 @@ def _donna(pen: Pen, suit: str, c: Courts) -> None:
     pen.circle(302, 250, 10, SKIN, INK, 1.5)
 
 
+def _crowned_head(pen: Pen, suit: str, c: Courts, neck: float, hand: float) -> None:
+    """The Re's grey-bearded, crowned head on a neck down to ``neck``, and the suit's emblem
+    raised in his right hand at height ``hand``: seated or standing, the same king."""
+    pen.poly([(200, 214), (220, 214), (222, neck), (198, neck)], SKIN, INK, 1.5)
+    pen.ellipse(210, 180, 38, 38, GREY, INK, 2)
+    face(pen, 210, 184, 32, beard=GREY)
+    crown(pen, 210, 160, 66, 5, 46)
+    _held_emblem(pen, suit, 304, hand, 0.9, c)
+    pen.circle(300, hand - 4, 11, SKIN, INK, 1.5)
+
+
 def _king(pen: Pen, suit: str, c: Courts) -> None:
     """The standing Re of the Spanish-derived decks: a long robe with an ermine cape, crowned
     and bearded, the emblem raised in his right hand."""
@@ -369,12 +380,7 @@ def _king(pen: Pen, suit: str, c: Courts) -> None:
     pen.poly(thick_polyline([(166, 262), (140, 330), (160, 372)], 26), main, INK, 2)
     pen.circle(162, 376, 11, SKIN, INK, 1.5)
     pen.poly(thick_polyline([(254, 262), (286, 300), (300, 276)], 26), main, INK, 2)
-    pen.poly([(200, 214), (220, 214), (222, 240), (198, 240)], SKIN, INK, 1.5)
-    pen.ellipse(210, 180, 38, 38, GREY, INK, 2)
-    face(pen, 210, 184, 32, beard=GREY)
-    crown(pen, 210, 160, 66, 5, 46)
-    _held_emblem(pen, suit, 304, 282, 0.9, c)
-    pen.circle(300, 278, 11, SKIN, INK, 1.5)
+    _crowned_head(pen, suit, c, neck=240, hand=282)
 
 
 def _fante(pen: Pen, suit: str, c: Courts) -> None:
@@ -510,9 +516,4 @@ def _re(pen: Pen, suit: str, c: Courts) -> None:
     pen.poly([(164, 244), (210, 266), (256, 244), (244, 230), (176, 230)], WHITE, INK, 2)
     for x in (184, 210, 236):
         pen.circle(x, 246, 3, BLACK)
-    pen.poly([(200, 214), (220, 214), (222, 236), (198, 236)], SKIN, INK, 1.5)
-    pen.ellipse(210, 180, 38, 38, GREY, INK, 2)
-    face(pen, 210, 184, 32, beard=GREY)
-    crown(pen, 210, 160, 66, 5, 46)
-    _held_emblem(pen, suit, 304, 286, 0.9, c)
-    pen.circle(300, 282, 11, SKIN, INK, 1.5)
+    _crowned_head(pen, suit, c, neck=236, hand=286)
