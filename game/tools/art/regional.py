@@ -72,8 +72,8 @@ OVALS: dict[int, list[tuple[float, float]]] = {
     3: [(-16.0, 470.0)],
     4: [(30.0, 500.0), (-20.0, 330.0)],
     5: [(30.0, 500.0), (-20.0, 330.0)],
-    6: [(60.0, 510.0), (14.0, 400.0), (-24.0, 280.0)],
-    7: [(60.0, 510.0), (14.0, 400.0), (-24.0, 280.0)],
+    6: [(70.0, 510.0), (20.0, 390.0), (-26.0, 270.0)],
+    7: [(70.0, 510.0), (20.0, 390.0), (-26.0, 270.0)],
 }
 """Venetian sabres in mirrored pairs bowing outwards, crossing at hilt and tip: each pair's
 (distance of the ends from the middle, length); the pairs nest into ovals, an odd count adds

@@ -231,7 +231,7 @@ def t_sword(pen: Pen, ornate: bool = False) -> None:
     centre = _sabre_centre(24.0)
     pen.poly(thick_polyline(centre, [8 - 5.5 * (i / 20) for i in range(21)]), T_STEEL, INK, 1.0)
     pen.line([(x + 2, y) for x, y in centre[1:-2]], WHITE, 1.6)
-    pen.poly([(-11, 28), (11, 28), (11, 33), (-11, 33)], T_GOLD, INK, 1)
+    pen.poly([(-8, 28), (8, 28), (8, 33), (-8, 33)], T_GOLD, INK, 1)
     pen.poly([(-3, 33), (3, 33), (3, 45), (-3, 45)], T_RED, INK, 1)
     pen.circle(0, 47.5, 3, T_GOLD, INK, 1)
     if ornate:
