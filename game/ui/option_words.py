@@ -33,7 +33,7 @@ OPTION_WORDS: dict[str, tuple[str, Callable[[Any], str]]] = {
     "re_bello": (N_("Re bello (king of coins +1)"), yes_no),
     "napola": (N_("Napola (coins from the ace)"), yes_no),
     "asso_piglia_tutto": (N_("Asso piglia tutto"), yes_no),
-    "asso_scopa": (N_("The ace's sweep is a scopa"), yes_no),
+    "asso_scopa": (N_("Ace's sweep = scopa"), yes_no),
     "quindici": (N_("Scopa a quindici"), yes_no),
     "fewest_cards": (N_("Fewest cards capture"), yes_no),
 }

@@ -381,13 +381,20 @@ class SetupScene(Scene):
         )
         for sels, x, cw in columns:
             for i, sel in enumerate(sels):
-                sel.place(pygame.Rect(x, y0 + i * (rh + gap), cw, rh))
+                sel.place(pygame.Rect(x, y0 + i * (rh + gap), cw, rh), self._value_width(sel))
         for sel, (_sels, x, cw) in zip(self.takeover_sels, columns, strict=False):
             sel.place(pygame.Rect(x, y0 + (rows - 1) * (rh + gap), cw, rh))
         bw, bh = round(180 * s), round(46 * s)
         by = self.rect.bottom - bh - round(18 * s)
         self.back.place(pygame.Rect(self.rect.centerx - bw - 10, by, bw, bh))
         self.start.place(pygame.Rect(self.rect.centerx + 10, by, bw, bh))
+
+    def _value_width(self, sel: Selector) -> int | None:
+        """A yes/no row's value as wide as its words (the label gets the rest: the house
+        rules' names are long); the other rows' the default."""
+        if not all(isinstance(c, bool) for c in sel.choices):
+            return None
+        return sel.widest_value(round(17 * self.scale)) + round(16 * self.scale)
 
     # -- input and drawing --------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:
