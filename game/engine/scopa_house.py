@@ -22,6 +22,7 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from .base import Option
+from .cards import bit_list
 from .scopa_moves import (
     _PLACE,
     SUM_UNIT,
@@ -105,6 +106,27 @@ class HouseRules:
         """Whether a capture that empties ``table`` counts as a scopa (the deal's last play
         aside): always, but for the ace's whole-table take unless ``asso_scopa``."""
         return self.asso_scopa or not self.whole_table_take(played, taken, table)
+
+    def sweeping_values(self, table: int) -> tuple[int, ...]:
+        """The card values that, played on the cards ``table`` (a mask), would take them all
+        as a scopa (the deal's last play aside): what a player fears leaving on the table.
+
+        A card worth the table's total takes it all (one set, or the one equal card); under
+        quindici so does one worth 15 less the total; under asso piglia tutto an ace takes a
+        table holding no ace, a scopa only under ``asso_scopa``.
+        """
+        if not table:
+            return ()
+        total = sum(VALUE[c] for c in bit_list(table))
+        values = [total] if total <= 10 else []
+        if self.quindici and 1 <= QUINDICI - total <= 10:
+            values.append(QUINDICI - total)
+        if self.asso_piglia_tutto and not table & VALUE_MASKS[1]:
+            if not self.asso_scopa:
+                values = [v for v in values if v != 1]
+            elif 1 not in values:
+                values.append(1)
+        return tuple(values)
 
 
 NO_HOUSE = HouseRules()
