@@ -199,6 +199,8 @@ class ScopaView(BaseView):
     running figures (coins, primiera, who holds the settebello...) so nobody recounts them.
     """
 
+    EXTRAS: ClassVar[tuple[str, ...]] = ("rules",)
+
     side: int = field()
     sides: tuple[tuple[int, ...], ...] = field()
     deal_no: int = field()
@@ -691,7 +693,6 @@ class ScopaState(GameState[ScopaView]):
                 moves=options,
             )
         same = self._table & VALUE_MASKS[v]
-
         if same and len(taken) > 1:
             return IllegalMove(
                 f"a card of the same value as {played} is on the table "
