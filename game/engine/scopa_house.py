@@ -23,6 +23,7 @@ from typing import Any
 
 from .base import Option
 from .cards import bit_list
+from .memo import Memo
 from .scopa_moves import (
     _PLACE,
     SUM_UNIT,
@@ -157,28 +158,41 @@ def house_captures(rules: HouseRules, hand: Sequence[int], table: int) -> list[S
     one capture per equal card, or else the sums of two or more cards adding up to its value
     (the fewest-card ones under ``fewest_cards``); then, under ``quindici``, every set adding
     up to 15 with it (filtered the same way, apart).  A card that can take nothing is placed.
+    Each card's moves are kept by card, table and rules: a search asks the same ones often.
     """
+    flags = rules.asso_piglia_tutto | rules.quindici << 1 | rules.fewest_cards << 2
     legal: list[ScopaMove] = []
     for i in hand:
-        v = VALUE[i]
-        if rules.asso_piglia_tutto and v == 1 and table and not table & VALUE_MASKS[1]:
-            legal.append(capture_move(i, table))
-            continue
-        same = table & VALUE_MASKS[v]
-        if same:
-            takes = [1 << c for c in range(40) if same >> c & 1]
-        else:
-            takes = _sets(table, v, 2)
-            if rules.fewest_cards:
-                takes = _fewest(takes)
-        if rules.quindici:
-            fifteen = _sets(table, QUINDICI - v, 1)
-            takes += _fewest(fifteen) if rules.fewest_cards else fifteen
-        if takes:
-            legal += [capture_move(i, m) for m in takes]
-        else:
-            legal.append(_PLACE[i])
+        key = (table << 3 | flags) << 6 | i
+        moves = _MOVES.get(key)
+        if moves is None:
+            moves = _MOVES.keep(key, _card_moves(rules, i, table))
+        legal += moves
     return legal
+
+
+#: :func:`_card_moves` by table, rules and card (see :func:`house_captures`)
+_MOVES: Memo[int, tuple[ScopaMove, ...]] = Memo("scopa house moves", 1 << 15)
+
+
+def _card_moves(rules: HouseRules, i: int, table: int) -> tuple[ScopaMove, ...]:
+    """The legal moves of card index ``i`` on ``table`` under ``rules``."""
+    v = VALUE[i]
+    if rules.asso_piglia_tutto and v == 1 and table and not table & VALUE_MASKS[1]:
+        return (capture_move(i, table),)
+    same = table & VALUE_MASKS[v]
+    if same:
+        takes = [1 << c for c in range(40) if same >> c & 1]
+    else:
+        takes = _sets(table, v, 2)
+        if rules.fewest_cards:
+            takes = _fewest(takes)
+    if rules.quindici:
+        fifteen = _sets(table, QUINDICI - v, 1)
+        takes += _fewest(fifteen) if rules.fewest_cards else fifteen
+    if not takes:
+        return (_PLACE[i],)
+    return tuple(capture_move(i, m) for m in takes)
 
 
 def house_awards(rules: HouseRules, captured: Sequence[int]) -> tuple[HouseAward, ...]:

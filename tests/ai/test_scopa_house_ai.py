@@ -7,6 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
+
+from game.ai import make_seat
 from game.ai.coach import Coach
 from game.ai.scopa_rules import ScopaRulesSeat
 from game.engine import GAMES, ITALIAN, new_game
@@ -75,3 +78,16 @@ def test_the_coach_and_the_review_work_with_every_house_rule_on() -> None:
     for index in mine[:2]:
         decision = review_decision(record, index, 0, 0.1)
         assert decision.best and decision.move
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
+def test_the_ai_plays_legal_moves_under_every_house_rule(level: str) -> None:
+    state = new_game("scopa", players=2, seed=3, **ALL_ON)
+    seat = make_seat(level, "scopa")
+    rng = random.Random(3)
+    for _ in range(6):  # the first hand of 3 (a strong seat thinks a while)
+        s = state.current_player
+        assert s is not None
+        move = seat.choose(state.view(s), state.legal_moves(), rng)
+        assert move in state.legal_moves()
+        state.play(move)

@@ -14,7 +14,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai import make_seat
 from game.engine import GAMES, IllegalMove, load_record
 from game.engine.scopa import ScopaState, sweepers
 from game.engine.scopa_scoring import HouseAward
@@ -294,16 +293,3 @@ def test_sweepers_follow_the_house_rules() -> None:
     assert sweepers(table, cards) == []
     assert texts(sweepers(table, cards, HouseRules(asso_piglia_tutto=True))) == ["1C"]
     assert texts(sweepers(table, cards, HouseRules(quindici=True))) == ["3D"]
-
-
-@pytest.mark.parametrize("level", ["easy", "normal", "strong"])
-def test_the_ai_plays_legal_moves_under_every_house_rule(level: str) -> None:
-    state = ScopaState(2, GAMES["scopa"].check_options(2, dict.fromkeys(HOUSE, True)), 3)
-    seat = make_seat(level, "scopa")
-    rng = random.Random(3)
-    for _ in range(12):  # the first two hands of 3 (a strong seat thinks a while)
-        s = state.current_player
-        assert s is not None
-        move = seat.choose(state.view(s), state.legal_moves(), rng)
-        assert move in state.legal_moves()
-        state.play(move)
