@@ -43,7 +43,7 @@ from . import storage, theme
 log = logging.getLogger(__name__)
 
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
-DECKS = ("french", "italian")
+DECKS = skins.DECKS
 #: how long a finished trick or capture stays on the table before it is gathered, in seconds at
 #: normal speed (the speed setting scales it); "click" waits for the player's click or key
 HOLDS: dict[str, float | None] = {"short": 0.8, "normal": 1.5, "long": 3.0, "click": None}

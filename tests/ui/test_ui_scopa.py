@@ -3,12 +3,14 @@ choice between captures (by table card and by the chooser), deck switch, autopla
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from ui_harness import (
     autoplay_to_summary,
     click,
     deck_switch_mid_deal,
     human_turn,
+    key,
     make_app,
     run_until,
     sprite_center,
@@ -94,7 +96,12 @@ def test_placing_a_card_and_the_capture_animation(app):
 
 
 def test_deck_switch_mid_deal(app):
-    deck_switch_mid_deal(app, start_game(app, "scopa", 4, seed=2))
+    """D goes through the French, Neapolitan, Piacentine, Siciliane and Trevigiane cards in
+    Scopa, each remembered for Scopa as the player's choice."""
+    table = start_game(app, "scopa", 4, seed=2)
+    deck_switch_mid_deal(app, table)
+    key(app, pygame.K_d)
+    assert app.settings.decks["scopa"] == app.settings.deck == table.model.deck
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])

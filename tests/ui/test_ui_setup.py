@@ -17,6 +17,7 @@ from game.engine import GAMES
 from game.i18n import _ as translated
 from game.net.service import NetService
 from game.ui import theme
+from game.ui.games.words import deck_refusal
 from game.ui.option_words import option_label
 from game.ui.rules_text import in_short
 from game.ui.runner import App
@@ -161,8 +162,9 @@ def test_six_player_capodama_in_italian_switches_to_french_and_says_so(dirs):
     choose(app, setup.deck_sel, "italian")
     assert setup.deck == "italian" and setup.deck_note is None
     choose(app, setup.players_sel, 6)
-    reason = skins.can_show("capodama", 6, "italian")
-    assert reason is not None
+    assert skins.can_show("capodama", 6, "italian") is not None
+    reason = deck_refusal("capodama", 6, "italian")
+    assert reason == "6-player Capodama needs 48 cards and cannot be shown in Neapolitan cards"
     assert setup.deck == "french" and setup.deck_sel.value == "french"
     assert setup.deck_note == f"{reason}: it is played in French cards."
     assert setup.start.enabled
