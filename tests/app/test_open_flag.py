@@ -25,9 +25,9 @@ from game.ui.scene import Scene
 real = routes.scene_class
 
 class Replay(Scene):
-    def __init__(self, app, match):
+    def __init__(self, app, match, path):
         super().__init__(app)
-        print("replay", match.state.name, len(match.state.history), match.setup.seats)
+        print("replay", match.state.name, len(match.state.history), match.setup.seats, path)
 
 routes.scene_class = lambda name: Replay if name == "replay" else real(name)
 raise SystemExit(game.app.main(sys.argv[1:]))
@@ -44,7 +44,8 @@ def test_a_match_file_opens_in_the_replay(tmp_path):
     match.write_text(json.dumps({"format": SAVE_FORMAT, "record": state.record(), "seats": seats}))
     done = run(tmp_path, "--open", str(match), "--frames", "2", code=REPLAY)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[-1] == f"replay cattura {len(state.history)} {seats}"
+    said = f"replay cattura {len(state.history)} {seats} {match}"  # its file keeps a review
+    assert done.stdout.splitlines()[-1] == said
     assert done.stderr == ""
 
 
