@@ -83,6 +83,7 @@ _positive = _whole(0, "a whole number", "expected a number ≥ 0")
 
 def build_parser() -> argparse.ArgumentParser:
     """The flags; the games, their player counts and seat kinds are read from the catalogue."""
+    from game import skins
     from game.ai import seat_kinds
     from game.catalog import CATALOG
     from game.ui.stats import SEED_MOST
@@ -104,7 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--game", type=_word, help=f"start this game directly: {games}")
     p.add_argument("--players", type=_count, help=f"number of players ({counts})")
-    p.add_argument("--deck", type=_word, choices=["french", "italian"], help="the cards shown")
+    p.add_argument("--deck", type=_word, choices=list(skins.DECKS), help="the cards shown")
     p.add_argument(
         "--seed",
         type=_whole(0, "a deal number", "expected a number ≥ 0", SEED_MOST),

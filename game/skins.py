@@ -1,12 +1,14 @@
-"""The one place that maps a game's native card to its picture in either deck.
+"""The one place that maps a game's native card to its picture in any deck.
 
-Each game plays one native deck (the rules); the other deck is a display skin,
-a fixed one-to-one mapping, so the player may switch decks mid-deal and no rule changes.  The
-UI asks :func:`face_image` for every card it shows and :func:`can_show` before offering a deck.
-The native deck and the cards a game deals come from the engine's registry, and the rank each
-card is shown as in the other deck from the game's catalogue entry (``other_ranks``), so nothing
-here restates a rule or names a game: a deck can show a game when every card it deals has a
-picture in that deck.
+Each game plays one native deck (the rules): French or Italian suits.  Every other deck is a
+display skin, a fixed one-to-one mapping, so the player may switch decks mid-deal and no rule
+changes.  The UI asks :func:`face_image` for every card it shows and :func:`can_show` before
+offering a deck.  The native deck and the cards a game deals come from the engine's registry,
+and the rank each card is shown as in the other suits from the game's catalogue entry
+(``other_ranks``), so nothing here restates a rule or names a game: a deck can show a game when
+every card it deals has a picture in that deck.  The Italian-suited decks (the Neapolitan,
+Tavolo's "italian", and the regional Piacentine, Siciliane and Trevigiane) draw the same forty
+cards under the same names, so each shows exactly the games the others do (:data:`SUITS_OF`).
 This is display knowledge, not drawing code: the running app imports it, while ``game.tools.art``
 (Pillow) stays a build-time tool.
 """
@@ -22,14 +24,23 @@ __all__ = [
     "DECKS",
     "FOUR_COLOUR",
     "NATIVE_DECK",
+    "REGIONAL",
+    "SUITS_OF",
     "can_show",
     "card_label",
     "face_image",
     "native_card",
+    "next_deck",
     "shown_folder",
+    "suits_of",
 ]
 
-DECKS = ("french", "italian")
+REGIONAL = ("piacentine", "siciliane", "trevigiane")
+"""The regional Italian-suited decks, drawn in their regions' manner (game/tools/art/regional)."""
+DECKS = ("french", "italian", *REGIONAL)
+"""Every deck a game may be shown in, in the order D cycles through them."""
+SUITS_OF = {"french": "french", "italian": "italian", **dict.fromkeys(REGIONAL, "italian")}
+"""The engine deck whose cards each deck draws: its suits, ranks and names."""
 BACKS = ("red", "blue")
 """Card back designs in assets/cards/backs/, the first being the default."""
 FOUR_COLOUR = {"french": "french4"}
@@ -59,8 +70,13 @@ def _native(game: str) -> str:
 def _deck(deck: str) -> str:
     d = deck.lower()
     if d not in DECKS:
-        raise ValueError(f"unknown deck {deck!r}: the decks are 'french' and 'italian'")
+        raise ValueError(f"unknown deck {deck!r}: the decks are {', '.join(map(repr, DECKS))}")
     return d
+
+
+def suits_of(deck: str) -> Deck:
+    """The engine deck ``deck`` draws (FRENCH or ITALIAN): its suit and rank names."""
+    return _DECK_OBJ[SUITS_OF[_deck(deck)]]
 
 
 def native_card(game: str, card: Card | str) -> Card:
@@ -77,13 +93,13 @@ def face_image(game: str, card: Card | str, deck: str) -> tuple[str, str]:
     game, deck = game.lower(), _deck(deck)
     native = _native(game)
     c = native_card(game, card)
-    if deck == native:
+    if SUITS_OF[deck] == native:
         return deck, str(c)
     ranks = CATALOG[game].other_ranks
     if c.rank not in ranks:
         raise ValueError(
-            f"{c} of {game} has no {deck.capitalize()} picture: "
-            f"{game} in {deck.capitalize()} cards uses only {' '.join(ranks)}"
+            f"{c} of {game} has no picture in {deck} cards: "
+            f"{game} in {SUITS_OF[deck]}-suited cards uses only {' '.join(ranks)}"
         )
     suits = _FR_TO_IT_SUIT if native == "french" else _IT_TO_FR_SUIT
     return deck, ranks[c.rank] + suits[c.suit]
@@ -110,6 +126,17 @@ def can_show(game: str, players: int, deck: str) -> str | None:
     return None
 
 
+def next_deck(game: str | None, players: int, deck: str) -> str:
+    """The deck after ``deck`` in :data:`DECKS` (round to the first) that can show ``game`` with
+    ``players`` players: D's next deck (any next one where no game is on the table)."""
+    current = DECKS.index(_deck(deck))
+    for step in range(1, len(DECKS) + 1):
+        candidate = DECKS[(current + step) % len(DECKS)]
+        if game is None or can_show(game, players, candidate) is None:
+            return candidate
+    return deck
+
+
 def _has_face(game: str, card: Card, deck: str) -> bool:
     try:
         face_image(game, card, deck)
@@ -127,8 +154,8 @@ def card_label(game: str, card: Card | str, deck: str) -> str:
     ace of coins, as Tressette's "three aces" say it).
     """
     folder, stem = face_image(game, card, deck)
-    shown = parse_card(stem, folder)
-    d = _DECK_OBJ[folder]
-    if folder != _native(game) and shown.rank.isdigit():
+    d = suits_of(folder)
+    shown = parse_card(stem, d.name)
+    if d.name != _native(game) and shown.rank.isdigit():
         return f"{shown.rank} of {d.suit_name(shown.suit)}"
     return d.describe(shown)

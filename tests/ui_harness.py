@@ -260,22 +260,25 @@ def autoplay_to_summary(app: App, game: str, players: int, seed: int = 3) -> Any
 
 
 def deck_switch_mid_deal(app: App, table: Any) -> None:
-    """Press D while the deal is being animated: every face-up card redraws in the other deck."""
+    """Press D while the deal is being animated, again and again: the table goes through every
+    deck that can show its game, in the order of ``skins.DECKS``, every face-up card redrawn in
+    each, and round to the deck it started in."""
     import pygame
 
+    from game import skins
+
     first = app.settings.deck
-    other = "italian" if first == "french" else "french"
+    game, players = table.model.state.name, table.model.state.players
+    shown = [d for d in skins.DECKS if skins.can_show(game, players, d) is None]
+    at = shown.index(first)
     app.step()
     app.step()
     assert not table.model.queue.idle  # still dealing
-    key(app, pygame.K_d)
-    assert app.settings.deck == other
-    assert run_until(app, lambda: any(sp.face_up for sp in table.model.table.sprites), 300)
-    for sp in table.model.table.sprites:
-        if sp.face_up and sp.card is not None:
-            assert (
-                table.model.table.sprite_key(sp, table.model.face_key, table.model.back_key)[0]
-                == other
-            )
-    key(app, pygame.K_d)
-    assert app.settings.deck == first
+    for deck in shown[at + 1 :] + shown[: at + 1]:
+        key(app, pygame.K_d)
+        assert app.settings.deck == deck == table.model.deck
+        assert run_until(app, lambda: any(sp.face_up for sp in table.model.table.sprites), 300)
+        for sp in table.model.table.sprites:
+            if sp.face_up and sp.card is not None:
+                key_ = table.model.table.sprite_key(sp, table.model.face_key, table.model.back_key)
+                assert key_[0] == deck

@@ -12,6 +12,10 @@ Each legal move gets a score in deal points (roughly what it is worth at the end
   hands and the deck; every capture was shown, so the captured piles are known);
 - on the very last play of the deal there is no scopa, and the table goes to the last capturer.
 
+Under house rules it asks the engine what they change: which values would sweep the table it
+leaves, whether a sweep is a scopa (the ace's whole-table take may not be), and it values the
+king of coins as the settebello under re bello and the low coins more under napola.
+
 So it takes the settebello and coins, prefers captures that take more and better cards, sweeps
 when it can, and otherwise places a card that exposes little: never a 7 lightly, preferably a
 card that leaves the table above 10 or whose sweeping value is mostly already seen.
@@ -28,6 +32,7 @@ from game.engine import Card, Move
 from game.engine.cards import ITALIAN
 from game.engine.memo import Memo
 from game.engine.scopa import ScopaView
+from game.engine.scopa_house import RE_BELLO, HouseRules
 from game.engine.scopa_moves import VALUE
 from game.engine.scopa_scoring import COINS_MASK, SETTEBELLO
 
@@ -62,6 +67,30 @@ def _chance(unseen: int, good: int, drawn: int) -> float:
 
 #: :func:`card_worth` by card index, and :func:`_chance` by its arguments: worked out once
 _WORTH = [card_worth(ITALIAN.by_index(i)) for i in range(40)]
+#: Under napola, what each of the ace, 2 and 3 of coins (a share of the 3 points they open) and
+#: each next coin (one more point, if the run reaches it) adds to a card's worth.
+NAPOLA_OPENER = 0.5
+NAPOLA_NEXT = 0.15
+
+
+def _house_worth(rules: HouseRules) -> list[float]:
+    """:data:`_WORTH` with the house rules' awards added: the king of coins worth a point
+    under re bello, the coins of a napola under napola (kept per set of rules)."""
+    if not (rules.re_bello or rules.napola):
+        return _WORTH
+    worth = _WORTHS.get(rules)
+    if worth is not None:
+        return worth
+    worth = _WORTHS[rules] = _WORTH[:]
+    if rules.re_bello:
+        worth[RE_BELLO] += 1.0
+    if rules.napola:
+        for i in range(10):  # the coins, ace first
+            worth[i] += NAPOLA_OPENER if i < 3 else NAPOLA_NEXT
+    return worth
+
+
+_WORTHS: dict[HouseRules, list[float]] = {}
 _CHANCES: Memo[tuple[int, int, int], float] = Memo("scopa chances", 1 << 12)
 
 
@@ -90,6 +119,10 @@ class _Turn:
         self.next_is_final = view.deck_count == 0 and cards_left == 2
         self.table = view.table
         self.counts: list[int] | None = None
+        rules = view.rules
+        self.worth = _house_worth(rules)
+        #: the house rules that change captures, if any (None: the seed's capture rule)
+        self.house = rules if rules.captures else None
 
     def score(self, move: Move) -> float:
         """The move's estimated worth in deal points (see the module docstring)."""
@@ -99,12 +132,13 @@ class _Turn:
         after = [c for c in self.table if c not in taken]
         if move.kind == "place":
             after.append(played)
+        worth = self.worth
         score = 0.0
         if taken:
-            score += _WORTH[played & 63] + sum([_WORTH[c & 63] for c in taken])
-            if not after and not final:
+            score += worth[played & 63] + sum([worth[c & 63] for c in taken])
+            if not after and not final and self._is_scopa(played, taken):
                 score += SCOPA
-        left_worth = sum([_WORTH[c & 63] for c in after])
+        left_worth = sum([worth[c & 63] for c in after])
         if final:  # the table goes to the last capturer
             mine = bool(taken) or (
                 view.last_capturer is not None and view.last_capturer % len(view.sides) == view.side
@@ -114,17 +148,36 @@ class _Turn:
             return score
         # Cards left where the next player may take them, and the sweep they may allow.
         score -= EXPOSE * left_worth
-        total = sum([VALUE[c & 63] for c in after])
-        if total <= 10 and not self.next_is_final:
+        if self.house is None:
+            total = sum([VALUE[c & 63] for c in after])
+            sweeps: tuple[int, ...] = (total,) if total <= 10 else ()
+        else:
+            sweeps = self.house.sweeping_values(_mask(after))
+        if sweeps and not self.next_is_final:
             counts = self.counts
             if counts is None:
                 counts = self.counts = _unseen_values(view)
-            key = (sum(counts), counts[total], self.next_hand)
+            key = (sum(counts), sum([counts[v] for v in sweeps]), self.next_hand)
             p = _CHANCES.get(key)
             if p is None:
                 p = _CHANCES.keep(key, _chance(*key))
             score -= p * (SCOPA + (1 - EXPOSE) * left_worth)
         return score
+
+    def _is_scopa(self, played: Card, taken: Sequence[Card]) -> bool:
+        """Whether a capture of the whole table is a scopa (under asso piglia tutto, the ace's
+        whole-table take may not be: the engine says)."""
+        if self.house is None:
+            return True
+        return self.house.is_scopa(played & 63, _mask(taken), _mask(self.table))
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    """The cards as a bitmask of their indices."""
+    m = 0
+    for c in cards:
+        m |= 1 << (c & 63)
+    return m
 
 
 def _unseen_values(view: ScopaView) -> list[int]:

@@ -100,7 +100,7 @@ def missed_sweeps(view: ScopaView, pool: Sequence[Card]) -> list[tuple[int, froz
     missed = []
     for play in round_plays(view):
         if play.seat != view.seat and not play.swept:
-            cards = sweepers(play.table, pool)
+            cards = sweepers(play.table, pool, view.rules)
             if cards:
                 missed.append((play.seat, frozenset(cards)))
     return missed

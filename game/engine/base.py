@@ -295,6 +295,12 @@ class BaseView:
     them out only when read.
     """
 
+    #: What a view of this game carries besides its fields: attributes the state hands to
+    #: :func:`make_view` that are not fields, each a ``cached_property`` giving its default
+    #: (Scopa's house rules: so the views, their equality and the digests of matches without
+    #: them stay as they were); the online protocol carries them as it carries fields.
+    EXTRAS: ClassVar[tuple[str, ...]] = ()
+
     game: str
     players: int
     seat: int

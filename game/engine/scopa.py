@@ -68,6 +68,7 @@ from .scopa_events import (
     Sweep,
     TableDealt,
 )
+from .scopa_house import HOUSE_OPTIONS, NO_HOUSE, HouseRules, house_awards, house_captures
 from .scopa_moves import (
     _CAPTURES,
     _HANDS,
@@ -198,6 +199,8 @@ class ScopaView(BaseView):
     running figures (coins, primiera, who holds the settebello...) so nobody recounts them.
     """
 
+    EXTRAS: ClassVar[tuple[str, ...]] = ("rules",)
+
     side: int = field()
     sides: tuple[tuple[int, ...], ...] = field()
     deal_no: int = field()
@@ -232,6 +235,13 @@ class ScopaView(BaseView):
     def partners(self) -> tuple[int, ...]:
         return self.sides[self.side]
 
+    @cached_property
+    def rules(self) -> HouseRules:
+        """The house rules in force.  Not a field (views of matches without house rules stay
+        as they were): the state hands it to :func:`make_view`, a view built otherwise has
+        none."""
+        return NO_HOUSE
+
     @property
     def coins_suit(self) -> str:
         """The suit of the "most coins" point (the UI names it in the deck on screen)."""
@@ -248,7 +258,8 @@ class ScopaView(BaseView):
         ended now (cards, coins, primiera, scope; ``awards`` names each point's leader so far,
         ``awards.settebello`` the side holding the 7 of coins)."""
         piles = [_italian_mask(p) for p in self.captured]
-        return deal_points(piles, self.scope, self.primiera_all_suits)
+        house = house_awards(self.rules, piles)
+        return deal_points(piles, self.scope, self.primiera_all_suits, house)
 
 
 @dataclass(frozen=True, slots=True)
@@ -290,13 +301,16 @@ def round_plays(view: ScopaView) -> list[RoundPlay]:
     return plays
 
 
-def sweepers(table: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+def sweepers(
+    table: Sequence[Card], cards: Sequence[Card], rules: HouseRules = NO_HOUSE
+) -> list[Card]:
     """The ``cards`` that, played on ``table``, could take every card on it (a scopa, unless
-    it is the deal's last play), as the legal moves of that position say."""
+    it is the deal's last play or the ace's whole-table take), as the legal moves of that
+    position under ``rules`` say."""
     if not table:
         return []
     whole = _italian_mask(table)
-    probe = ScopaState._probe(_italian_mask(cards), whole)
+    probe = ScopaState._probe(_italian_mask(cards), whole, rules)
     return [CARD[m.index] for m in probe._find_legal() if m.taken == whole]
 
 
@@ -327,6 +341,7 @@ class ScopaState(GameState[ScopaView]):
 
     _nsides: int
     _sides: tuple[tuple[int, ...], ...]
+    _house: HouseRules
     _rng: random.Random
     _side_scores: list[int]
     _winners: tuple[int, ...]
@@ -359,6 +374,7 @@ class ScopaState(GameState[ScopaView]):
         players = self.players
         self._nsides = _SIDES[players]
         self._sides = sides_for(players)
+        self._house = HouseRules.from_options(self.options)
         self._rng = random.Random(self.seed)
         self._side_scores = [0] * self._nsides
         self._winners = ()
@@ -503,6 +519,7 @@ class ScopaState(GameState[ScopaView]):
             "target": view.target,
             "cappotto": view.cappotto,
             "primiera_all_suits": view.primiera_all_suits,
+            **view.rules.as_options(),
         }
         new = cls._blank(n, options, seed)
         new._side_scores = list(view.side_scores)
@@ -529,11 +546,12 @@ class ScopaState(GameState[ScopaView]):
         return new
 
     @classmethod
-    def _probe(cls, hand: int, table: int) -> ScopaState:
+    def _probe(cls, hand: int, table: int, rules: HouseRules = NO_HOUSE) -> ScopaState:
         """A bare position for asking what a hand could take (see :func:`sweepers`): seat 0
-        to play ``hand`` (a mask) on ``table`` (a mask), nothing else set, no match around it.
-        Only its :meth:`_find_legal` may be asked."""
+        to play ``hand`` (a mask) on ``table`` (a mask) under ``rules``, nothing else set, no
+        match around it.  Only its :meth:`_find_legal` may be asked."""
         probe = object.__new__(cls)
+        probe._house = rules
         probe._current = 0
         probe._hands = [hand]
         probe._table = table
@@ -568,11 +586,14 @@ class ScopaState(GameState[ScopaView]):
         Cards whose value lies on the table yield one capture per equal card.  A card worth
         more than the whole table is placed, one worth just as much sweeps it.  The others can
         take only a set of two or more cards adding up to their value, looked up by the table
-        cards worth no more than they are (see :func:`_sum_sets`).
+        cards worth no more than they are (see :func:`_sum_sets`).  House rules that change
+        the captures have their own walk (:func:`.scopa_house.house_captures`).
         """
         legal: list[ScopaMove] = []
         seat = self._current
         if seat is not None:
+            if self._house.captures:
+                return house_captures(self._house, hand_indices(self._hands[seat]), self._table)
             table = self._table
             total = self._table_sum
             caps = _CAPTURES
@@ -664,6 +685,13 @@ class ScopaState(GameState[ScopaView]):
         """The refusal of a capture of table cards that the played card may not take."""
         v = VALUE[played.index]
         listed = ", ".join(repr(m.text) for m in options)
+        if self._house.captures:  # the house rules' captures: say what the card may take
+            return IllegalMove(
+                f"under the house rules in force, {played} may only play {listed}",
+                "house_capture",
+                card=played,
+                moves=options,
+            )
         same = self._table & VALUE_MASKS[v]
         if same and len(taken) > 1:
             return IllegalMove(
@@ -717,14 +745,20 @@ class ScopaState(GameState[ScopaView]):
         if log:
             self.events.append(move.shown[seat])
         taken = move.taken
-        if taken:  # the cards taken always add up to the played card's value
+        if taken:  # without house captures, the cards taken add up to the played card's value
             table = self._table ^ taken
+            house = self._house
+            if house.captures:
+                self._table_sum = sum(VALUE[c] for c in bit_list(table))
+                sweeps = not table and house.is_scopa(move.index, taken, self._table)
+            else:
+                self._table_sum -= VALUE[move.index]
+                sweeps = not table
             self._table = table
-            self._table_sum -= VALUE[move.index]
             side = seat % self._nsides
             self._captured[side] |= taken | bit
             self._last_capturer = seat
-            scopa = not table and (self._in_hands > 0 or len(self._deck) > 0)
+            scopa = sweeps and (self._in_hands > 0 or len(self._deck) > 0)
             self._captures.append((seat, move.index, taken, scopa))
             if log:
                 payload = CAPTURED[move.index * 6 + side * 2 + scopa]
@@ -746,7 +780,10 @@ class ScopaState(GameState[ScopaView]):
 
     def _end_deal(self) -> None:
         self._collect_leftovers()
-        figures = deal_points(self._captured, self._scope, self.options["primiera_all_suits"])
+        house = house_awards(self._house, self._captured)
+        figures = deal_points(
+            self._captured, self._scope, self.options["primiera_all_suits"], house
+        )
         for k, p in enumerate(figures.points):
             self._side_scores[k] += p
         self._current = None
@@ -840,6 +877,7 @@ class ScopaState(GameState[ScopaView]):
             primiera_all_suits=self.options["primiera_all_suits"],
             last_deal=self._last_deal,
             winners=self._winners,
+            rules=self._house,
         )
 
     # Tools and tests (never for AI seats): the true hidden state.
@@ -879,6 +917,7 @@ INFO = GameInfo(
         "primiera_all_suits": Option(
             False, (False, True), "house rule: a side missing a suit cannot win the primiera"
         ),
+        **HOUSE_OPTIONS,
     },
     summary="Fishing game for 2, 3, 4 (two teams) or 6 (three teams): sweep the table.",
     numbers={"hand_size": HAND_SIZE},

@@ -23,6 +23,8 @@ __all__ = [
     "SUIT_MASKS",
     "Awards",
     "DealFigures",
+    "HouseAward",
+    "HouseFigures",
     "deal_points",
     "primiera",
     "settebello_side",
@@ -112,14 +114,48 @@ class DealFigures:
     awards: Awards
     points: tuple[int, ...]
 
+    @property
+    def house(self) -> tuple[HouseAward, ...]:
+        """The house-rule awards (see :class:`HouseFigures`): none without house scoring."""
+        return ()
+
+
+@dataclass(frozen=True, slots=True)
+class HouseAward:
+    """A house rule's award in a deal: the rule (its option's name, "re_bello" or "napola"),
+    the side that won it (None: nobody) and the deal points it gave that side."""
+
+    rule: str
+    side: int | None
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class HouseFigures(DealFigures):
+    """A deal's figures under house scoring rules: ``awarded`` lists one award per such rule
+    in force, each a line of its own (its points are in ``points``).  A subclass, so a deal
+    scored without house rules keeps the figures (and the records) it always had."""
+
+    awarded: tuple[HouseAward, ...]
+
+    @property
+    def house(self) -> tuple[HouseAward, ...]:
+        return self.awarded
+
 
 def settebello_side(captured: Sequence[int]) -> int | None:
     """The side whose pile holds the settebello (7D), or None."""
     return next((i for i, m in enumerate(captured) if m >> SETTEBELLO & 1), None)
 
 
-def deal_points(captured: Sequence[int], scope: Sequence[int], all_suits: bool) -> DealFigures:
-    """Score one deal from the sides' captured piles (bitmasks) and scope counts."""
+def deal_points(
+    captured: Sequence[int],
+    scope: Sequence[int],
+    all_suits: bool,
+    house: Sequence[HouseAward] = (),
+) -> DealFigures:
+    """Score one deal from the sides' captured piles (bitmasks) and scope counts, plus the
+    ``house`` rules' awards (see :func:`.scopa_house.house_awards`)."""
     cards = tuple([m.bit_count() for m in captured])
     coins = tuple([(m & COINS_MASK).bit_count() for m in captured])
     prim = [primiera(m) for m in captured]
@@ -135,4 +171,11 @@ def deal_points(captured: Sequence[int], scope: Sequence[int], all_suits: bool) 
     for side in awards.sides():
         if side is not None:
             points[side] += 1
-    return DealFigures(cards, coins, prim_values, complete, tuple(scope), awards, tuple(points))
+    if not house:
+        return DealFigures(cards, coins, prim_values, complete, tuple(scope), awards, tuple(points))
+    for award in house:
+        if award.side is not None:
+            points[award.side] += award.points
+    return HouseFigures(
+        cards, coins, prim_values, complete, tuple(scope), awards, tuple(points), tuple(house)
+    )

@@ -15,6 +15,7 @@ with the AI's seats (the bot).
 from __future__ import annotations
 
 import dataclasses
+import sys
 import types
 import typing
 from collections.abc import Callable, Mapping
@@ -410,6 +411,8 @@ def encode_view(view: BaseView) -> dict[str, Any]:
     out = encode_value(view)
     for name in _SHARED:
         out.setdefault(name, encode_value(getattr(view, name)))
+    for name in view.EXTRAS:  # what the view carries besides its fields (Scopa's house rules)
+        out[name] = encode_value(getattr(view, name))
     return typing.cast(dict[str, Any], out)
 
 
@@ -458,10 +461,27 @@ def _decode(tp: Any, value: Any, deck: str) -> Any:
     if tp is int and isinstance(value, str):
         return int(value)
     if isinstance(tp, type) and (dataclasses.is_dataclass(tp) or hasattr(tp, "_fields")):
+        tp = _subclass_for(tp, value)
         hints = typing.get_type_hints(tp)
         fields = {k: _decode(hints[k], v, deck) for k, v in value.items() if k in hints}
         return tp(**fields)
     return value
+
+
+def _subclass_for(tp: type, value: Any) -> type:
+    """The dataclass ``value`` (JSON data typed ``tp``) was encoded from: ``tp``, or the
+    subclass of it whose fields its keys name (Scopa's figures under house rules)."""
+    if not dataclasses.is_dataclass(tp) or not isinstance(value, dict):
+        return tp
+    names = {f.name for f in dataclasses.fields(tp)}
+    if set(value) <= names:
+        return tp
+    for sub in tp.__subclasses__():
+        # the class its module names: a slotted dataclass leaves behind the class it replaced
+        named = getattr(sys.modules[sub.__module__], sub.__qualname__, None) is sub
+        if named and set(value) <= {f.name for f in dataclasses.fields(sub)}:
+            return sub
+    return tp
 
 
 def decode_view(data: dict[str, Any]) -> BaseView:
@@ -472,4 +492,14 @@ def decode_view(data: dict[str, Any]) -> BaseView:
     deck = GAMES[data["game"]].deck.name
     hints = typing.get_type_hints(cls)
     names = [f.name for f in dataclasses.fields(cls)]
-    return make_view(cls, **{k: _decode(hints[k], data[k], deck) for k in names})
+    extras = {
+        name: _decode(_extra_type(cls, name), data[name], deck)
+        for name in cls.EXTRAS
+        if name in data
+    }
+    return make_view(cls, **{k: _decode(hints[k], data[k], deck) for k in names}, **extras)
+
+
+def _extra_type(cls: type[BaseView], name: str) -> Any:
+    """The type of a view's extra ``name`` (see :attr:`BaseView.EXTRAS`): its default's."""
+    return typing.get_type_hints(getattr(cls, name).func)["return"]

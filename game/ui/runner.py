@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game import i18n
+from game import i18n, skins
 from game.resources import asset_path
 
 from . import allocator, routes
@@ -246,8 +246,14 @@ class App:
         return True
 
     def toggle_deck(self) -> None:
-        """The other deck (D), chosen by the player for the game on the table."""
-        new = "italian" if self.settings.deck == "french" else "french"
+        """The next deck that can show the game on the table (D), chosen by the player for it;
+        any next one where no game is on the table."""
+        table = routes.table_model(self)
+        game, players = (table.state.name, table.state.players) if table else (None, 0)
+        current = self.settings.deck
+        new = skins.next_deck(game, players, current)
+        if new == current:  # no other deck shows this game: the next one's refusal says why
+            new = skins.DECKS[(skins.DECKS.index(current) + 1) % len(skins.DECKS)]
         if self.set_deck(new):
             from .games.words import deck_title
 

@@ -1,7 +1,7 @@
 """The player's settings: deck, animation speed, trick hold, fullscreen, card back, sound, the
 look for the player's eyes (four-colour French cards, high-contrast table, text size), and
-the last New game setup (the game, each game's player count and seats, each game's chosen deck,
-and per game what a table hosted online does when a player drops).
+the last New game setup (the game, each game's player count, seats and rule options, each
+game's chosen deck, and per game what a table hosted online does when a player drops).
 
 Kept as JSON in the user's config folder, tagged ``"format": "tavolo-settings/1"``.  A missing
 file means defaults.  Nothing the player had is ever lost, and nothing is a crash:
@@ -43,7 +43,7 @@ from . import storage, theme
 log = logging.getLogger(__name__)
 
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}
-DECKS = ("french", "italian")
+DECKS = skins.DECKS
 #: how long a finished trick or capture stays on the table before it is gathered, in seconds at
 #: normal speed (the speed setting scales it); "click" waits for the player's click or key
 HOLDS: dict[str, float | None] = {"short": 0.8, "normal": 1.5, "long": 3.0, "click": None}
@@ -125,8 +125,25 @@ class Settings:
             return None
         return entry["players"], list(entry["seats"])
 
-    def remember_setup(self, game: str, players: int, seats: list[str]) -> None:
+    def options_of(self, game: str) -> dict[str, Any]:
+        """The rule options last chosen for ``game``: those the game still has, each with a
+        value it allows (an option dropped or changed since is simply not remembered)."""
+        entry = self.setups.get(game) or {}
+        known = GAMES[game].options
+        return {
+            key: value
+            for key, value in entry.get("options", {}).items()
+            if key in known
+            and value in known[key].choices
+            and isinstance(value, bool) == isinstance(known[key].default, bool)
+        }
+
+    def remember_setup(
+        self, game: str, players: int, seats: list[str], options: dict[str, Any] | None = None
+    ) -> None:
         self.setups[game] = {"players": players, "seats": list(seats)}
+        if options:
+            self.setups[game]["options"] = dict(options)
         self.last_game = game
 
     def takeover_of(self, game: str) -> tuple[int, str]:
@@ -228,8 +245,11 @@ def _game_entries(
 
 
 def _is_setup(game: str, entry: Any) -> bool:
-    """``{"players": n, "seats": [...]}`` with a player count and seat kinds the game has."""
-    if not isinstance(entry, dict) or set(entry) != {"players", "seats"}:
+    """``{"players": n, "seats": [...]}`` with a player count and seat kinds the game has, and
+    maybe ``"options": {...}`` (read option by option: see :meth:`Settings.options_of`)."""
+    if not isinstance(entry, dict) or set(entry) - {"options"} != {"players", "seats"}:
+        return False
+    if not isinstance(entry.get("options", {}), dict):
         return False
     players, seats = entry["players"], entry["seats"]
     if not isinstance(players, int) or isinstance(players, bool):

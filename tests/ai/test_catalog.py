@@ -81,7 +81,7 @@ def test_a_card_is_shown_in_the_other_deck_as_its_entry_says() -> None:
     assert skins.face_image("cattura", "8S", "italian") == ("italian", "FS")
     assert skins.face_image("scopa", "CB", "french") == ("french", "QC")
     assert skins.face_image("tressette", "1D", "french") == ("french", "AD")
-    with pytest.raises(ValueError, match="no Italian picture"):
+    with pytest.raises(ValueError, match="no picture in italian cards"):
         skins.face_image("capodama", "4H", "italian")
 
 

@@ -85,7 +85,7 @@ def test_the_review_is_a_layer_beside_the_ai(module: str) -> None:
     """game/review (the judge, the labels, the command line) reads the engine, the AI and the
     catalogue: never the UI, pygame, the network or the developers' tools."""
     for name, _ in _imports(module):
-        assert not name.startswith(("game.ui", "pygame", "game.net", "game.tools")), (
+        assert not name.startswith(("game.ui", "pygame", "game.tools", *NETWORKING)), (
             f"{module} imports {name}"
         )
 

@@ -73,3 +73,13 @@ def test_the_leak_check_sees_a_card_shown_to_the_wrong_seat(tmp_path: Path) -> N
     frame = host.views[3]
     frame.view["hand"] = guest.views[3].view["hand"]
     assert leaks(host, record) == ["view at " + str(frame.at)]
+
+
+def test_a_scopa_table_with_every_house_rule_plays_to_the_end(tmp_path: Path) -> None:
+    """The online Create takes Scopa's house rules as options (the engine checks them): the
+    match is played under them and its record keeps them."""
+    house = ("re_bello", "napola", "asso_piglia_tutto", "asso_scopa", "quindici", "fewest_cards")
+    options = {"target": 11, **dict.fromkeys(house, True)}
+    bots, record = play(tmp_path, "scopa", ["human", "open"], options)
+    assert all(b.over for b in bots)
+    assert all(record["options"][k] is True for k in house)

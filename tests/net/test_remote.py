@@ -164,3 +164,24 @@ def test_the_next_deal_s_view_is_taken_whenever_the_table_closes_the_summary(clo
     assert not match.between_deals and len(match.events) == len(state.events)
     assert match.view(seat) == state.view(seat)
     assert match.current_player == seat and match.legal_moves() == state.legal_moves()
+
+
+def test_a_remote_scopa_match_keeps_the_house_rules_in_its_views_and_scoring():
+    """The house rules travel in the view (outside its fields) and the deal's house awards in
+    its scoring payload, so a client's coach and summary see what the server's engine does."""
+    house = {"re_bello": True, "napola": True, "quindici": True, "asso_piglia_tutto": True}
+    state = new_game("scopa", players=2, seed=11, **house)
+    seat = 1
+    match = RemoteMatch(FakeClient(seat), table_of(state))  # type: ignore[arg-type]
+    rng = random.Random(3)
+    first = 0
+    while not state.between_deals:
+        match.feed([wire(m) for m in frames(state, seat, first)])
+        first = len(state.events)
+        assert match.view(seat).rules == state.view(seat).rules
+        state.play(rng.choice(state.legal_moves()))
+    match.feed([wire(m) for m in frames(state, seat, first)])
+    scored = match.events[-1].data
+    assert scored == state.events[-1].data
+    assert [a.rule for a in scored.figures.house] == ["re_bello", "napola"]
+    assert match.view(seat).last_deal.figures.house == scored.figures.house

@@ -16,7 +16,16 @@ from PIL import Image, ImageChops, ImageFont, ImageStat
 
 from game.engine.cards import FRENCH, ITALIAN, Card, parse_card
 from game.resources import asset_path
-from game.skins import BACKS, DECKS, can_show, card_label, face_image
+from game.skins import (
+    BACKS,
+    DECKS,
+    REGIONAL,
+    SUITS_OF,
+    can_show,
+    card_label,
+    face_image,
+    next_deck,
+)
 from game.tools.art import CARD_H, CARD_W
 
 FR_RANKS = FRENCH.ranks
@@ -36,14 +45,19 @@ SIX_PLAYER_ONLY = ("3", "4")
 
 @cache
 def face(deck: str, stem: str) -> Image.Image:
+    """The committed picture as RGBA (the regional decks are stored in a palette of colours
+    with their transparency, :func:`game.tools.art.card.save_png`)."""
     with Image.open(asset_path("cards", deck, f"{stem}.png")) as img:
-        img.load()
-        return img.copy()
+        assert img.mode == "RGBA" or (img.mode == "P" and "transparency" in img.info), stem
+        return img.convert("RGBA")
+
+
+ITALIAN_SUITED = ["italian", *REGIONAL]
 
 
 def all_faces() -> list[tuple[str, str]]:
     fr = [("french", r + s) for s in FRENCH.suits for r in FR_RANKS]
-    it = [("italian", r + s) for s in ITALIAN.suits for r in IT_RANKS]
+    it = [(d, r + s) for d in ITALIAN_SUITED for s in ITALIAN.suits for r in IT_RANKS]
     return fr + it
 
 
@@ -68,31 +82,42 @@ def ink(img: Image.Image, box: tuple[int, int, int, int] | None = None) -> tuple
 def test_every_card_of_every_game_has_its_image(game: str, deck: str) -> None:
     shown = 0
     for card in NATIVE_CARDS[game]:
-        if game == "capodama" and deck == "italian" and card.rank in SIX_PLAYER_ONLY:
-            with pytest.raises(ValueError, match="no Italian picture"):
+        if game == "capodama" and SUITS_OF[deck] == "italian" and card.rank in SIX_PLAYER_ONLY:
+            with pytest.raises(ValueError, match=f"no picture in {deck} cards"):
                 face_image(game, card, deck)
             continue
         folder, stem = face_image(game, card, deck)
         assert folder == deck
         assert asset_path("cards", folder, f"{stem}.png").is_file(), (game, str(card), stem)
         shown += 1
-    expected = {"capodama": 40 if deck == "italian" else 48, "cattura": 32}.get(game, 40)
+    expected = {"capodama": 40 if deck != "french" else 48, "cattura": 32}.get(game, 40)
     assert shown == expected
 
 
 def test_all_faces_and_backs_same_size_rgba_with_transparent_corners() -> None:
     images = [face(d, s) for d, s in all_faces()]
     images += [face("backs", name) for name in BACKS]
-    assert len(images) == 52 + 40 + len(BACKS)
+    assert len(images) == 52 + 40 * len(ITALIAN_SUITED) + len(BACKS)
     for img in images:
         assert img.size == (CARD_W, CARD_H)
-        assert img.mode == "RGBA"
         assert img.getpixel((0, 0))[3] == 0  # rounded corner
         assert img.getpixel((CARD_W - 1, CARD_H - 1))[3] == 0
         assert img.getpixel((CARD_W // 2, 4))[3] == 255  # the edge itself is card
         # anti-aliased: the corner curve has partly transparent pixels
         alphas = {img.getpixel((x, 3))[3] for x in range(0, 30)}
         assert any(0 < a < 255 for a in alphas)
+
+
+def test_the_italian_suited_decks_are_stored_small() -> None:
+    """The four Italian-suited decks are kept in a palette (game/tools/art/card.py): in full
+    colour each would take about 3 MB, and the one-file executable must stay small."""
+    total = sum(
+        asset_path("cards", deck, f"{r}{s}.png").stat().st_size
+        for deck in ITALIAN_SUITED
+        for s in ITALIAN.suits
+        for r in IT_RANKS
+    )
+    assert total < 3_000_000, total
 
 
 def test_no_two_faces_are_identical() -> None:
@@ -144,6 +169,53 @@ def test_italian_suits_have_their_own_colours() -> None:
             assert r > b + 40 and g > b, (rank, suit, r, g, b)  # warm gold and red
 
 
+def _warm(rgb: tuple[float, ...]) -> bool:
+    r, g, b = rgb
+    return r > b + 40 and g > b
+
+
+def _steel(rgb: tuple[float, ...]) -> bool:
+    r, g, b = rgb
+    return b > r + 15 and b > g + 15
+
+
+REGIONAL_INKS = {
+    "piacentine": lambda r, g, b: g > r + 8 and g > b + 30,  # green cudgels, yellow knots
+    "siciliane": lambda r, g, b: r > b + 50 and r > g + 20,  # brown mazze
+    "trevigiane": lambda r, g, b: r > g + 40 and r > b + 50,  # red-brown staves
+}
+"""What each regional deck's batons are printed in (regional_emblems.py)."""
+
+
+@pytest.mark.parametrize("deck", REGIONAL)
+def test_regional_suits_are_printed_in_their_decks_inks(deck: str) -> None:
+    """Every regional deck keeps the suits apart by colour as printed there: gold and red
+    coins and cups, blue-steel swords, and batons in the deck's own wood."""
+    for rank in ("2", "4", "6"):
+        assert _steel(ink(face(deck, rank + "S"))), (deck, rank)
+        assert REGIONAL_INKS[deck](*ink(face(deck, rank + "B"))), (deck, rank)
+        for suit in "DC":
+            assert _warm(ink(face(deck, rank + suit))), (deck, rank, suit)
+
+
+def _turned_diff(img: Image.Image) -> float:
+    """How far the middle of a card is from itself turned 180°: 0 for a double-headed figure."""
+    rgb = img.convert("RGB")
+    box = (60, 90, 360, 510)
+    turned = rgb.transpose(Image.Transpose.ROTATE_180)
+    return sum(ImageStat.Stat(ImageChops.difference(rgb.crop(box), turned.crop(box))).mean) / 3
+
+
+@pytest.mark.parametrize("deck", ITALIAN_SUITED)
+def test_only_piacentine_courts_are_double_headed(deck: str) -> None:
+    """Piacentine courts read the same either way up, as printed there; the other Italian-suited
+    decks stand their figures full length."""
+    for court in ("F", "C", "R"):
+        for suit in ITALIAN.suits:
+            d = _turned_diff(face(deck, court + suit))
+            assert (d < 2) if deck == "piacentine" else (d > 30), (deck, court + suit, d)
+
+
 CENTRE = (90, 130, 330, 470)
 """The middle of the card, clear of both corner indices."""
 COURT_VS_PIP_MIN = 40.0
@@ -160,7 +232,7 @@ def _centre_diff(a: Image.Image, b: Image.Image) -> float:
 
 @pytest.mark.parametrize(
     ("deck", "suit"),
-    [("french", s) for s in FRENCH.suits] + [("italian", s) for s in ITALIAN.suits],
+    [("french", s) for s in FRENCH.suits] + [(d, s) for d in ITALIAN_SUITED for s in ITALIAN.suits],
 )
 def test_court_cards_differ_from_pip_cards_beyond_the_index(deck: str, suit: str) -> None:
     courts = ("J", "Q", "K") if deck == "french" else ("F", "C", "R")
@@ -215,7 +287,7 @@ def test_skin_mapping_is_one_to_one(game: str, deck: str) -> None:
     cards = [
         c
         for c in NATIVE_CARDS[game]
-        if not (game == "capodama" and deck == "italian" and c.rank in SIX_PLAYER_ONLY)
+        if not (game == "capodama" and deck != "french" and c.rank in SIX_PLAYER_ONLY)
     ]
     images = {face_image(game, c, deck) for c in cards}
     assert len(images) == len(cards)
@@ -233,9 +305,23 @@ def test_can_show_refuses_only_six_player_capodama_in_italian() -> None:
     for players in (1, 2, 3, 4, 5):
         assert can_show("capodama", players, "italian") is None
     assert can_show("capodama", 6, "french") is None
+    for deck in REGIONAL:  # forty Italian cards in every Italian-suited deck
+        assert can_show("capodama", 6, deck) is not None
+        assert can_show("capodama", 4, deck) is None
     for game in ("scopa", "tressette", "cattura"):
         for deck in DECKS:
             assert can_show(game, 4, deck) is None
+
+
+def test_d_goes_round_the_decks_a_game_can_show_in_order() -> None:
+    seen, deck = [], "french"
+    for _ in DECKS:
+        deck = next_deck("scopa", 2, deck)
+        seen.append(deck)
+    assert seen == ["italian", "piacentine", "siciliane", "trevigiane", "french"]
+    assert next_deck("capodama", 4, "trevigiane") == "french"
+    assert next_deck("capodama", 6, "french") == "french"  # no other deck holds its 48 cards
+    assert next_deck(None, 0, "siciliane") == "trevigiane"  # no table: any next deck
 
 
 def test_bad_names_are_refused_with_a_reason() -> None:
@@ -245,10 +331,10 @@ def test_bad_names_are_refused_with_a_reason() -> None:
         face_image("scopa", "7D", "spanish")
     with pytest.raises(ValueError, match="not a card"):
         face_image("scopa", "QH", "french")  # Q is not an Italian rank
-    with pytest.raises(ValueError, match="no Italian picture"):
+    with pytest.raises(ValueError, match="no picture in italian cards"):
         face_image("capodama", "4H", "italian")
-    with pytest.raises(ValueError, match="no Italian picture"):
-        face_image("cattura", "9H", "italian")
+    with pytest.raises(ValueError, match="no picture in trevigiane cards"):
+        face_image("cattura", "9H", "trevigiane")
 
 
 def test_card_label_names_the_card_as_displayed() -> None:
@@ -322,7 +408,7 @@ def test_licences_are_shipped() -> None:
     assert "MIT" in art and "game/tools/art" in art
 
 
-@pytest.mark.parametrize(("deck", "columns"), [("french", 13), ("italian", 10)])
+@pytest.mark.parametrize(("deck", "columns"), [("french", 13), *((d, 10) for d in ITALIAN_SUITED)])
 def test_contact_sheets_show_the_whole_deck(deck: str, columns: int) -> None:
     with Image.open(asset_path("preview", f"{deck}.png")) as img:
         w, h = img.size

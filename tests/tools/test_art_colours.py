@@ -11,11 +11,12 @@ from __future__ import annotations
 import colorsys
 import itertools
 
+import pytest
 from PIL import Image, ImageChops, ImageStat
 
 from game.engine.cards import FRENCH
 from game.resources import asset_path
-from game.skins import shown_folder
+from game.skins import REGIONAL, shown_folder
 from game.tools.art.card import STOCK
 from game.tools.art.felt import DARK, LIGHT, MID
 from game.tools.art.suits import FOUR_COLOUR, SUIT_COLOUR
@@ -102,3 +103,13 @@ def test_the_committed_pictures_carry_the_four_inks() -> None:
     assert min(hue["H"], 1 - hue["H"]) < 0.03, hue
     for suit in "SH":
         assert delta_e(pip_ink(four, f"5{suit}"), pip_ink("french", f"5{suit}")) < 3
+
+
+@pytest.mark.parametrize("deck", ["italian", *REGIONAL])
+def test_every_italian_suited_deck_prints_its_swords_apart_in_colour(deck: str) -> None:
+    """In each Italian-suited deck, regional ones included, the swords are the one cool ink
+    (blue steel) among the warm gold, red and wood of the other suits: a sword card is told
+    from the others at a glance, far beyond what an eye notices (ΔE 25)."""
+    swords = pip_ink(deck, "5S")
+    for suit in "DCB":
+        assert delta_e(swords, pip_ink(deck, f"5{suit}")) >= 25, (deck, suit)

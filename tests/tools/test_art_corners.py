@@ -26,13 +26,15 @@ import pygame
 import pytest
 
 from game.engine.cards import FRENCH, ITALIAN, Deck
+from game.skins import REGIONAL
 from game.tools.art import CARD_W
 from game.tools.art import french as french_art
 from game.tools.art import italian as italian_art
 from game.ui.cards import CardImages
 from game.ui.layout import TableLayout
 
-DECK: dict[str, Deck] = {"french": FRENCH, "italian": ITALIAN}
+DECK: dict[str, Deck] = {"french": FRENCH, "italian": ITALIAN, **dict.fromkeys(REGIONAL, ITALIAN)}
+ITALIAN_SUITED = ["italian", *REGIONAL]
 STRIP = 0.3
 """The part of a fanned card that shows, as a fraction of its width (and, for the corner,
 of its height): the hand overlaps the rest."""
@@ -69,10 +71,13 @@ def corner(images: CardImages, deck: str, stem: str, width: int) -> pygame.Surfa
 
 
 @pytest.mark.parametrize("width", table_widths())
-def test_an_italian_corner_tells_the_suit_of_every_rank(images: CardImages, width: int) -> None:
-    """Italian cards print only a number in the corner by tradition; ours add the suit mark
-    (French corners carry their suit pip and red or black ink already)."""
-    deck, d = "italian", ITALIAN
+@pytest.mark.parametrize("deck", ITALIAN_SUITED)
+def test_an_italian_corner_tells_the_suit_of_every_rank(
+    images: CardImages, deck: str, width: int
+) -> None:
+    """Italian cards, the regional ones too, print no suit in the corner by tradition; ours add
+    the suit mark (French corners carry their suit pip and red or black ink already)."""
+    d = ITALIAN
     corners = {(r, s): corner(images, deck, r + s, width) for r in d.ranks for s in d.suits}
     between_ranks = statistics.median(
         difference(corners[a, s], corners[b, s])
@@ -130,7 +135,9 @@ def likeness(
 # (deck, the card whose corner prints 6, the one that prints 9, where the number is centred)
 SIX_NINE = [
     ("french", "6", "9", (french_art.INDEX_X, french_art.INDEX_RANK_Y)),
-    ("italian", "6", "C", (italian_art.INDEX_X, italian_art.INDEX_Y)),  # the Cavallo prints 9
+    *(  # the Cavallo prints 9
+        (deck, "6", "C", (italian_art.INDEX_X, italian_art.INDEX_Y)) for deck in ITALIAN_SUITED
+    ),
 ]
 
 

@@ -148,3 +148,19 @@ def test_a_failed_save_returns_a_message_naming_the_folder(tmp_path):
     msg = save_settings(Settings(), blocker / "tavolo" / "settings.json")
     assert msg and "could not be saved" in msg and str(blocker / "tavolo") in msg
     assert save_settings(Settings(), tmp_path / "ok" / "settings.json") is None
+
+
+def test_a_deck_per_game_is_remembered_and_a_bad_one_ignored(path):
+    """The regional decks are saved as any deck is, one per game; a deck this Tavolo does not
+    draw is dropped with a note, the rest of the file kept."""
+    settings = Settings(deck="siciliane", decks={"scopa": "trevigiane", "tressette": "piacentine"})
+    save_settings(settings)
+    assert load_settings() == (settings, None)
+    assert settings.deck_for("scopa", 4) == "trevigiane"
+    assert settings.deck_for("capodama", 6) == "french"  # 48 cards: only French cards hold them
+    decks = {"scopa": "piacentine", "tressette": "sarde", "newgame": "anything"}
+    path.write_text(json.dumps({"deck": "toscane", "decks": decks}), encoding="utf-8")
+    loaded, msg = load_settings()
+    assert loaded.deck == Settings().deck
+    assert loaded.decks == {"scopa": "piacentine", "newgame": "anything"}
+    assert msg and "toscane" in msg and "sarde" in msg

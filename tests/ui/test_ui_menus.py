@@ -22,6 +22,7 @@ from ui_harness import (
     user_dirs,
 )
 
+from game import skins
 from game.engine import Dealt, MatchOver, load_record, new_game
 from game.ui.savegame import MatchSetup, load_slot, save_path, when
 from game.ui.scenes import summary
@@ -162,6 +163,15 @@ def test_the_cards_row_over_a_table_sets_that_games_deck(app):
     click(app, settings.deck_sel.right.rect.center)
     other = app.settings.deck
     assert other != shown and app.settings.decks == {"tressette": other}
+    # the row offers every deck that holds Tressette's forty cards, regional ones included
+    assert settings.deck_sel.choices == list(skins.DECKS)
+
+
+def test_the_cards_row_offers_only_the_decks_that_hold_the_games_cards(app):
+    start_game(app, "capodama", 6)  # 48 cards: no Italian-suited deck holds them
+    click_button(app, pause(app), "settings")
+    settings = app.scenes.top
+    assert settings.deck_sel.choices == ["french"]
 
 
 def _over_cards(app, scene, table) -> list[tuple[int, int]]:

@@ -33,9 +33,11 @@ from game.ui.savegame import (
     history_dir,
     keep_in_history,
     legacy_path,
+    load_slot,
     read_match,
     save_match,
     save_path,
+    slot_of,
 )
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.error import ErrorScene
@@ -486,3 +488,17 @@ def test_a_slot_holding_a_fifo_a_folder_or_another_games_match_is_told_and_set_a
         == table.model.state.history
     )
     app.shutdown()
+
+
+def test_a_saved_scopa_match_with_house_rules_resumes_under_them(tmp_path, monkeypatch):
+    user_dirs(tmp_path, monkeypatch)
+    house = {"re_bello": True, "quindici": True, "asso_piglia_tutto": True}
+    state = new_game("scopa", players=2, seed=3, **house)
+    rng = random.Random(3)
+    for _ in range(9):
+        state.play(rng.choice(state.legal_moves()))
+    assert save_match(state, MatchSetup("scopa", 2, ["human", "rules"])) is None
+    resumed, notes = load_slot(slot_of("scopa", 2))
+    assert resumed is not None and not notes
+    assert resumed.state == state and resumed.state.legal_moves() == state.legal_moves()
+    assert all(resumed.state.options[k] for k in house)

@@ -207,15 +207,16 @@ def test_deck_switch_mid_deal_redraws_cards(app):
     for sp in face_up:
         folder, _stem = table.model.table.sprite_key(sp, table.model.face_key, table.model.back_key)
         assert folder == "italian"
-    key(app, pygame.K_d)
-    assert app.settings.deck == "french"
+    for deck in ("piacentine", "siciliane", "trevigiane", "french"):  # D goes round every deck
+        key(app, pygame.K_d)
+        assert app.settings.deck == deck
 
 
 def test_deck_switch_refused_for_six_players(app):
     _start(app, 6, seed=2)
     key(app, pygame.K_d)
     assert app.settings.deck == "french"
-    assert any("Italian" in t for t in app.toasts.texts)
+    assert any("Neapolitan" in t for t in app.toasts.texts)
 
 
 def test_human_decides_double_pass_and_trump(app):

@@ -3,12 +3,14 @@ choice between captures (by table card and by the chooser), deck switch, autopla
 
 from __future__ import annotations
 
+import pygame
 import pytest
 from ui_harness import (
     autoplay_to_summary,
     click,
     deck_switch_mid_deal,
     human_turn,
+    key,
     make_app,
     run_until,
     sprite_center,
@@ -94,7 +96,12 @@ def test_placing_a_card_and_the_capture_animation(app):
 
 
 def test_deck_switch_mid_deal(app):
-    deck_switch_mid_deal(app, start_game(app, "scopa", 4, seed=2))
+    """D goes through the French, Neapolitan, Piacentine, Siciliane and Trevigiane cards in
+    Scopa, each remembered for Scopa as the player's choice."""
+    table = start_game(app, "scopa", 4, seed=2)
+    deck_switch_mid_deal(app, table)
+    key(app, pygame.K_d)
+    assert app.settings.decks["scopa"] == app.settings.deck == table.model.deck
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 6])
@@ -225,3 +232,24 @@ def test_continue_resumes_the_match_laid_out_from_the_view(tmp_path, monkeypatch
     assert len(resumed.model.table.center) == len(middle)
     assert run_until(app, lambda: human_turn(resumed), 3000)
     app.shutdown()
+
+
+def test_the_deal_summary_words_each_house_award_on_its_own_line(app):
+    """Re bello and napola in force: the summary says who won each, as the engine's scoring
+    payload lists them (nothing recounted at the table)."""
+    from game.ui.scenes.summary import SummaryScene
+
+    app.settings.speed = "instant"
+    table = start_game(app, "scopa", 2, seed=3, seats=["rules"] * 2, re_bello=True, napola=True)
+    assert run_until(app, lambda: isinstance(app.scenes.top, SummaryScene), 6000)
+    summary = app.scenes.top
+    rules = [a.rule for a in summary.data.figures.house]
+    assert rules == ["re_bello", "napola"]
+    said = summary.lines[2:]
+    assert len(said) == 2 and said[0].startswith("Re bello: ") and said[1].startswith("Napola: ")
+    for line, award in zip(said, summary.data.figures.house, strict=True):
+        if award.side is None:
+            assert line.endswith(": nobody.")
+        else:
+            assert line.endswith(f"(+{award.points}).")
+            assert table.model.gui.side_name(award.side, summary.names) in line

@@ -5,6 +5,7 @@ lines with a link to its rules."""
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pygame
 import pytest
@@ -13,7 +14,11 @@ from ui_harness import click, click_button, key, make_app, run_until, table_scen
 from game import skins
 from game.catalog import CATALOG
 from game.engine import GAMES
+from game.i18n import _ as translated
 from game.net.service import NetService
+from game.ui import theme
+from game.ui.games.words import deck_refusal
+from game.ui.option_words import option_label
 from game.ui.rules_text import in_short
 from game.ui.runner import App
 from game.ui.scenes.rules import RulesScene
@@ -157,8 +162,9 @@ def test_six_player_capodama_in_italian_switches_to_french_and_says_so(dirs):
     choose(app, setup.deck_sel, "italian")
     assert setup.deck == "italian" and setup.deck_note is None
     choose(app, setup.players_sel, 6)
-    reason = skins.can_show("capodama", 6, "italian")
-    assert reason is not None
+    assert skins.can_show("capodama", 6, "italian") is not None
+    reason = deck_refusal("capodama", 6, "italian")
+    assert reason == "6-player Capodama needs 48 cards and cannot be shown in Neapolitan cards"
     assert setup.deck == "french" and setup.deck_sel.value == "french"
     assert setup.deck_note == f"{reason}: it is played in French cards."
     assert setup.start.enabled
@@ -280,4 +286,52 @@ def test_every_game_offers_the_three_levels_normal_first(dirs):
     click(app, setup.start.rect.center)
     table = table_scene(app)
     assert all(seat.name == "normal" for seat in table.model.ai.seats.values())
+    app.shutdown()
+
+
+def test_scopa_house_rules_are_chosen_remembered_and_listed_at_the_table(dirs, monkeypatch):
+    """Each house rule is a row of the New game dialog (inside it at 1024×600); the rules
+    chosen start the match, are remembered for Scopa across a restart, and the table's panel
+    lists them under "Rules in force"."""
+    app = make_app(size=(1024, 600))
+    app.persist = True
+    setup = open_setup(app)
+    choose(app, setup.game_sel, "scopa")
+    rows = {sel.label: sel for sel in setup.option_sels}
+    house = ("re_bello", "napola", "asso_piglia_tutto", "asso_scopa", "quindici", "fewest_cards")
+    assert {option_label(k) for k in house} <= set(rows)
+    inside = setup.rect.inflate(-8, -8)
+    assert all(inside.contains(sel.rect) for sel in setup.selectors)
+    for k in ("re_bello", "quindici"):
+        choose(app, rows[option_label(k)], True)
+    drawn: list[str] = []
+    real = theme.text
+
+    def spy(s: str, size: int, color: Any = theme.INK, bold: bool = False) -> pygame.Surface:
+        drawn.append(s)
+        return real(s, size, color, bold)
+
+    monkeypatch.setattr(theme, "text", spy)
+    click(app, setup.start.rect.center)
+    table = table_scene(app)
+    options = table.model.state.options
+    assert options["re_bello"] and options["quindici"] and not options["napola"]
+    run_until(app, lambda: option_label("quindici") in drawn, frames=30)
+    heading = drawn.index(translated("Rules in force").upper())
+    assert drawn[heading + 1 : heading + 3] == [option_label("re_bello"), option_label("quindici")]
+    app = restarted(app)
+    setup = open_setup(app)
+    assert setup.game == "scopa"
+    assert {k for k in house if setup.options[k]} == {"re_bello", "quindici"}
+    app.shutdown()
+
+
+def test_remembered_options_the_game_no_longer_has_are_dropped_alone(dirs):
+    app = make_app()
+    app.settings.setups["scopa"] = {
+        "players": 2,
+        "seats": ["human", "normal"],
+        "options": {"re_bello": True, "gone": True, "napola": 3},
+    }
+    assert app.settings.options_of("scopa") == {"re_bello": True}
     app.shutdown()

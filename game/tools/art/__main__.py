@@ -14,7 +14,7 @@ from pathlib import Path
 from PIL import Image
 
 from game.resources import assets_root
-from game.skins import BACKS, FOUR_COLOUR
+from game.skins import BACKS, FOUR_COLOUR, SUITS_OF
 from game.tools.art.backs import back
 from game.tools.art.card import save_png
 from game.tools.art.felt import felt
@@ -26,6 +26,7 @@ from game.tools.art.icon import ICO_SIZES, icons
 from game.tools.art.italian import RANKS as IT_RANKS
 from game.tools.art.italian import SUITS as IT_SUITS
 from game.tools.art.italian import italian_face
+from game.tools.art.regional import STYLES
 from game.tools.art.sheet import contact_sheet
 
 ART_LICENCE = """\
@@ -64,6 +65,10 @@ def build(root: Path) -> int:
         "french": (FR_RANKS, FR_SUITS, french_face),
         "italian": (IT_RANKS, IT_SUITS, italian_face),
         FOUR_COLOUR["french"]: (FR_RANKS, FR_SUITS, partial(french_face, four_colour=True)),
+        **{
+            name: (IT_RANKS, IT_SUITS, partial(italian_face, style=style))
+            for name, style in STYLES.items()
+        },
     }
     for deck, (ranks, suits, draw) in decks.items():
         folder = root / "cards" / deck
@@ -73,7 +78,9 @@ def build(root: Path) -> int:
             row = []
             for rank in ranks:
                 face = draw(rank, suit)
-                save_png(face, str(folder / f"{rank}{suit}.png"))
+                save_png(
+                    face, str(folder / f"{rank}{suit}.png"), small=SUITS_OF.get(deck) == "italian"
+                )
                 row.append(face)
                 count += 1
             rows.append(row)

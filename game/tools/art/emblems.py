@@ -7,6 +7,8 @@ by the court figures.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+
 from game.tools.art.geometry import (
     Affine,
     Point,
@@ -115,7 +117,11 @@ def baton(pen: Pen, ornate: bool = False) -> None:
         pen.poly([(-8, -20), (8, -20), (8, -16), (-8, -16)], RED)
 
 
-_EMBLEM = {"D": coin, "C": cup, "S": sword, "B": baton}
+Shape = Callable[[Pen, bool], None]
+"""One emblem drawn round (0, 0), 100 units long, ``ornate`` for the ace."""
+Shapes = Mapping[str, Shape]
+"""A deck's four emblems by suit letter."""
+NEAPOLITAN: Shapes = {"D": coin, "C": cup, "S": sword, "B": baton}
 
 
 def draw_emblem(
@@ -128,10 +134,12 @@ def draw_emblem(
     mirror: bool = False,
     width: float | None = None,
     ornate: bool = False,
+    shapes: Shapes = NEAPOLITAN,
 ) -> None:
-    """Suit ``suit``'s emblem ``size`` long centred on (x, y); ``width`` widens/narrows it."""
+    """Suit ``suit``'s emblem ``size`` long centred on (x, y); ``width`` widens/narrows it;
+    ``shapes`` are the deck's emblems (the Neapolitan ones unless a regional deck gives its own)."""
     t: Affine = place(x, y, 1.0, angle, mirror) @ scale(
         (width if width is not None else size) / 100, size / 100
     )
     with pen.at(t):
-        _EMBLEM[suit](pen, ornate)
+        shapes[suit](pen, ornate)

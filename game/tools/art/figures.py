@@ -8,10 +8,14 @@ Neapolitan Fante stands, the Cavallo rides a horse, the Re sits crowned on a thr
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
 from PIL import Image, ImageChops, ImageDraw
 
 from game.tools.art import CARD_H, CARD_W
 from game.tools.art.card import layer
+from game.tools.art.emblems import NEAPOLITAN, Shapes, draw_emblem
 from game.tools.art.geometry import Point, bezier, ellipse, place, thick_polyline
 from game.tools.art.palette import (
     BLACK,
@@ -37,9 +41,11 @@ from game.tools.art.suits import SUIT_COLOUR, draw_suit
 # ---------------------------------------------------------------- shared pieces
 
 
-def face(pen: Pen, x: float, y: float, r: float, beard: Colour | None = None) -> None:
+def face(
+    pen: Pen, x: float, y: float, r: float, beard: Colour | None = None, skin: Colour = SKIN
+) -> None:
     """A head seen from the front: oval, eyes, brows, nose, mouth, cheeks (and a beard)."""
-    pen.ellipse(x, y, r * 0.84, r, SKIN, INK, 2)
+    pen.ellipse(x, y, r * 0.84, r, skin, INK, 2)
     for side in (-1, 1):
         pen.ellipse(x + side * r * 0.33, y - r * 0.12, r * 0.11, r * 0.08, INK)
         pen.line(
@@ -218,7 +224,7 @@ def _french_half(pen: Pen, rank: str, suit: str, ink: Colour) -> None:
 
 # ---------------------------------------------------------------- Neapolitan courts
 
-_IT_SCHEMES: dict[str, tuple[Colour, Colour]] = {
+_IT_SCHEMES: Mapping[str, tuple[Colour, Colour]] = {
     "D": (RED, GOLD),
     "C": (BLUE, RED),
     "S": (GREEN, RED),
@@ -226,28 +232,71 @@ _IT_SCHEMES: dict[str, tuple[Colour, Colour]] = {
 }
 """Main garment colour and trim colour of each suit's courts."""
 
+MOOR_SKIN: Colour = (150, 98, 64)
 HORSE_COAT: Colour = (184, 116, 60)
 HORSE_DARK: Colour = (92, 52, 26)
 
 
-def italian_court(pen: Pen, rank: str, suit: str) -> None:
-    """A full-length Neapolitan court figure standing on a strip of ground."""
-    pen.poly([(60, 520), (360, 520), (372, 544), (48, 544)], (226, 212, 180))
-    {"F": _fante, "C": _cavallo, "R": _re}[rank](pen, suit)
+@dataclass(frozen=True)
+class Courts:
+    """How one Italian-suited deck dresses and poses its Fante, Cavallo and Re.
+
+    The Neapolitan defaults: full-length figures, the Re seated on a throne.  The regional decks
+    change what their players know them by: Spanish-derived patterns (Piacentine, Siciliane)
+    stand the Re; the Sicilian Fante is a young woman (the *donna*) and the Sicilian Cavallo of
+    swords a Moor in a turban; Piacentine courts are double-headed, cut at the waist.
+    """
+
+    schemes: Mapping[str, tuple[Colour, Colour]] = field(default_factory=lambda: _IT_SCHEMES)
+    """Main garment colour and trim colour of each suit's courts."""
+    shapes: Shapes = field(default_factory=lambda: NEAPOLITAN)
+    """The emblems the figures hold: the deck's own."""
+    seated_king: bool = True
+    maid: bool = False
+    moor: bool = False
+    double: bool = False
+    ground: Colour = (226, 212, 180)
 
 
-def _held_emblem(pen: Pen, suit: str, x: float, y: float, big: float = 1.0) -> None:
+WAIST = 330.0
+"""Where a double-headed court is cut: each half keeps the figure from the waist up."""
+MARGIN = 30.0
+"""A double-headed court stays this far inside the card's top and bottom edges: what the
+figure holds high is cut there, not drawn over the border."""
+
+
+def italian_court(pen: Pen, rank: str, suit: str, courts: Courts | None = None) -> None:
+    """A court figure in ``courts``' manner (the Neapolitan one by default): full length on a
+    strip of ground, or, double-headed, the figure from the waist up twice, one turned."""
+    c = courts or Courts()
+    draw = {"F": _donna if c.maid else _fante, "C": _cavallo, "R": _re if c.seated_king else _king}
+    if not c.double:
+        pen.poly([(60, 520), (360, 520), (372, 544), (48, 544)], c.ground)
+        draw[rank](pen, suit, c)
+        return
+    whole = layer()
+    draw[rank](whole, suit, c)
+    half = layer()
+    ss, shift = whole.ss, CARD_H / 2 - WAIST
+    top = whole.image.crop((0, round((MARGIN - shift) * ss), CARD_W * ss, round(WAIST * ss)))
+    half.image.paste(top, (0, round(MARGIN * ss)))
+    pen.paste(half)
+    pen.paste(half, rotate180=True)
+    pen.line([(70, CARD_H / 2), (CARD_W - 70, CARD_H / 2)], INK, 2.5)
+
+
+def _held_emblem(pen: Pen, suit: str, x: float, y: float, big: float, c: Courts) -> None:
     """The suit emblem in a figure's raised hand: round ones held up, long ones upright."""
-    from game.tools.art.emblems import (
-        draw_emblem,
-    )  # figures <-> emblems share no state; avoid a cycle
-
     if suit in "DC":
-        draw_emblem(pen, suit, x, y - 56 * big, 124 * big)
+        draw_emblem(pen, suit, x, y - 56 * big, 124 * big, shapes=c.shapes)
     elif suit == "S":
-        draw_emblem(pen, suit, x, y - 110 * big, 280 * big, width=170 * big, angle=8)
+        draw_emblem(
+            pen, suit, x, y - 110 * big, 280 * big, width=170 * big, angle=8, shapes=c.shapes
+        )
     else:
-        draw_emblem(pen, suit, x, y - 100 * big, 260 * big, width=190 * big, angle=8)
+        draw_emblem(
+            pen, suit, x, y - 100 * big, 260 * big, width=190 * big, angle=8, shapes=c.shapes
+        )
 
 
 def _hat(pen: Pen, x: float, y: float, colour: Colour, trim: Colour) -> None:
@@ -264,8 +313,78 @@ def _hat(pen: Pen, x: float, y: float, colour: Colour, trim: Colour) -> None:
     )
 
 
-def _fante(pen: Pen, suit: str) -> None:
-    main, trim = _IT_SCHEMES[suit]
+def _turban(pen: Pen, x: float, y: float, jewel: Colour) -> None:
+    """A Moor's white turban wound in three turns, a jewel and a plume at the front."""
+    pen.ellipse(x, y - 14, 38, 26, WHITE, INK, 2)
+    for k, dy in enumerate((-2, -16, -28)):
+        pen.line([(x - 34 + 6 * k, y + dy), (x + 34 - 6 * k, y + dy - 6)], GREY, 1.5)
+    pen.circle(x, y - 10, 6, jewel, INK, 1.2)
+    pen.poly([(x - 3, y - 14), (x + 6, y - 46), (x + 3, y - 14)], RED, INK, 1)
+
+
+def _donna(pen: Pen, suit: str, c: Courts) -> None:
+    """The Sicilian Fante: a young woman (the *donna*) in a long gown, hair down, holding the
+    suit's emblem up as the Neapolitan page does."""
+    main, trim = c.schemes[suit]
+    gown = [(176, 300), (244, 300), (262, 380), (292, 506), (128, 506), (158, 380)]
+    pen.poly(gown, main, INK, 2.2)
+    pen.poly([(196, 302), (224, 302), (240, 506), (180, 506)], trim, INK, 1.5)
+    for k in range(4):  # the gown's hem, braided in gold
+        pen.line([(132 + 6 * k, 496 - 4 * k), (288 - 6 * k, 496 - 4 * k)], GOLD, 2)
+    pen.ellipse(180, 512, 16, 7, BLACK)
+    pen.ellipse(240, 512, 16, 7, BLACK)
+    bodice = [(174, 234), (246, 234), (244, 306), (176, 306)]
+    pen.poly(bodice, main, INK, 2.2)
+    pen.poly([(198, 236), (222, 236), (216, 306), (204, 306)], GOLD, INK, 1.2)
+    pen.poly(thick_polyline([(174, 244), (150, 298), (166, 322)], 22), main, INK, 2)
+    pen.circle(168, 324, 10, SKIN, INK, 1.5)
+    pen.poly(thick_polyline([(246, 244), (286, 280), (300, 250)], 22), main, INK, 2)
+    pen.poly([(200, 212), (220, 212), (222, 236), (198, 236)], SKIN, INK, 1.5)
+    hair = [(172, 170), (248, 170), (256, 250), (234, 262), (186, 262), (164, 250)]
+    pen.poly(hair, DARK_BROWN, INK, 2)
+    pen.poly([(180, 236), (210, 250), (240, 236), (230, 228), (190, 228)], WHITE, INK, 1.5)
+    pen.ellipse(210, 172, 36, 34, DARK_BROWN, INK, 2)
+    face(pen, 210, 184, 30)
+    pen.poly([(182, 160), (238, 160), (232, 150), (188, 150)], DARK_BROWN)
+    pen.ellipse(210, 146, 30, 8, trim, INK, 1.5)  # a ribbon across the hair
+    pen.circle(210, 140, 6, GOLD, INK, 1)
+    _held_emblem(pen, suit, 306, 252, 1.0, c)
+    pen.circle(302, 250, 10, SKIN, INK, 1.5)
+
+
+def _crowned_head(pen: Pen, suit: str, c: Courts, neck: float, hand: float) -> None:
+    """The Re's grey-bearded, crowned head on a neck down to ``neck``, and the suit's emblem
+    raised in his right hand at height ``hand``: seated or standing, the same king."""
+    pen.poly([(200, 214), (220, 214), (222, neck), (198, neck)], SKIN, INK, 1.5)
+    pen.ellipse(210, 180, 38, 38, GREY, INK, 2)
+    face(pen, 210, 184, 32, beard=GREY)
+    crown(pen, 210, 160, 66, 5, 46)
+    _held_emblem(pen, suit, 304, hand, 0.9, c)
+    pen.circle(300, hand - 4, 11, SKIN, INK, 1.5)
+
+
+def _king(pen: Pen, suit: str, c: Courts) -> None:
+    """The standing Re of the Spanish-derived decks: a long robe with an ermine cape, crowned
+    and bearded, the emblem raised in his right hand."""
+    main, trim = c.schemes[suit]
+    robe = [(168, 238), (252, 238), (276, 330), (300, 506), (120, 506), (144, 330)]
+    pen.poly(robe, main, INK, 2.4)
+    pen.poly([(194, 240), (226, 240), (244, 506), (176, 506)], trim, INK, 1.5)
+    pen.line([(124, 494), (296, 494)], GOLD, 6)
+    pen.ellipse(186, 512, 18, 8, BLACK)
+    pen.ellipse(234, 512, 18, 8, BLACK)
+    cape = [(160, 240), (260, 240), (276, 300), (210, 318), (144, 300)]
+    pen.poly(cape, WHITE, INK, 2)
+    for x, y in ((170, 270), (196, 290), (224, 290), (250, 270), (210, 262)):
+        pen.circle(x, y, 3.2, BLACK)
+    pen.poly(thick_polyline([(166, 262), (140, 330), (160, 372)], 26), main, INK, 2)
+    pen.circle(162, 376, 11, SKIN, INK, 1.5)
+    pen.poly(thick_polyline([(254, 262), (286, 300), (300, 276)], 26), main, INK, 2)
+    _crowned_head(pen, suit, c, neck=240, hand=282)
+
+
+def _fante(pen: Pen, suit: str, c: Courts) -> None:
+    main, trim = c.schemes[suit]
     hose = trim if trim != GOLD else BLUE
     # legs and shoes
     pen.poly(thick_polyline([(196, 400), (190, 512)], [26, 20]), hose, INK, 2)
@@ -290,12 +409,12 @@ def _fante(pen: Pen, suit: str) -> None:
     face(pen, 210, 184, 31)
     pen.poly([(180, 168), (240, 168), (232, 156), (188, 156)], BROWN)
     _hat(pen, 210, 154, trim if suit != "D" else BLUE, GOLD if trim != GOLD else RED)
-    _held_emblem(pen, suit, 306, 252)
+    _held_emblem(pen, suit, 306, 252, 1.0, c)
     pen.circle(302, 250, 11, SKIN, INK, 1.5)
 
 
-def _cavallo(pen: Pen, suit: str) -> None:
-    main, trim = _IT_SCHEMES[suit]
+def _cavallo(pen: Pen, suit: str, c: Courts) -> None:
+    main, trim = c.schemes[suit]
     coat, dark = HORSE_COAT, HORSE_DARK
     # far legs first (darker), then tail, body, near legs
     pen.poly(thick_polyline([(170, 412), (190, 462), (168, 486)], [20, 16, 14]), dark, INK, 1.5)
@@ -359,15 +478,19 @@ def _cavallo(pen: Pen, suit: str) -> None:
     pen.poly(thick_polyline([(262, 262), (300, 250), (312, 216)], 20), main, INK, 2)
     pen.poly([(228, 232), (246, 232), (248, 252), (226, 252)], SKIN, INK, 1.5)
     pen.poly([(208, 250), (237, 262), (266, 250), (252, 242), (222, 242)], WHITE, INK, 2)
-    pen.ellipse(237, 202, 32, 32, BROWN, INK, 2)
-    face(pen, 237, 208, 27)
-    _hat(pen, 237, 182, trim if suit != "D" else BLUE, GOLD if trim != GOLD else RED)
-    _held_emblem(pen, suit, 316, 212, 0.86)
+    if c.moor and suit == "S":
+        face(pen, 237, 208, 27, beard=BLACK, skin=MOOR_SKIN)
+        _turban(pen, 237, 186, trim)
+    else:
+        pen.ellipse(237, 202, 32, 32, BROWN, INK, 2)
+        face(pen, 237, 208, 27)
+        _hat(pen, 237, 182, trim if suit != "D" else BLUE, GOLD if trim != GOLD else RED)
+    _held_emblem(pen, suit, 316, 212, 0.86, c)
     pen.circle(313, 212, 10, SKIN, INK, 1.5)
 
 
-def _re(pen: Pen, suit: str) -> None:
-    main, trim = _IT_SCHEMES[suit]
+def _re(pen: Pen, suit: str, c: Courts) -> None:
+    main, trim = c.schemes[suit]
     # throne
     pen.poly([(122, 176), (298, 176), (298, 470), (122, 470)], DARK_GOLD, INK, 2.2)
     pen.poly([(134, 188), (286, 188), (286, 430), (134, 430)], (120, 30, 36), INK, 1.5)
@@ -393,9 +516,4 @@ def _re(pen: Pen, suit: str) -> None:
     pen.poly([(164, 244), (210, 266), (256, 244), (244, 230), (176, 230)], WHITE, INK, 2)
     for x in (184, 210, 236):
         pen.circle(x, 246, 3, BLACK)
-    pen.poly([(200, 214), (220, 214), (222, 236), (198, 236)], SKIN, INK, 1.5)
-    pen.ellipse(210, 180, 38, 38, GREY, INK, 2)
-    face(pen, 210, 184, 32, beard=GREY)
-    crown(pen, 210, 160, 66, 5, 46)
-    _held_emblem(pen, suit, 304, 286, 0.9)
-    pen.circle(300, 282, 11, SKIN, INK, 1.5)
+    _crowned_head(pen, suit, c, neck=236, hand=286)

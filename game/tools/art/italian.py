@@ -11,14 +11,19 @@ down the middle) so the count reads at table size instead of melting into a latt
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
 from PIL import Image
 
 from game.tools.art import CARD_H, CARD_W
 from game.tools.art.card import blank, layer
-from game.tools.art.emblems import draw_emblem
-from game.tools.art.figures import italian_court
+from game.tools.art.emblems import NEAPOLITAN as NEAPOLITAN_SHAPES
+from game.tools.art.emblems import Shapes, draw_emblem
+from game.tools.art.figures import Courts, italian_court
 from game.tools.art.index import draw_rank
-from game.tools.art.marks import MARK_SIZE, draw_mark
+from game.tools.art.marks import MARK_SIZE, Marks, draw_mark
+from game.tools.art.marks import NEAPOLITAN as NEAPOLITAN_MARKS
 from game.tools.art.palette import INK
 from game.tools.art.pen import Pen
 
@@ -87,41 +92,74 @@ INDEX_X, INDEX_Y, MARK_TOP = 40.0, 50.0, 88.0
 """The corner column: the number's centre, and where the suit mark starts (below the 6's bar)."""
 
 
-def draw_index(pen: Pen, rank: str, suit: str) -> None:
+def draw_index(pen: Pen, rank: str, suit: str, marks: Marks = NEAPOLITAN_MARKS) -> None:
     """The card's number with its suit mark under it, at top-left and, turned 180°,
     at bottom-right: a card fanned in a hand shows only its corner, so the corner names it."""
     top = layer()
     number = NUMBER[rank]
     draw_rank(top, INDEX_X, INDEX_Y, number, 48 if number == "10" else 60, INK)
-    draw_mark(top, suit, INDEX_X, MARK_TOP + MARK_SIZE[suit] / 2)
+    draw_mark(top, suit, INDEX_X, MARK_TOP + MARK_SIZE[suit] / 2, marks=marks)
     pen.paste(top)
     pen.paste(top, rotate180=True)
 
 
-def draw_pips(pen: Pen, suit: str, n: int) -> None:
-    """The emblems of a number card 1–7."""
+def draw_pips(pen: Pen, suit: str, n: int, style: Style | None = None) -> None:
+    """The emblems of a number card 1–7, in ``style``'s manner (the Neapolitan by default)."""
+    st = style or NEAPOLITAN
     if n == 1:
-        size = {"D": 210, "C": 250, "S": 440, "B": 440}[suit]
-        width = {"D": 210, "C": 250, "S": 300, "B": 290}[suit]
-        draw_emblem(pen, suit, _CX, _CY, size, width=width, ornate=True)
+        size, width = st.ace[suit]
+        draw_emblem(pen, suit, _CX, _CY, size, width=width, ornate=True, shapes=st.shapes)
         return
     if suit in "DC":
         spots = ROUND_LAYOUTS[n]
         if suit == "D" and n == 3:
             spots = [(_L + 10, 160), (_CX, 300), (_R - 10, 440)]
         for x, y in spots:
-            draw_emblem(pen, suit, x, y, ROUND_SIZE[n])
+            draw_emblem(pen, suit, x, y, ROUND_SIZE[n], shapes=st.shapes)
         return
-    for x, y, length, angle, mirror in long_layout(suit, n):
-        draw_emblem(pen, suit, x, y, length, angle=angle, mirror=mirror, width=LONG_WIDTH[suit][n])
+    width = st.long_width[suit][n]
+    for x, y, length, angle, mirror in st.long_layout(suit, n):
+        draw_emblem(
+            pen, suit, x, y, length, angle=angle, mirror=mirror, width=width, shapes=st.shapes
+        )
 
 
-def italian_face(rank: str, suit: str) -> Image.Image:
-    """The finished 420 × 600 RGBA face of one Italian card."""
+ACE: dict[str, tuple[float, float]] = {
+    "D": (210.0, 210.0),
+    "C": (250.0, 250.0),
+    "S": (440.0, 300.0),
+    "B": (440.0, 290.0),
+}
+"""The Neapolitan aces' emblems: (length, width) by suit."""
+
+
+@dataclass(frozen=True)
+class Style:
+    """What an Italian-suited deck draws its own way: the emblems, how the swords and batons of
+    the number cards lie, the aces' size, the court figures and the corner marks' shapes and
+    inks.  The corners keep one layout in every deck (number, suit mark under it, same sizes),
+    so each reads the same at hand size."""
+
+    shapes: Shapes = field(default_factory=lambda: NEAPOLITAN_SHAPES)
+    long_layout: Callable[[str, int], list[Spec]] = long_layout
+    long_width: Mapping[str, Mapping[int, float]] = field(default_factory=lambda: LONG_WIDTH)
+    ace: Mapping[str, tuple[float, float]] = field(default_factory=lambda: ACE)
+    """Each suit's ace emblem: (length, width)."""
+    courts: Courts = field(default_factory=Courts)
+    marks: Marks = field(default_factory=lambda: NEAPOLITAN_MARKS)
+    """The corner marks, in the deck's own shapes and inks (same sizes and outlines)."""
+
+
+NEAPOLITAN = Style()
+"""The Neapolitan deck, Tavolo's Italian cards since the start."""
+
+
+def italian_face(rank: str, suit: str, style: Style = NEAPOLITAN) -> Image.Image:
+    """The finished 420 × 600 RGBA face of one Italian-suited card in ``style``."""
     pen = blank()
     if rank in "FCR":
-        italian_court(pen, rank, suit)
+        italian_court(pen, rank, suit, style.courts)
     else:
-        draw_pips(pen, suit, int(rank))
-    draw_index(pen, rank, suit)
+        draw_pips(pen, suit, int(rank), style)
+    draw_index(pen, rank, suit, style.marks)
     return pen.finish()

@@ -9,7 +9,7 @@ blue blade, brown wood) and a heavy dark outline.  Each is drawn around (0, 0), 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from game.tools.art.emblems import BLADE, WOOD, WOOD_END
 from game.tools.art.geometry import bezier, place, symmetric, thick_polyline
@@ -58,7 +58,11 @@ def baton_mark(pen: Pen) -> None:
     pen.poly([(-10, 34), (10, 34), (10, 40), (-10, 40)], DARK_RED)
 
 
-_MARK: dict[str, Callable[[Pen], None]] = {
+Mark = Callable[[Pen], None]
+"""One corner mark drawn round (0, 0), 100 units tall."""
+Marks = Mapping[str, Mark]
+"""A deck's four corner marks by suit letter."""
+NEAPOLITAN: Marks = {
     "D": coin_mark,
     "C": cup_mark,
     "S": sword_mark,
@@ -68,7 +72,15 @@ MARK_SIZE = {"D": 64.0, "C": 72.0, "S": 84.0, "B": 84.0}
 """How tall each mark is drawn in the corner: the long ones taller, so all read the same weight."""
 
 
-def draw_mark(pen: Pen, suit: str, x: float, y: float, size: float | None = None) -> None:
-    """Suit ``suit``'s corner mark centred on (x, y), ``size`` tall (its corner size if None)."""
+def draw_mark(
+    pen: Pen,
+    suit: str,
+    x: float,
+    y: float,
+    size: float | None = None,
+    marks: Marks = NEAPOLITAN,
+) -> None:
+    """Suit ``suit``'s corner mark centred on (x, y), ``size`` tall (its corner size if None),
+    from ``marks`` (a regional deck's own, or the Neapolitan ones)."""
     with pen.at(place(x, y, (size or MARK_SIZE[suit]) / 100)):
-        _MARK[suit](pen)
+        marks[suit](pen)

@@ -28,6 +28,7 @@ from game.engine.scopa_events import (
     Sweep,
     TableDealt,
 )
+from game.engine.scopa_scoring import HouseAward
 from game.i18n import N_, _, ngettext
 
 from .. import theme
@@ -35,6 +36,9 @@ from ..chooser import Choice, Chooser
 from . import words
 from .base import GameUI, LastLook, scored_as
 from .words import join_words
+
+#: The house rules' awards of a deal by their rule, as the summary names them.
+HOUSE_AWARDS = {"re_bello": N_("Re bello"), "napola": N_("Napola")}
 
 
 @dataclass
@@ -88,6 +92,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
         "not_on_table": N_("{card} is not on the table"),
         "taken_twice": N_("{card} is chosen twice"),
         "takes_itself": N_("{card} is the card played: it cannot also be taken"),
+        "house_capture": N_("under the house rules in force, {card} may only play {moves}"),
     }
 
     def __init__(self) -> None:
@@ -458,7 +463,7 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
         deck = self.t.deck if self.t is not None else "italian"
         coins = self.suit_label(self.coins, deck)
         seven = self._the_seven(deck)
-        return [
+        lines = [
             _("Most cards: {cards} · most {suit}: {coins}.").format(
                 cards=who(aw.cards), suit=coins, coins=who(aw.coins)
             ),
@@ -466,6 +471,18 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
                 seven=seven, who=who(aw.settebello), primiera=who(aw.primiera)
             ),
         ]
+        for award in d.figures.house:  # the house rules' awards, each its own line
+            lines.append(self._house_line(award, names))
+        return lines
+
+    def _house_line(self, award: HouseAward, names: list[str]) -> str:
+        """A house rule's award in words: "Re bello: You (+1)." / "Napola: nobody."."""
+        rule = _(HOUSE_AWARDS[award.rule]) if award.rule in HOUSE_AWARDS else award.rule
+        if award.side is None:
+            return _("{rule}: nobody.").format(rule=rule)
+        return _("{rule}: {who} (+{points}).").format(
+            rule=rule, who=self.side_name(award.side, names), points=award.points
+        )
 
     def summary_table(
         self, data: DealScored, names: list[str]

@@ -52,7 +52,7 @@ class TableApi(Protocol):
 
     @property
     def deck(self) -> str:
-        """The deck on screen ("french" or "italian")."""
+        """The deck on screen, one of ``game.skins.DECKS`` ("french", "italian", "siciliane"...)."""
         ...
 
     def kind_of(self, seat: int) -> str:

@@ -24,6 +24,7 @@ from game.engine.cards import FRENCH, ITALIAN, Card, Deck, parse_card
 from game.i18n import N_, _
 
 _DECKS: dict[str, Deck] = {"french": FRENCH, "italian": ITALIAN}
+"""The engine decks a game is written in, by name."""
 
 #: a rank alone, by the deck's English rank name (digits are said as digits)
 _RANK: dict[str, str] = {
@@ -144,7 +145,7 @@ def _suit_english(game: str, suit: str, deck: str) -> str:
         folder, stem = skins.face_image(game, ace, deck)
     except ValueError:
         folder, stem = ace.deck.name, str(ace)
-    return _DECKS[folder].suit_name(stem[-1])
+    return skins.suits_of(folder).suit_name(stem[-1])
 
 
 def suit_label(game: str, suit: str, deck: str) -> str:
@@ -160,10 +161,10 @@ def _shown(game: str, card: Card | str, deck: str) -> tuple[str, str] | None:
         folder, stem = skins.face_image(game, card, deck)
     except ValueError:
         return None
-    shown = parse_card(stem, folder)
-    d = _DECKS[folder]
+    d = skins.suits_of(folder)
+    shown = parse_card(stem, d.name)
     native = skins.NATIVE_DECK[game]
-    rank = shown.rank if folder != native and shown.rank.isdigit() else d.rank_name(shown.rank)
+    rank = shown.rank if d.name != native and shown.rank.isdigit() else d.rank_name(shown.rank)
     return rank, d.suit_name(shown.suit)
 
 
@@ -213,9 +214,19 @@ def capitalized(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+#: each deck as a sentence names it (the regional decks keep their Italian names in English)
+_DECK_NAME: dict[str, str] = {
+    "french": N_("French cards"),
+    "italian": N_("Neapolitan cards"),
+    "piacentine": N_("Piacentine cards"),
+    "siciliane": N_("Siciliane cards"),
+    "trevigiane": N_("Trevigiane cards"),
+}
+
+
 def deck_name(deck: str) -> str:
-    """'French cards', 'carte italiane': a deck as a sentence names it."""
-    return _("French cards") if deck == FRENCH.name else _("Italian cards")
+    """'French cards', 'carte napoletane': a deck as a sentence names it."""
+    return _say(_DECK_NAME, deck)
 
 
 def deck_title(deck: str) -> str:

@@ -83,7 +83,7 @@ KEYS: tuple[KeyRow, ...] = (
         N_("solitaire"),
         (pygame.K_r, pygame.K_n),
     ),
-    KeyRow(N_("D"), N_("switch French / Italian cards"), "", (pygame.K_d,)),
+    KeyRow(N_("D"), N_("switch decks: French, Neapolitan, regional"), "", (pygame.K_d,)),
     KeyRow(N_("F11"), N_("fullscreen on / off"), "", (pygame.K_F11,)),
     KeyRow(
         N_("H"),
@@ -139,7 +139,7 @@ REPLAY_KEYS: tuple[KeyRow, ...] = (
         "",
         (pygame.K_l,),
     ),
-    KeyRow(N_("D"), N_("switch French / Italian cards"), "", (pygame.K_d,)),
+    KeyRow(N_("D"), N_("switch decks: French, Neapolitan, regional"), "", (pygame.K_d,)),
     KeyRow(N_("F11"), N_("fullscreen on / off"), "", (pygame.K_F11,)),
     KeyRow(N_("F1 or ?"), N_("this list of keys"), "", focus.HELP),
     KeyRow(N_("Esc"), N_("leave the replay"), "", (pygame.K_ESCAPE,)),

@@ -61,9 +61,14 @@ class SettingsScene(Scene):
         self.lang_sel = Selector(
             _("Language"), list(LANGUAGES), i18n.language(), self._language, LANGUAGES.__getitem__
         )
+        shown = [  # the decks that can show the table's game (every card it deals)
+            d
+            for d in skins.DECKS
+            if table is None or skins.can_show(table.state.name, table.state.players, d) is None
+        ]
         self.deck_sel = Selector(
             _("Cards ({game})").format(game=_(self.game)) if self.game else _("Cards"),
-            list(skins.DECKS),
+            shown,
             st.deck,
             self._deck,
             deck_title,

@@ -2,11 +2,12 @@
 
 The dialog keeps its place and size whatever is chosen: it is laid out for the most rows any
 game has (its options on the left, up to six seats on the right), so nothing jumps when rows
-appear.  It remembers, in the settings, the game chosen last and per game its player count and
-seats, and the deck the player picked for it (each game starts in its own deck otherwise).  A
-deck that cannot show the chosen table (6-player Capodama in Italian cards) is not a dead end:
-the dialog says so and uses one that can.  The game's two-line summary (its rules page's
-"In short") sits at the top with a link to the whole page.
+appear; a game with more options than the left column holds (Scopa's house rules) shows the rest
+under the seats.  It remembers, in the settings, the game chosen last and per game its player
+count, seats and rule options, and the deck the player picked for it (each game starts in its
+own deck otherwise).  A deck that cannot show the chosen table (6-player Capodama in Italian
+cards) is not a dead end: the dialog says so and uses one that can.  The game's two-line
+summary (its rules page's "In short") sits at the top with a link to the whole page.
 
 Hosting online adds a row under both columns: how long a player whose connection drops is
 waited for, and the AI level that then plays for the seat until the player is back (the
@@ -25,12 +26,13 @@ from game.ai import seat_kinds
 from game.ai.levels import DEFAULT_LEVEL, LEGACY, LEVELS
 from game.catalog import CATALOG
 from game.engine import GAMES, new_game
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _
 
 from .. import theme
 from ..focus_ring import FocusRing
 from ..games import playable_games
 from ..games.words import deck_name, deck_refusal, deck_title
+from ..option_words import OPTION_WORDS, option_label, yes_no
 from ..routes import confirm_replace
 from ..rules_text import in_short
 from ..savegame import MatchSetup, slot_of
@@ -53,29 +55,6 @@ SEAT_LABEL = {
 }
 
 
-def _yes_no(v: Any) -> str:
-    return _("Yes") if v else _("No")
-
-
-def _points(v: Any) -> str:
-    return ngettext("{count} point", "{count} points", int(v)).format(count=v)
-
-
-def _deals(v: Any) -> str:
-    return ngettext("{count} deal won", "{count} deals won", int(v)).format(count=v)
-
-
-#: How each rule option is offered: its row label (translated where shown) and how its
-#: values read.
-OPTION_WORDS: dict[str, tuple[str, Any]] = {
-    "target": (N_("Match to"), _points),
-    "cappotto": (N_("Cappotto (7–0 wins)"), _yes_no),
-    "primiera_all_suits": (N_("Primiera needs 4 suits"), _yes_no),
-    "last_trick_whole": (N_("Last trick = 1 point"), _yes_no),
-    "deals_to_win": (N_("Match to"), _deals),
-}
-
-
 def _wait(seconds: int) -> str:
     """How long a dropped player is waited for, in words: "wait 30 s", "wait 2 min"."""
     if seconds % 60:
@@ -83,15 +62,21 @@ def _wait(seconds: int) -> str:
     return _("wait {minutes} min").format(minutes=seconds // 60)
 
 
-def _rows() -> tuple[int, int]:
-    """The most rows of the left column (game, players, cards, options, and a solitaire's
-    "winnable deals only") and of the right one (seats) over every game: the dialog is laid
-    out for them once."""
-    left = 3 + max(
-        len(GAMES[g].options_for(n)) + (n == 1) for g in CATALOG for n in GAMES[g].players
+def _split(left: int, right: int) -> int:
+    """The rows of a dialog with ``left`` rows on the left (game, players, cards, options, a
+    solitaire's "winnable deals only") and ``right`` seats: a left column longer than the
+    seats overflows below them on the right, the two columns as even as may be."""
+    return right if left <= right else max(right, -(-(left + right) // 2))
+
+
+def _rows() -> int:
+    """The most rows over every game and player count: the dialog is laid out for them once
+    (and its left column holds as many, the rest of the options going under the seats)."""
+    return max(
+        _split(3 + len(GAMES[g].options_for(n)) + (n == 1), n)
+        for g in CATALOG
+        for n in GAMES[g].players
     )
-    right = max(max(GAMES[g].players) for g in CATALOG)
-    return left, right
 
 
 class SetupScene(Scene):
@@ -158,7 +143,7 @@ class SetupScene(Scene):
         self.wanted = self.app.settings.chosen_deck(game)
         #: online, a dropped player's seat waits ``after`` seconds, then ``level`` plays for it
         self.after, self.level = self.app.settings.takeover_of(game)
-        self.options = {}
+        self.options = self.app.settings.options_of(game)
         self._make_options()
         self._seats()
 
@@ -167,7 +152,7 @@ class SetupScene(Scene):
         hosted online is not remembered as the game's own setup)."""
         st = self.app.settings
         if not self.online:
-            st.remember_setup(self.game, self.players, self.kinds)
+            st.remember_setup(self.game, self.players, self.kinds, self.options)
         else:
             st.remember_takeover(self.game, self.after, self.level)
         if self.game in self.deck_picked:
@@ -187,8 +172,10 @@ class SetupScene(Scene):
         for key, opt in GAMES[self.game].options_for(self.players).items():
             value = chosen.get(key, opt.default)
             self.options[key] = value
-            label, fmt = OPTION_WORDS.get(key, (key.replace("_", " ").capitalize(), str))
-            sel = Selector(_(label), list(opt.choices), value, self._option_setter(key), fmt)
+            fmt = OPTION_WORDS[key][1] if key in OPTION_WORDS else str
+            sel = Selector(
+                option_label(key), list(opt.choices), value, self._option_setter(key), fmt
+            )
             self.option_sels.append(sel)
 
     def _option_setter(self, key: str) -> Any:
@@ -268,7 +255,7 @@ class SetupScene(Scene):
                 [False, True],
                 self.app.settings.solitaire_winnable_only,
                 self._set_winnable,
-                _yes_no,
+                yes_no,
             )
 
     def _takeover_row(self) -> None:
@@ -368,7 +355,7 @@ class SetupScene(Scene):
         s = theme.ui_scale(size)
         self.scale = s
         pad, gap = round(28 * s), round(8 * s)
-        rows = max(_rows()) + (1 if self.online else 0)
+        rows = _rows() + (1 if self.online else 0)
         fixed = round(64 * s) + round(70 * s) + round(14 * s) + round(34 * s) + round(66 * s)
         w = min(size[0] - 24, round(940 * s))
         h = min(size[1] - 24, fixed + rows * (round(38 * s) + gap))
@@ -383,19 +370,31 @@ class SetupScene(Scene):
         )
         y0 = self.strip.bottom + round(14 * s)
         left_w = round((w - 3 * pad) * 0.56)
+        per = _rows()  # the left column's rows; the options beyond go under the seats
         columns = (
-            (self.left, self.rect.x + pad, left_w),
-            (self.seat_sels, self.rect.x + 2 * pad + left_w, w - 3 * pad - left_w),
+            (self.left[:per], self.rect.x + pad, left_w),
+            (
+                [*self.seat_sels, *self.left[per:]],
+                self.rect.x + 2 * pad + left_w,
+                w - 3 * pad - left_w,
+            ),
         )
         for sels, x, cw in columns:
             for i, sel in enumerate(sels):
-                sel.place(pygame.Rect(x, y0 + i * (rh + gap), cw, rh))
+                sel.place(pygame.Rect(x, y0 + i * (rh + gap), cw, rh), self._value_width(sel))
         for sel, (_sels, x, cw) in zip(self.takeover_sels, columns, strict=False):
             sel.place(pygame.Rect(x, y0 + (rows - 1) * (rh + gap), cw, rh))
         bw, bh = round(180 * s), round(46 * s)
         by = self.rect.bottom - bh - round(18 * s)
         self.back.place(pygame.Rect(self.rect.centerx - bw - 10, by, bw, bh))
         self.start.place(pygame.Rect(self.rect.centerx + 10, by, bw, bh))
+
+    def _value_width(self, sel: Selector) -> int | None:
+        """A yes/no row's value as wide as its words (the label gets the rest: the house
+        rules' names are long); the other rows' the default."""
+        if not all(isinstance(c, bool) for c in sel.choices):
+            return None
+        return sel.widest_value(round(17 * self.scale)) + round(16 * self.scale)
 
     # -- input and drawing --------------------------------------------------------------------
     def handle(self, event: pygame.event.Event) -> None:

@@ -205,7 +205,7 @@ class TitleScene(Scene):
             b.draw(surface)
         self.keys.draw(surface, s)
         hint = theme.text(
-            _("F1: keys · F11: fullscreen · D in a game: French/Italian cards"),
+            _("F1: keys · F11: fullscreen · D in a game: switch decks"),
             round(14 * s),
             theme.INK_FAINT,
         )

@@ -21,6 +21,7 @@ from ..cards import card_size
 from ..games.base import LastLook
 from ..games.words import KIND_WORDS
 from ..hud import Hud
+from ..option_words import rules_in_force
 from ..scenes.common import dim
 from .seats import ONLINE
 
@@ -106,6 +107,15 @@ class TablePainter:
             self.lay_band()
         return t.table.layout.band_text([b.rect for b in t.prompt.buttons])
 
+    def _rules_items(self) -> list[Any]:
+        """The panel's "Rules in force": the match's yes/no options set otherwise than by
+        default (Scopa's house rules, cappotto...), as the engine lists them."""
+        state = self.t.state
+        lines = rules_in_force(state.name, state.options)
+        if not lines:
+            return []
+        return [("heading", _("Rules in force")), *(("small", line, "dim") for line in lines)]
+
     # -- the frame ------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, glow: Callable[[], float], focus: KeyFocus) -> None:
         """The frame: ``glow`` is the strength of the glow of the seat to play (it breathes),
@@ -119,7 +129,8 @@ class TablePainter:
         sc.gui.draw_extras(surface)
         gui, model = sc.gui, sc.panel
         names = sc.names
-        key = (sc.deck, i18n.revision(), gui.model_key(model), tuple(names))
+        rules = tuple(sorted(sc.state.options.items()))  # a new match may change them
+        key = (sc.deck, i18n.revision(), gui.model_key(model), tuple(names), rules)
         buttons = min((b.rect.top for b in sc.prompt.panel_buttons), default=lay.panel.bottom)
         keys = self._keys_hint()
         side = self.side_height()
@@ -128,7 +139,7 @@ class TablePainter:
             surface,
             lay.panel,
             key,
-            lambda: gui.hud_items(model, names, sc.deck),
+            lambda: [*gui.hud_items(model, names, sc.deck), *self._rules_items()],
             sc.face_key,
             top - lay.panel.top,
         )
