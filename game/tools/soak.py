@@ -4,8 +4,9 @@ the engine's invariants after every move (see :mod:`game.tools.soak_checks`).
     python -m game.tools.soak --deals 100000 --jobs 2 --seed 1
 
 Every game of :data:`game.catalog.CATALOG` and player count, with the default rule options,
-each other option value alone and every option at its last value at once, is a variant; the deals are shared out evenly between them and played as whole
-matches (a match ends, the next one starts), so match ends and later deals are covered too.
+each other option value alone and every option at its last value at once, is a variant; the
+deals are shared out evenly between them and played as whole matches (a match ends, the next
+one starts), so match ends and later deals are covered too.
 After each move: the cards are conserved, the move played was legal, a random illegal move text
 is refused and changes nothing, and one seat's view does not depend on cards it cannot see.
 After each deal: the record replays to an equal state and the deal's point totals are right.
