@@ -263,3 +263,21 @@ entry(
         soak="game.tools.soak_checks:CATTURA",
     )
 )
+entry(
+    GameEntry(
+        "briscola",
+        seats={
+            "rules": "game.ai.briscola_rules:BriscolaRulesSeat",
+            "search": "game.ai.briscola_search:BriscolaSearchSeat",
+        },
+        ui="game.ui.games.briscola:BriscolaUI",
+        rules="briscola.txt",
+        levels=Levels((800, 2600)),
+        # 120 card points a deal, a point not taken is the other side's (margin 2 per point):
+        # a Re given away (8) is an inaccuracy, an ace or a 3 (20, 22) a mistake
+        judging=Judging((3.0, 8.0, 16.0, 32.0), rollouts=2400),
+        coach="game.ai.briscola_coach:COACH",
+        other_ranks=_ITALIAN_IN_FRENCH,
+        soak="game.tools.briscola_soak:CHECKS",
+    )
+)

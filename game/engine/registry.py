@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import capodama, cattura, scopa, tressette
+from . import briscola, capodama, cattura, scopa, tressette
 from .base import GameInfo, GameState, IllegalMove, RecordError
 
 __all__ = ["GAMES", "load_record", "new_game"]
@@ -29,6 +29,7 @@ register(capodama.INFO, capodama.CapodamaState)
 register(scopa.INFO, scopa.ScopaState)
 register(cattura.INFO, cattura.CatturaState)
 register(tressette.INFO, tressette.TressetteState)
+register(briscola.INFO, briscola.BriscolaState)
 
 
 def new_game(

@@ -23,6 +23,10 @@ def _points(v: Any) -> str:
     return ngettext("{count} point", "{count} points", int(v)).format(count=v)
 
 
+def _deals(v: Any) -> str:
+    return ngettext("{count} deal won", "{count} deals won", int(v)).format(count=v)
+
+
 #: How each rule option is offered: its row label (translated where shown) and how its
 #: values read.
 OPTION_WORDS: dict[str, tuple[str, Callable[[Any], str]]] = {
@@ -36,6 +40,7 @@ OPTION_WORDS: dict[str, tuple[str, Callable[[Any], str]]] = {
     "asso_scopa": (N_("Ace's sweep = scopa"), yes_no),
     "quindici": (N_("Scopa a quindici"), yes_no),
     "fewest_cards": (N_("Fewest cards capture"), yes_no),
+    "deals_to_win": (N_("Match to"), _deals),
 }
 
 

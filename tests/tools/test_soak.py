@@ -1,7 +1,7 @@
 """The soak in CI: a few hundred deals over every variant, and proof that each check can fail.
 
 ``python -m game.tools.soak --deals 100000 --jobs 2`` is the full run (see the README); here the
-same code plays three deals of each of the 85 variants, and each invariant check is shown a state
+same code plays three deals of each variant, and each invariant check is shown a state
 broken on purpose (a lost card, a refusal that changes the state, a leaking view, a record
 that does not replay, a wrong point total) so that a check that can never fail would be found.
 """

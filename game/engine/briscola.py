@@ -1,0 +1,502 @@
+"""Briscola for 2, 3 or 4 players, by the rules in assets/rules/briscola.txt.
+
+Seats are numbered clockwise, and Briscola deals and plays COUNTER-clockwise, as Tressette: the
+player after seat ``s`` is ``s - 1`` (his right), the first card goes to the dealer's right,
+who leads the first trick; each trick's winner leads the next and the deal passes right.  Four
+players play in two sides sitting opposite (seats 0 + 2 against 1 + 3); two and three play each
+for himself, three with the 2 of coins set aside.
+
+Each player is dealt three cards, then the next card is turned face up: its suit is trumps, and
+it lies under the stock, drawn last.  Nobody must follow suit: every card in hand may be played.
+After each trick, while the stock lasts, its winner draws first and the others follow in playing
+order.  When the last trick is taken the deal is scored (:class:`.BriscolaScored`); the match
+goes to the first side to win ``deals_to_win`` deals (a rule option chosen at setup; a drawn
+deal counts for nobody), else it waits between deals until ``deal_next()``.
+
+Moves are a card (``"3D"``, ``"RB"``).  Refusals (:class:`IllegalMove`): "not_in_hand" and
+"card_removed" (seat, card; the 2 of coins in 3 players), "not_a_move" (text).
+
+A view hides the other hands and the stock's face-down cards; the trump card is public while it
+lies under the stock and, once drawn, who holds it (``trump_to``) until it is played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .base import (
+    BaseView,
+    Event,
+    GameInfo,
+    GameState,
+    IllegalMove,
+    MatchOver,
+    Move,
+    MovesByMask,
+    Option,
+    StateFields,
+    make_event,
+    make_view,
+    seat_result,
+)
+from .briscola_cards import (
+    DEAL_POINTS,
+    HAND_SIZE,
+    POINTS,
+    SET_ASIDE,
+    SUIT,
+    SUIT_MASK,
+    WIN_POINTS,
+    deal_winner,
+    deck_indices,
+    deck_mask,
+    hand_order,
+    side_of,
+    sides_of,
+    trick_winner,
+)
+from .briscola_deal import ExplicitDeal, read_deal
+from .briscola_events import BriscolaScored, Dealt, Drew, Played, TrickWon
+from .cards import ITALIAN, Card, cards_of, ordered_cards, parse_card
+from .dealspec import (
+    SEEN_BY_RECEIVER,
+    check_guess,
+    deal_into,
+    deal_order,
+    mask_cards,
+    shuffle_as_random,
+)
+
+__all__ = ["INFO", "MATCH_LENGTHS", "BriscolaState", "BriscolaView"]
+
+#: The match lengths offered at setup: the deals a side must win.
+MATCH_LENGTHS = (1, 2, 3, 5)
+
+_CARDS: tuple[Card, ...] = ITALIAN.cards
+_PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
+_PLAYS = MovesByMask(_PLAY, SUIT_MASK)
+_SOLO: tuple[tuple[Card, ...], ...] = tuple((c,) for c in _CARDS)
+_sorted_hand = ordered_cards(_CARDS, hand_order, "briscola hands")
+_SIDES = {n: sides_of(n) for n in (2, 3, 4)}
+_EVERYONE = {n: frozenset(range(n)) for n in (2, 3, 4)}
+_PLAYED = tuple(Played(k) for k in range(1, 22))
+
+#: One completed trick as views show it: leader, (seat, card) in play order, winner, points.
+ShownTrick = tuple[int, tuple[tuple[int, Card], ...], int, int]
+
+
+@dataclass(frozen=True)
+class BriscolaView(BaseView):
+    """What one seat may know: its own hand, every card played, the trump card.
+
+    ``trump`` is the card turned at the deal (its suit is trumps); ``stock`` counts the cards
+    still to draw, the trump card among them while ``trump_to`` is None (it lies under the
+    stock and is drawn last); once drawn, ``trump_to`` is the seat that drew it (public: it lay
+    face up).  ``tricks`` holds every completed trick of this deal as (leader, ((seat, card),
+    ...), winner, card points); ``trick_no`` counts the trick being played from 1.  Per-side
+    tuples (``points``, ``deals_won``) follow ``sides``; ``set_aside`` is the card left out of
+    the deck (the 2 of coins in 3 players), else None.
+    """
+
+    side: int = field()
+    sides: tuple[tuple[int, ...], ...] = field()
+    deal_no: int = field()
+    phase: str = field()
+    leader: int
+    trick_no: int
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[ShownTrick, ...]
+    trump: Card
+    trump_to: int | None
+    stock: int
+    points: tuple[int, ...]
+    deals_won: tuple[int, ...]
+    deals_to_win: int
+    last_deal_points: tuple[int, ...] | None
+    set_aside: Card | None
+    winners: tuple[int, ...]
+
+    def side_of_seat(self, seat: int) -> int:
+        """The index in ``sides`` of ``seat``'s side."""
+        return side_of(seat, self.players)
+
+    @property
+    def face_down(self) -> int:
+        """The stock's face-down cards (the trump card not counted)."""
+        return self.stock - (1 if self.trump_to is None and self.stock else 0)
+
+
+class BriscolaState(GameState[BriscolaView]):
+    """A Briscola match: deals until a side has won ``deals_to_win`` of them."""
+
+    FIELDS: ClassVar[StateFields] = StateFields(
+        match=("_rng", "_deals_won", "_winners", "_last_points", "_deal_no", "_dealer"),
+        deal={
+            "_hands": lambda s: [0] * s.players,
+            "_won": lambda s: [0] * s.players,
+            "_points": lambda s: [0] * len(_SIDES[s.players]),
+            "_stock": (),
+            "_trump": 0,
+            "_trump_to": -1,
+            "_leader": lambda s: (s._dealer - 1) % s.players,
+            "_trick": lambda s: [],
+            "_tricks": lambda s: [],
+            "_phase": "play",
+        },
+    )
+
+    _rng: random.Random
+    _deals_won: list[int]
+    _winners: tuple[int, ...]
+    _last_points: tuple[int, ...] | None
+    _deal_no: int
+    _dealer: int
+    _hands: list[int]
+    _won: list[int]
+    _points: list[int]
+    #: the cards still to draw, top first: the trump card last while it lies there
+    _stock: tuple[int, ...]
+    _trump: int
+    _trump_to: int
+    _leader: int
+    _trick: list[tuple[int, int]]
+    _tricks: list[tuple[int, tuple[tuple[int, int], ...], int, int]]
+    _phase: str
+
+    def _open(self) -> None:
+        self._rng = random.Random(self.seed)
+        self._deals_won = [0] * len(_SIDES[self.players])
+        self._winners = ()
+        self._last_points = None
+        self._deal_no = 0
+        self._dealer = 0
+        self._reset_fields()
+
+    def _begin(self, deal: dict[str, Any] | None) -> None:
+        dealer = self._rng.randrange(self.players)
+        if deal is None:
+            self._start_deal(dealer)
+            return
+        spec = read_deal(deal, self.players, self.options["deals_to_win"])
+        self._start_explicit(spec)
+
+    # -- dealing ---------------------------------------------------------------------------
+    def _reset_deal(self, dealer: int) -> None:
+        self._deal_no += 1
+        self._dealer = dealer
+        self._reset_fields()
+
+    def _start_deal(self, dealer: int) -> None:
+        self._reset_deal(dealer)
+        cards = deck_indices(self.players)
+        shuffle_as_random(cards, self._rng)
+        n = self.players * HAND_SIZE
+        hands, trump, rest = cards[:n], cards[n], cards[n + 1 :]
+        self._deal_cards(hands, trump, rest)
+
+    def _start_explicit(self, deal: ExplicitDeal) -> None:
+        self._deals_won[:] = deal.deals_won
+        self._reset_deal(deal.dealer)
+        order = deal_order(self.players, deal.dealer, self.players, -1)[0]
+        cards = [deal.hands[s][k] for k in range(HAND_SIZE) for s in order]
+        self._deal_cards(cards, deal.trump, deal.stock)
+
+    def _deal_cards(self, cards: list[int], trump: int, rest: Sequence[int]) -> None:
+        """Deal ``cards`` one at a time counter-clockwise from the dealer's right, turn
+        ``trump`` and lay it under the stock ``rest``."""
+        n = self.players
+        order, seen = deal_order(n, self._dealer, len(cards), -1)
+        deal_into(self._hands, order, cards)
+        self._trump = trump
+        self._stock = (*rest, trump)
+        dealt = Dealt(
+            order, self._deal_no, self._dealer, self._leader, _CARDS[trump], len(rest) + 1
+        )
+        shown = tuple(map(_CARDS.__getitem__, cards))
+        self.events.append(make_event((dealt, self._dealer, shown, seen)))
+
+    # -- rebuilding a position from a view (for search seats) -------------------------------
+    @classmethod
+    def from_view(
+        cls,
+        view: BriscolaView,
+        hidden: Mapping[int, Sequence[Card]],
+        pile: Sequence[Card] = (),
+        seed: int = 0,
+    ) -> BriscolaState:
+        """A state that agrees with ``view`` and a guess at what it hides: ``hidden`` gives
+        every other seat's hand, ``pile`` the stock's face-down cards (top first; the trump
+        card, known, is not in it).  ``state.view(view.seat) == view`` holds for the result;
+        the next deal is shuffled from ``seed``.  A guess the seat could rule out is refused
+        with a ValueError: a wrong size, a card twice or shown, or the drawn trump card not
+        in the hand of the seat that drew it.
+        """
+        if view.phase != "play" or view.current_player is None:
+            raise ValueError("only a position of the card play can be rebuilt from a view")
+        n = view.players
+        full = deck_mask(n)
+        seen = [*view.hand, *(c for _, t, _, _ in view.tricks for _, c in t)]
+        seen += [c for _, c in view.trick]
+        trump_here = view.trump_to is None and view.stock > 0
+        if trump_here:
+            seen.append(view.trump)
+        check_guess(
+            (view.seat,), view.hand_sizes, hidden, pile, view.face_down, seen, ITALIAN, full
+        )
+        masks = [
+            mask_cards(view.hand if s == view.seat else hidden[s], ITALIAN, full) for s in range(n)
+        ]
+        holder = view.trump_to
+        if (
+            holder is not None
+            and holder != view.seat
+            and view.trump not in _played(view)
+            and not masks[holder] & view.trump.bit
+        ):
+            raise ValueError(f"seat {holder} drew {view.trump} and has not played it")
+        new = cls._blank(n, {"deals_to_win": view.deals_to_win}, seed)
+        new._deals_won = list(view.deals_won)
+        new._last_points = view.last_deal_points
+        new._deal_no = view.deal_no - 1
+        new._reset_deal(view.dealer)
+        new._hands = masks
+        new._points = list(view.points)
+        new._trump = view.trump.index
+        new._trump_to = -1 if holder is None else holder
+        stock = [c.index for c in pile]
+        new._stock = (*stock, view.trump.index) if trump_here else tuple(stock)
+        new._leader = view.leader
+        new._trick = [(s, c.index) for s, c in view.trick]
+        for lead, t, w, p in view.tricks:
+            new._tricks.append((lead, tuple((s, c.index) for s, c in t), w, p))
+            for _, c in t:
+                new._won[w] |= c.bit
+        return new
+
+    # -- protocol --------------------------------------------------------------------------
+    @property
+    def current_player(self) -> int | None:
+        if self._phase == "over" or self._next_dealer is not None:
+            return None
+        return (self._leader - len(self._trick)) % self.players
+
+    @property
+    def phase(self) -> str:
+        return "between_deals" if self._next_dealer is not None else self._phase
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        return _SIDES[self.players]
+
+    def side_of(self, seat: int) -> int:
+        return side_of(seat, self.players)
+
+    @property
+    def scores(self) -> list[int]:
+        """Deals won per seat (partners both list their side's)."""
+        return [self._deals_won[side_of(s, self.players)] for s in range(self.players)]
+
+    @property
+    def deals_won(self) -> tuple[int, ...]:
+        return tuple(self._deals_won)
+
+    @property
+    def trick_no(self) -> int:
+        return len(self._tricks) + (1 if any(self._hands) else 0)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards still to draw, top first (the trump card last while it lies there): for
+        tools and tests, never for AI seats."""
+        return tuple(_CARDS[c] for c in self._stock)
+
+    @property
+    def trump(self) -> Card:
+        return _CARDS[self._trump]
+
+    def _find_legal(self) -> tuple[Move, ...]:
+        if self._phase != "play":
+            return ()
+        return _PLAYS(self._hands[(self._leader - len(self._trick)) % self.players])
+
+    def _parse_other(self, key: str) -> Move | None:
+        try:
+            return _PLAY[parse_card(key, ITALIAN).index]
+        except ValueError:
+            return None
+
+    def why_illegal(self, move: Move) -> IllegalMove:
+        seat = (self._leader - len(self._trick)) % self.players
+        c = move.cards[0] if move.cards else None
+        if c is None or move.kind != "play":
+            return IllegalMove(
+                f"seat {seat} must play a card, not {move.text!r}", "not_a_move", text=move.text
+            )
+        if c.deck is ITALIAN and c.index == SET_ASIDE and self.players == 3:
+            return IllegalMove(
+                f"seat {seat} does not hold {c}: it is set aside in 3 players",
+                "card_removed",
+                seat=seat,
+                card=c,
+            )
+        return IllegalMove(f"seat {seat} does not hold {c}", "not_in_hand", seat=seat, card=c)
+
+    def _apply(self, move: Move) -> None:
+        seat = (self._leader - len(self._trick)) % self.players
+        c = move.cards[0].index
+        self._hands[seat] &= ~(1 << c)
+        trick = self._trick
+        trick.append((seat, c))
+        if self._log:
+            shown = (_PLAYED[len(self._tricks)], seat, _SOLO[c], None)
+            self.events.append(make_event(shown))
+        if len(trick) == self.players:
+            self._finish_trick()
+
+    def _finish_trick(self) -> None:
+        n = self.players
+        trick = self._trick
+        won = trick_winner([c for _, c in trick], SUIT[self._trump])
+        winner, best = trick[won]
+        points = 0
+        mask = 0
+        for _, c in trick:
+            mask |= 1 << c
+            points += POINTS[c]
+        side = side_of(winner, n)
+        self._won[winner] |= mask
+        self._points[side] += points
+        leader = self._leader
+        self._tricks.append((leader, tuple(trick), winner, points))
+        self._trick = []
+        self._leader = winner
+        last = not any(self._hands) and not self._stock
+        if self._log:
+            seats = tuple(s for s, _ in trick)
+            payload = TrickWon(seats, _CARDS[best], points, side, len(self._tricks), last)
+            shown = tuple([_CARDS[c] for _, c in trick])
+            self.events.append(make_event((payload, winner, shown, None)))
+        if self._stock:
+            self._draw(winner)
+        elif last:
+            self._score_deal()
+
+    def _draw(self, winner: int) -> None:
+        """Each seat draws a card, ``winner`` first and the others in playing order."""
+        n = self.players
+        stock = self._stock
+        order = tuple((winner - k) % n for k in range(n))
+        drawn = stock[:n]
+        self._stock = stock[n:]
+        trump = self._trump
+        for s, c in zip(order, drawn, strict=True):
+            self._hands[s] |= 1 << c
+            if c == trump:
+                self._trump_to = s
+        if self._log:
+            everyone = _EVERYONE[n]
+            seen = tuple(
+                everyone if c == trump else SEEN_BY_RECEIVER[s]
+                for s, c in zip(order, drawn, strict=True)
+            )
+            data = Drew(order, len(self._stock))
+            self.events.append(make_event((data, winner, tuple(_CARDS[c] for c in drawn), seen)))
+
+    def _score_deal(self) -> None:
+        n = self.players
+        points = tuple(self._points)
+        winner = deal_winner(points)
+        if winner is not None:
+            self._deals_won[winner] += 1
+        self._last_points = points
+        target = self.options["deals_to_win"]
+        sides = [side_of(s, n) for s in range(n)]
+        results = tuple(seat_result(k == winner, points[k], int(k == winner)) for k in sides)
+        scored = BriscolaScored(
+            deal_no=self._deal_no,
+            results=results,
+            scores=tuple(self.scores),
+            sides=self.sides,
+            points=points,
+            winner_side=winner,
+            deals_won=tuple(self._deals_won),
+            deals_to_win=target,
+        )
+        self._log_scored(None, scored)
+        if winner is None or self._deals_won[winner] < target:
+            self._between((self._dealer - 1) % n)
+            return
+        self._winners = self.sides[winner]
+        self._phase = "over"
+        self.events.append(Event(MatchOver(self._winners)))
+
+    # -- views -----------------------------------------------------------------------------
+    def view(self, seat: int) -> BriscolaView:
+        self._check_viewer(seat)
+        n = self.players
+        hands = self._hands
+        return make_view(
+            BriscolaView,
+            game="briscola",
+            players=n,
+            seat=seat,
+            side=side_of(seat, n),
+            sides=self.sides,
+            deal_no=self._deal_no,
+            dealer=self._dealer,
+            phase=self._phase,
+            current_player=None if self._phase == "over" else self._turn(),
+            hand=_sorted_hand(hands[seat]),
+            hand_sizes=tuple([h.bit_count() for h in hands]),
+            scores=tuple(self.scores),
+            leader=self._leader,
+            trick_no=self.trick_no,
+            trick=tuple([(s, _CARDS[c]) for s, c in self._trick]),
+            tricks=tuple(
+                (lead, tuple((s, _CARDS[c]) for s, c in t), w, p) for lead, t, w, p in self._tricks
+            ),
+            trump=_CARDS[self._trump],
+            trump_to=None if self._trump_to < 0 else self._trump_to,
+            stock=len(self._stock),
+            points=tuple(self._points),
+            deals_won=tuple(self._deals_won),
+            deals_to_win=self.options["deals_to_win"],
+            last_deal_points=self._last_points,
+            set_aside=_CARDS[SET_ASIDE] if n == 3 else None,
+            winners=self._winners,
+        )
+
+    def _turn(self) -> int:
+        return (self._leader - len(self._trick)) % self.players
+
+    def hand(self, seat: int) -> tuple[Card, ...]:
+        """The true hand of ``seat``: for tests and tools, never for AI seats."""
+        return _sorted_hand(self._hands[seat])
+
+    def won_cards(self, seat: int) -> tuple[Card, ...]:
+        """Cards ``seat`` has taken in tricks this deal (public: every trick is seen)."""
+        return tuple(cards_of(self._won[seat], ITALIAN))
+
+
+def _played(view: BriscolaView) -> set[Card]:
+    return {c for _, t, _, _ in view.tricks for _, c in t} | {c for _, c in view.trick}
+
+
+INFO = GameInfo(
+    name="briscola",
+    title="Briscola",
+    deck=ITALIAN,
+    players=(2, 3, 4),
+    options={
+        "deals_to_win": Option(
+            2, MATCH_LENGTHS, "the match goes to the first side to win this many deals"
+        ),
+    },
+    deals=lambda players: tuple(_CARDS[i] for i in deck_indices(players)),
+    summary="Trick-taking with a trump suit for 2, 3, or 4 in two sides: three cards in hand, "
+    "no need to follow suit; 61 of the 120 card points win the deal.",
+    numbers={"hand_size": HAND_SIZE, "deal_points": DEAL_POINTS, "win_points": WIN_POINTS},
+)
