@@ -27,11 +27,11 @@ REFUSED: dict[str, tuple[str | None, str]] = {
         json.dumps(
             {
                 "format": SAVE_FORMAT,
-                "record": {"game": "briscola", "players": 2, "seed": 1, "moves": []},
+                "record": {"game": "no_such_game", "players": 2, "seed": 1, "moves": []},
                 "seats": ["human", "normal"],
             }
         ),
-        "of a game this version of Tavolo does not know ('briscola')",
+        "of a game this version of Tavolo does not know ('no_such_game')",
     ),
     "missing": (None, "it could not be read (No such file or directory)"),
 }
