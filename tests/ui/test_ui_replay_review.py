@@ -96,3 +96,14 @@ def test_the_review_button_and_a_damaged_kept_review(app, match_file) -> None:
     click_button(app, replay, "review")
     assert run_until(app, lambda: replay.run is None, frames=20000)
     assert replay.review.review is not None
+
+
+def test_a_review_that_cannot_be_kept_is_shown_and_the_player_told(app, match_file) -> None:
+    replay = opened(app, match_file)
+    match_file.unlink()
+    match_file.mkdir()  # a folder where the match's file was: nothing can be written there
+    key(app, pygame.K_r)
+    assert run_until(app, lambda: replay.run is None, frames=20000)
+    assert replay.review.review is not None
+    said = [t for t in app.toasts.texts if t.startswith("The review could not be kept in")]
+    assert said and str(match_file.parent) in said[0]

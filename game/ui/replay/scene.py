@@ -146,8 +146,9 @@ class ReplayScene(TableScene):
             return
         self.set_review(review)
         failure = store_review(self.path, review.seat, review.to_json()) if self.path else None
-        if failure is not None:
-            self.app.toast(failure.message, "warn", 4.0)
+        if failure is not None:  # shown all the same, made again next time
+            said = _("The review could not be kept in {folder}: {reason}.")
+            self.app.toast(said.format(folder=failure.folder, reason=failure.reason), "warn", 4.0)
 
     # -- moving through the match ---------------------------------------------------------------
     def forward(self) -> None:
