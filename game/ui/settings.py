@@ -84,6 +84,8 @@ class Settings:
     solitaire_winnable_only: bool = False
     #: the game the New game dialog showed last ("": the first of the catalogue)
     last_game: str = ""
+    #: the game last hosted online, where the Host dialog opens ("": the first)
+    last_hosted: str = ""
     #: per game, its last setup as written in the file: {"players": n, "seats": [kind, ...]}
     setups: dict[str, dict[str, Any]] = field(default_factory=dict)
     #: per game, the deck the player chose for it (absent: the game's own deck)
@@ -155,7 +157,9 @@ class Settings:
         return entry["after"], entry["level"]
 
     def remember_takeover(self, game: str, after: int, level: str) -> None:
+        """Remember a hosted table's takeover for ``game``, and ``game`` as the one last hosted."""
         self.takeovers[game] = {"after": after, "level": level}
+        self.last_hosted = game
 
     def to_json(self) -> dict[str, Any]:
         out = dict(self.extra)
@@ -222,6 +226,9 @@ _VALID: dict[str, Callable[[Any], bool]] = {
     "text_size": lambda v: isinstance(v, str) and v in TEXT_SIZES,
     "solitaire_winnable_only": _is_bool,
     "last_game": lambda v: isinstance(v, str) and (v == "" or (len(v) <= 40 and v.isidentifier())),
+    "last_hosted": lambda v: (
+        isinstance(v, str) and (v == "" or (len(v) <= 40 and v.isidentifier()))
+    ),
     "language": lambda v: isinstance(v, str) and (v == "" or v in LANGUAGES),
 }
 

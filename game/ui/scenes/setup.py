@@ -87,7 +87,8 @@ class SetupScene(Scene):
         self.online = online
         st = app.settings
         games = playable_games()
-        self.game = st.last_game if st.last_game in games else games[0]
+        last = st.last_hosted if online else st.last_game  # hosting apart from New game
+        self.game = last if last in games else games[0]
         self.players = 4
         self.kinds: list[str] = []
         #: the deck asked for this game (the player's choice, else its own) and the one used
