@@ -141,3 +141,22 @@ def test_the_deal_summary_words_each_house_award_on_its_own_line(app):
     assert [a.rule for a in summary.data.figures.house] == ["re_bello", "napola"]
     said = summary.lines[2:]
     assert len(said) == 2 and said[0].startswith("Re bello: ") and said[1].startswith("Napola: ")
+
+
+def test_the_panel_counts_no_deck_scopone_has_none(app):
+    """Scopa's panel says how many cards the deck still holds; Scopone's deals them all at once,
+    so its panel leaves that line out and keeps the rest."""
+    table = start_game(app, "scopone", 4, seed=2)
+    assert run_until(app, lambda: human_turn(table), 6000)
+    said = [
+        str(item[1])
+        for item in table.model.gui.hud_items(table.model.panel, table.model.names, "italian")
+    ]
+    assert "Scopone" in said and not any("left in the deck" in s for s in said)
+    scopa = start_game(app, "scopa", 4, seed=2)
+    assert run_until(app, lambda: human_turn(scopa), 6000)
+    said = [
+        str(item[1])
+        for item in scopa.model.gui.hud_items(scopa.model.panel, scopa.model.names, "italian")
+    ]
+    assert any("left in the deck" in s for s in said)

@@ -2,7 +2,7 @@
 
 The table, the captures and their chooser, the scope sticking out of the sides' piles, the
 last capture, the panel and the summary are Scopa's; the whole deck is dealt at once, so the
-deck lies empty once the hands (and, *classico*, the table's four cards) are dealt.
+panel counts no cards left in it.
 """
 
 from __future__ import annotations
@@ -19,3 +19,4 @@ class ScoponeUI(ScopaUI):
     name = "scopone"
     title = N_("Scopone")
     hand_max = HAND_SIZE
+    deck_line = False
