@@ -24,6 +24,7 @@ TRICKS = TrickGame(
     lambda view, c: POINTS[c.index],
     lambda c: STRENGTH[c.index],
     False,
+    voids=False,  # no suit need be followed: a suit emptied changes nothing to say
 )
 
 
