@@ -309,21 +309,22 @@ def test_a_view_rebuilds_to_itself_from_the_other_hands(seed: int, dealing: str)
         ScoponeState.from_view(v, hidden, [v.hand[0]], seed)
 
 
-def test_thousands_of_random_deals_deal_40_cards_and_score_awards_plus_scope() -> None:
+@settings(max_examples=2000, deadline=None)
+@given(seed=st.integers(0, 2**31 - 1), dealing=st.sampled_from(["scientifico", "classico"]))
+def test_thousands_of_random_deals_deal_40_cards_and_score_awards_plus_scope(
+    seed: int, dealing: str
+) -> None:
     """Cheap checks over many deals: the 40 cards dealt, all taken by the sides once the deal
     ends, and every side's deal points its awards plus its scope."""
-    for seed in range(2000):
-        dealing = "classico" if seed % 2 else "scientifico"
-        s = game(seed, dealing=dealing)
-        on_table = len(s.table())
-        assert sum(len(s.hand(p)) for p in range(4)) + on_table == 40
-        rng = random.Random(seed)
-        while s.deals_scored == 0:
-            s.play(rng.choice(s.legal_moves()))
-        taken = [*s.captured_cards(0), *s.captured_cards(1)]
-        assert len(set(taken)) == len(taken) == 40
-        data = scored(s)
-        assert data.figures.points == _points_from_awards(data)
+    s = game(seed, dealing=dealing)
+    assert sum(len(s.hand(p)) for p in range(4)) + len(s.table()) == 40
+    rng = random.Random(seed)
+    while s.deals_scored == 0:
+        s.play(rng.choice(s.legal_moves()))
+    taken = [*s.captured_cards(0), *s.captured_cards(1)]
+    assert len(set(taken)) == len(taken) == 40
+    data = scored(s)
+    assert data.figures.points == _points_from_awards(data)
 
 
 def test_a_whole_match_replays_from_its_record() -> None:
