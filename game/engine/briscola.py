@@ -30,7 +30,6 @@ from .base import (
     GameInfo,
     IllegalMove,
     Move,
-    MovesByMask,
     Option,
     StateFields,
     make_event,
@@ -42,7 +41,6 @@ from .briscola_cards import (
     POINTS,
     SET_ASIDE,
     SUIT,
-    SUIT_MASK,
     WIN_POINTS,
     deal_winner,
     deck_indices,
@@ -53,9 +51,9 @@ from .briscola_cards import (
 )
 from .briscola_deal import ExplicitDeal, read_deal
 from .briscola_events import BriscolaScored, Dealt, Drew, Played, TrickWon
-from .cards import ITALIAN, Card, ordered_cards, parse_card
+from .cards import ITALIAN, Card, ordered_cards
 from .dealspec import SEEN_BY_RECEIVER, check_guess, mask_cards, shuffle_as_random
-from .tricks import SidesTrickState, TrickView
+from .tricks import PLAYS, SOLO, SidesTrickState, TrickView
 
 __all__ = ["INFO", "MATCH_LENGTHS", "BriscolaState", "BriscolaView"]
 
@@ -63,9 +61,6 @@ __all__ = ["INFO", "MATCH_LENGTHS", "BriscolaState", "BriscolaView"]
 MATCH_LENGTHS = (1, 2, 3, 5)
 
 _CARDS: tuple[Card, ...] = ITALIAN.cards
-_PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
-_PLAYS = MovesByMask(_PLAY, SUIT_MASK)
-_SOLO: tuple[tuple[Card, ...], ...] = tuple((c,) for c in _CARDS)
 _sorted_hand = ordered_cards(_CARDS, hand_order, "briscola hands")
 _EVERYONE = {n: frozenset(range(n)) for n in (2, 3, 4)}
 _PLAYED = tuple(Played(k) for k in range(1, 22))
@@ -226,13 +221,7 @@ class BriscolaState(SidesTrickState[BriscolaView]):
     def _find_legal(self) -> tuple[Move, ...]:
         if self._phase != "play":
             return ()
-        return _PLAYS(self._hands[(self._leader - len(self._trick)) % self.players])
-
-    def _parse_other(self, key: str) -> Move | None:
-        try:
-            return _PLAY[parse_card(key, ITALIAN).index]
-        except ValueError:
-            return None
+        return PLAYS(self._hands[(self._leader - len(self._trick)) % self.players])
 
     def why_illegal(self, move: Move) -> IllegalMove:
         seat = (self._leader - len(self._trick)) % self.players
@@ -257,7 +246,7 @@ class BriscolaState(SidesTrickState[BriscolaView]):
         trick = self._trick
         trick.append((seat, c))
         if self._log:
-            shown = (_PLAYED[len(self._tricks)], seat, _SOLO[c], None)
+            shown = (_PLAYED[len(self._tricks)], seat, SOLO[c], None)
             self.events.append(make_event(shown))
         if len(trick) == self.players:
             self._finish_trick()

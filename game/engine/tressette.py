@@ -39,13 +39,12 @@ from .base import (
     GameInfo,
     IllegalMove,
     Move,
-    MovesByMask,
     Option,
     StateFields,
     make_event,
     seat_result,
 )
-from .cards import ITALIAN, Card, cards_of, mask_of, ordered_cards, parse_card
+from .cards import ITALIAN, Card, cards_of, mask_of, ordered_cards
 from .dealspec import shuffle_as_random
 from .memo import Memo
 from .tressette_deal import ExplicitDeal, guess_hands, read_deal
@@ -70,7 +69,7 @@ from .tressette_tables import (
     side_of,
 )
 from .tressette_view import TressetteView
-from .tricks import SIDES, SidesTrickState
+from .tricks import PLAYS, SIDES, SOLO, SidesTrickState
 
 __all__ = [
     "DEALS_TO_WIN",
@@ -86,13 +85,8 @@ __all__ = [
 #: Every Italian card by index, so hot paths skip a lookup.
 _CARDS: tuple[Card, ...] = ITALIAN.cards
 
-_PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
 #: The declaration of Buongioco, one move object for every state.
 DECLARE = Move("declare", (), "buongioco")
-#: the card plays of a mask of playable cards, each tuple made once
-_PLAYS = MovesByMask(_PLAY, SUIT_MASK)
-#: Each card alone, as a "played" event's cards, and each seat alone, as who sees a dealt card.
-_SOLO: tuple[tuple[Card, ...], ...] = tuple((c,) for c in _CARDS)
 
 
 #: The "trick" events' payloads, made once each (immutable; rollouts log many), by the key
@@ -124,7 +118,7 @@ _PLAYED_EVENTS: Memo[int, Event] = Memo("tressette plays", 1 << 13)
 def _played_event(key: int) -> Event:
     """The "played" event of ``key`` (see ``_PLAYED_EVENTS``)."""
     return _PLAYED_EVENTS.keep(
-        key, make_event((_PLAYED[(key >> 9) + 1], key >> 6 & 7, _SOLO[key & 63], None))
+        key, make_event((_PLAYED[(key >> 9) + 1], key >> 6 & 7, SOLO[key & 63], None))
     )
 
 
@@ -282,7 +276,7 @@ class TressetteState(SidesTrickState[TressetteView]):
         m = self._hands[seat]
         if self._trick:
             m = m & SUIT_MASK[SUIT[self._trick[0][1]]] or m
-        legal = _PLAYS(m)
+        legal = PLAYS(m)
         if self._can_declare(seat):
             legal = (DECLARE, *legal)
         return legal
@@ -290,10 +284,7 @@ class TressetteState(SidesTrickState[TressetteView]):
     def _parse_other(self, key: str) -> Move | None:
         if key in ("BUONGIOCO", "DECLARE", "BUON GIOCO"):
             return DECLARE
-        try:
-            return _PLAY[parse_card(key, ITALIAN).index]
-        except ValueError:
-            return None
+        return super()._parse_other(key)
 
     def why_illegal(self, move: Move) -> IllegalMove:
         seat = self._turn()

@@ -32,15 +32,20 @@ from .base import (
     Event,
     GameState,
     MatchOver,
+    Move,
+    MovesByMask,
     ViewT_co,
     make_event,
     make_view,
 )
-from .cards import ITALIAN, Card, cards_of
+from .cards import ITALIAN, Card, cards_of, parse_card
 from .dealspec import deal_into, deal_order
 
 __all__ = [
+    "PLAY",
+    "PLAYS",
     "SIDES",
+    "SOLO",
     "SUIT",
     "SUIT_MASK",
     "ShownTrick",
@@ -61,6 +66,12 @@ _CARDS: tuple[Card, ...] = ITALIAN.cards
 #: The suit (0-3, D C S B) of each Italian card index, and the mask of each suit's cards.
 SUIT = [i // 10 for i in range(40)]
 SUIT_MASK = [((1 << 10) - 1) << (10 * s) for s in range(4)]
+#: Each card's play, one move object for every state (the engine hands legal moves out again
+#: and again), the plays of a mask of playable cards (each tuple made once), and each card
+#: alone, as a "played" event's cards.
+PLAY = [Move("play", (c,), str(c)) for c in _CARDS]
+PLAYS = MovesByMask(PLAY, SUIT_MASK)
+SOLO: tuple[tuple[Card, ...], ...] = tuple((c,) for c in _CARDS)
 
 #: One completed trick as views show it: leader, (seat, card) in play order, winner, points.
 ShownTrick = tuple[int, tuple[tuple[int, Card], ...], int, int]
@@ -312,6 +323,13 @@ class SidesTrickState(TrickState[TrickViewT]):
     def _turn(self) -> int:
         """The seat to play (during the card play)."""
         return (self._leader - len(self._trick)) % self.players
+
+    def _parse_other(self, key: str) -> Move | None:
+        """A card's text: its play."""
+        try:
+            return PLAY[parse_card(key, ITALIAN).index]
+        except ValueError:
+            return None
 
     def won_cards(self, seat: int) -> tuple[Card, ...]:
         """Cards ``seat`` has taken in tricks this deal (public: every trick is seen)."""
