@@ -138,9 +138,7 @@ class BriscolaState(SidesTrickState[BriscolaView]):
     def _start_explicit(self, deal: ExplicitDeal) -> None:
         self._deals_won[:] = deal.deals_won
         self._reset_deal(deal.dealer)
-        order = self._dealing_order()
-        cards = [deal.hands[s][k] for k in range(HAND_SIZE) for s in order]
-        self._deal_cards(cards, deal.trump, deal.stock)
+        self._deal_cards(self._as_dealt(deal.hands), deal.trump, deal.stock)
 
     def _deal_cards(self, cards: list[int], trump: int, rest: Sequence[int]) -> None:
         """Deal ``cards`` one at a time counter-clockwise from the dealer's right, turn

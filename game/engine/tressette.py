@@ -184,9 +184,7 @@ class TressetteState(SidesTrickState[TressetteView]):
         self._totals[:] = deal.totals
         self._deals_won[:] = deal.deals_won
         self._reset_deal(deal.dealer)
-        order = self._dealing_order()
-        rounds = range(HAND_SIZE[self._n])
-        self._deal_cards([deal.hands[s][k] for k in rounds for s in order])
+        self._deal_cards(self._as_dealt(deal.hands))
 
     def _deal_cards(self, cards: list[int]) -> None:
         """Deal ``cards`` one at a time counter-clockwise from the dealer's right."""

@@ -223,9 +223,10 @@ class SidesTrickState(TrickState[TrickViewT]):
     side has won it (the game says when) and waits between deals until then.
 
     A game declares its fields with :meth:`fields` (the shared ones added), deals with
-    :meth:`_deal_round` and logs it with :meth:`_log_dealt`, builds its views with
-    :meth:`_trick_view`, rebuilds a position from a view with :meth:`_rebuilt` and
-    :meth:`_rebuild_tricks`, and ends a deal's scoring with :meth:`_end_deal`.
+    :meth:`_deal_round` (an explicit deal put in order by :meth:`_as_dealt`) and logs it with
+    :meth:`_log_dealt`, builds its views with :meth:`_trick_view`, rebuilds a position from a
+    view with :meth:`_rebuilt` and :meth:`_rebuild_tricks`, and ends a deal's scoring with
+    :meth:`_end_deal`.
     """
 
     _rng: random.Random
@@ -279,9 +280,12 @@ class SidesTrickState(TrickState[TrickViewT]):
         deal_into(self._hands, order, cards)
         return order, seen
 
-    def _dealing_order(self) -> tuple[int, ...]:
-        """The seats one round of the deal reaches, in order: the dealer's right first."""
-        return deal_order(self.players, self._dealer, self.players, -1)[0]
+    def _as_dealt(self, hands: Sequence[Sequence[int]]) -> list[int]:
+        """The cards of ``hands`` (one list per seat, all of a size) in the order the deal hands
+        them out one at a time, the dealer's right first: an explicit deal dealt like a
+        shuffled one."""
+        order = deal_order(self.players, self._dealer, self.players, -1)[0]
+        return [hands[s][k] for k in range(len(hands[0])) for s in order]
 
     def _log_dealt(
         self, dealt: base.Dealt, cards: Sequence[int], seen: tuple[frozenset[int], ...]
