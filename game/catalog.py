@@ -272,7 +272,7 @@ entry(
         },
         ui="game.ui.games.briscola:BriscolaUI",
         rules="briscola.txt",
-        levels=Levels((800, 2600)),
+        levels=Levels((800, 2600), normal_noise=0.15),
         # 120 card points a deal, a point not taken is the other side's (margin 2 per point):
         # a Re given away (8) is an inaccuracy, an ace or a 3 (20, 22) a mistake
         judging=Judging((3.0, 8.0, 16.0, 32.0), rollouts=2400),

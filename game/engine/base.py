@@ -347,12 +347,18 @@ def make_view(cls: type[ViewT], **fields: Any) -> ViewT:
 class Option:
     """One rule variant a game accepts: its default and the values allowed; ``players`` the
     player counts where it means anything (empty: every count), so a menu offers it only there
-    (a solitaire deal stands alone: no match target)."""
+    (a solitaire deal stands alone: no match target); ``needs`` the option that must be on for
+    this one to mean anything (whether the ace's sweep is a scopa, under asso piglia tutto)."""
 
     default: Any
     choices: tuple[Any, ...]
     help: str
     players: tuple[int, ...] = ()
+    needs: str = ""
+
+    def means_anything(self, options: Mapping[str, Any]) -> bool:
+        """Whether this option changes anything beside ``options`` (the full set)."""
+        return not self.needs or bool(options.get(self.needs))
 
 
 #: A rule's number as :attr:`GameInfo.numbers` holds it: one, a few (a window's bounds), or one

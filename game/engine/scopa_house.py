@@ -59,7 +59,10 @@ HOUSE_OPTIONS: dict[str, Option] = {
         False, (False, True), "house rule: an ace takes the whole table when it holds no ace"
     ),
     "asso_scopa": Option(
-        False, (False, True), "house rule: the ace's whole-table take counts as a scopa"
+        False,
+        (False, True),
+        "house rule: the ace's whole-table take counts as a scopa",
+        needs="asso_piglia_tutto",
     ),
     "quindici": Option(
         False, (False, True), "house rule: a card may also take cards adding up to 15 with it"

@@ -6,10 +6,13 @@ repeat are played once), so every kind holds every chair's cards and the luck of
 cancels out of the comparison.  A kind's result in a deal is the mean over its seats and
 seatings of "its side won the deal" (``results[seat].won`` of the deal's
 :class:`~game.engine.DealScored` payload) and of the match points the deal awarded it
-(``results[seat].awards``): partners, who share one result, count once per deal, and the deals
-are the independent samples.  It prints, per kind, the mean per deal with a 95% interval and
-the CPU time it spent per decision, then for each pair of kinds the paired difference per deal
-with its 95% interval: two kinds are told apart when that interval leaves zero.
+(``results[seat].awards``), and of what its side took (``results[seat].points``, in the
+game's own unit): partners, who share one result, count once per deal, and the deals are the
+independent samples.  Where the cards decide most deals (Briscola), the take's paired
+difference separates two kinds in fewer deals than the won share does.  It prints, per kind,
+the mean per deal with a 95% interval and the CPU time it spent per decision, then for each
+pair of kinds the paired difference per deal with its 95% interval: two kinds are told apart
+when that interval leaves zero.
 
 ``--levels`` runs the ladder of one game and player count instead (easy against normal, normal
 against strong, seated alternately) and says whether easy < normal < strong.  ``--jobs N``
@@ -106,6 +109,7 @@ class KindStats:
     kind: str
     won: Mean = field(default_factory=Mean)
     points: Mean = field(default_factory=Mean)
+    took: Mean = field(default_factory=Mean)
     cpu: float = 0.0
     decisions: int = 0
 
@@ -126,6 +130,7 @@ class Comparison:
     b: str
     won: Mean = field(default_factory=Mean)
     points: Mean = field(default_factory=Mean)
+    took: Mean = field(default_factory=Mean)
 
     @property
     def separated(self) -> bool:
@@ -155,6 +160,7 @@ def play_seatings(
     """Deal ``seed + deal`` played in every seating of ``kinds``: each kind's result."""
     won: dict[str, list[float]] = {k: [] for k in kinds}
     points: dict[str, list[float]] = {k: [] for k in kinds}
+    took: dict[str, list[float]] = {k: [] for k in kinds}
     cpu = dict.fromkeys(kinds, 0.0)
     decisions = dict.fromkeys(kinds, 0)
     for r, chosen in enumerate(seatings(kinds)):
@@ -165,12 +171,14 @@ def play_seatings(
             mine = [scored.results[p] for p in range(len(chosen)) if chosen[p] == kind]
             won[kind].append(sum(m.won for m in mine) / len(mine))
             points[kind].append(sum(m.awards for m in mine) / len(mine))
+            took[kind].append(sum(m.points for m in mine) / len(mine))
     return {
-        k: KindDeal(
-            sum(won[k]) / len(won[k]), sum(points[k]) / len(points[k]), cpu[k], decisions[k]
-        )
-        for k in won
+        k: KindDeal(_avg(won[k]), _avg(points[k]), cpu[k], decisions[k], _avg(took[k])) for k in won
     }
+
+
+def _avg(values: list[float]) -> float:
+    return sum(values) / len(values)
 
 
 def _play_seating(
@@ -264,11 +272,16 @@ def tally(
             s = stats[kind]
             s.won.samples.append(d.won)
             s.points.samples.append(d.points)
+            if d.took is not None:
+                s.took.samples.append(d.took)
             s.cpu += d.cpu
             s.decisions += d.decisions
         for c in pairs:
-            c.won.samples.append(outcome[c.a].won - outcome[c.b].won)
-            c.points.samples.append(outcome[c.a].points - outcome[c.b].points)
+            a, b = outcome[c.a], outcome[c.b]
+            c.won.samples.append(a.won - b.won)
+            c.points.samples.append(a.points - b.points)
+            if a.took is not None and b.took is not None:
+                c.took.samples.append(a.took - b.took)
     return stats, pairs
 
 
@@ -294,6 +307,11 @@ def report(stats: dict[str, KindStats], pairs: list[Comparison]) -> list[str]:
             f"paired per deal, {c.a} - {c.b}: won {_fmt(c.won, True)}, "
             f"points {_fmt(c.points, False)}"
         )
+        if c.took.n == c.won.n:  # every deal kept its take (not so in older records)
+            lines.append(
+                f"paired per deal, {c.a} - {c.b}: took {_fmt(c.took, False)} of the deal's "
+                "own points (cards, deal points)"
+            )
     return lines
 
 

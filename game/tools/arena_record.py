@@ -51,12 +51,17 @@ class Config:
 
 @dataclass(frozen=True)
 class KindDeal:
-    """How one deal went for one kind, over its seats and the deal's seatings."""
+    """How one deal went for one kind, over its seats and the deal's seatings: ``won`` and
+    ``points`` (the match points awarded) as the arena's table shows them, and ``took``, what
+    its side took in the deal in the game's own unit (card points, deal points), which tells
+    two kinds apart in fewer deals where a deal's outcome is mostly its cards; None in records
+    written before it was kept."""
 
     won: float
     points: float
     cpu: float
     decisions: int
+    took: float | None = None
 
 
 @dataclass(frozen=True)
@@ -76,7 +81,9 @@ def record_line(config: Config, deal: Deal) -> str:
             "seats": list(config.seats),
             "options": dict(config.options),
             "seed": deal.seed,
-            "kinds": {k: [v.won, v.points, v.cpu, v.decisions] for k, v in deal.kinds.items()},
+            "kinds": {
+                k: [v.won, v.points, v.cpu, v.decisions, v.took] for k, v in deal.kinds.items()
+            },
         },
         sort_keys=True,
     )
@@ -92,7 +99,7 @@ def _parse(line: str, where: str) -> tuple[Config, Deal]:
             tuple(sorted(dict(raw["options"]).items())),
         )
         kinds = {
-            str(k): KindDeal(float(v[0]), float(v[1]), float(v[2]), int(v[3]))
+            str(k): KindDeal(float(v[0]), float(v[1]), float(v[2]), int(v[3]), _took(v[4:]))
             for k, v in dict(raw["kinds"]).items()
         }
         deal = Deal(int(raw["seed"]), kinds)
@@ -103,6 +110,11 @@ def _parse(line: str, where: str) -> tuple[Config, Deal]:
     if set(kinds) != set(config.seats):
         raise RecordError(f"{where}: the kinds {sorted(kinds)} are not the seats {config.seats}")
     return config, deal
+
+
+def _took(rest: list[Any]) -> float | None:
+    """The deal's take, from what follows the first four figures (nothing in older records)."""
+    return float(rest[0]) if rest and rest[0] is not None else None
 
 
 def _lines(paths: Iterable[Path]) -> Iterator[tuple[str, str]]:

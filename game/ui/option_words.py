@@ -57,7 +57,11 @@ def rules_in_force(game: str, options: Mapping[str, Any]) -> list[str]:
     lines = []
     for key, spec in GAMES[game].options.items():
         value = options.get(key, spec.default)
-        if isinstance(spec.default, bool) and value != spec.default:
+        if (
+            isinstance(spec.default, bool)
+            and value != spec.default
+            and spec.means_anything(options)
+        ):
             label = option_label(key)
             lines.append(label if value else _("{rule}: No").format(rule=label))
     return lines

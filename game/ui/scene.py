@@ -182,6 +182,11 @@ class SceneManager:
         for scene in self.stack:
             scene.resize(self.layout_size)
 
+    def relayout(self) -> None:
+        """Lay the scenes out again in the same window (the text size or the look changed)."""
+        for scene in self.stack:
+            scene.resize(self.layout_size)
+
     def handle(self, event: pygame.event.Event) -> None:
         if self.stack and not (event.type in _MOUSE and self.too_small):
             self.stack[-1].handle(event)

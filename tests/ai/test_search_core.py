@@ -99,7 +99,7 @@ def test_paired_advantage() -> None:
     assert paired_advantage([1.0], [0.0]) == (1.0, 0.0)
 
 
-@pytest.mark.parametrize("game", ["capodama", "scopa", "tressette", "cattura"])
+@pytest.mark.parametrize("game", list(CATALOG))
 def test_every_game_offers_the_three_levels(game: str) -> None:
     for kind in LEVELS:
         assert kind in seat_kinds(game, 2)

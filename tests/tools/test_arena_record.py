@@ -102,3 +102,31 @@ def test_mixed_or_broken_files_are_clear_errors(
 def test_seed_ranges_join_consecutive_seeds() -> None:
     assert seed_ranges([5, 1, 2, 3, 9, 10, 3]) == "1–3, 5, 9–10"
     assert seed_ranges([]) == "none"
+
+
+def test_the_take_is_recorded_and_older_records_read_without_it(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "took.jsonl"
+    played = _run(path, seed=20, deals=3)
+    capsys.readouterr()
+    # what each kind's side took: Capodama's 150 card points a deal shared between the two
+    for d in played:
+        took = [v.took for v in d.kinds.values()]
+        assert None not in took and sum(t or 0 for t in took) == 150
+    assert [d.kinds["rules"].took for d in read_records([path])[1]] == [
+        d.kinds["rules"].took for d in played
+    ]
+    assert arena_main(["--combine", str(path)]) == 0
+    assert "rules - random: took" in capsys.readouterr().out
+    old = tmp_path / "old.jsonl"  # a line of before the take: four figures per kind
+    line = json.loads(path.read_text().splitlines()[0])
+    line["kinds"] = {k: v[:4] for k, v in line["kinds"].items()}
+    old.write_text(json.dumps(line) + "\n")
+    (deal,) = read_records([old])[1]
+    assert (
+        deal.kinds["rules"].took is None and deal.kinds["rules"].won == played[0].kinds["rules"].won
+    )
+    assert arena_main(["--combine", str(old)]) == 0
+    out = capsys.readouterr().out
+    assert "rules - random: won" in out and "took" not in out

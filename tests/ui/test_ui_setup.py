@@ -18,7 +18,7 @@ from game.i18n import _ as translated
 from game.net.service import NetService
 from game.ui import theme
 from game.ui.games.words import deck_refusal
-from game.ui.option_words import option_label
+from game.ui.option_words import option_label, rules_in_force
 from game.ui.rules_text import in_short
 from game.ui.runner import App
 from game.ui.scenes.rules import RulesScene
@@ -323,6 +323,31 @@ def test_scopa_house_rules_are_chosen_remembered_and_listed_at_the_table(dirs, m
     setup = open_setup(app)
     assert setup.game == "scopa"
     assert {k for k in house if setup.options[k]} == {"re_bello", "quindici"}
+    app.shutdown()
+
+
+def test_the_aces_sweep_row_is_greyed_while_asso_piglia_tutto_is_off(dirs):
+    """Whether the ace's sweep is a scopa means nothing without asso piglia tutto: its row
+    stays (nothing jumps) but is greyed and does not change by click; once asso piglia tutto is
+    on it does; and the table's "Rules in force" lists it only with asso piglia tutto."""
+    app = make_app(size=(1024, 600))
+    setup = open_setup(app)
+    choose(app, setup.game_sel, "scopa")
+    rows = {sel.label: sel for sel in setup.option_sels}
+    ace, sweep = rows[option_label("asso_piglia_tutto")], rows[option_label("asso_scopa")]
+    assert not sweep.enabled and ace.enabled
+    click(app, sweep.right.rect.center)
+    assert sweep.value is False and setup.options["asso_scopa"] is False
+    choose(app, ace, True)
+    assert sweep.enabled
+    choose(app, sweep, True)
+    choose(app, ace, False)
+    assert not sweep.enabled and setup.options["asso_scopa"] is True
+    assert rules_in_force("scopa", setup.options) == []
+    assert rules_in_force("scopa", {**setup.options, "asso_piglia_tutto": True}) == [
+        option_label("asso_piglia_tutto"),
+        option_label("asso_scopa"),
+    ]
     app.shutdown()
 
 

@@ -10,6 +10,7 @@ from ui_harness import click_button, key, start_game, table_scene
 from game.ui import theme
 from game.ui.cards import MAX_WIDTHS, CardImages, card_images
 from game.ui.scene import MIN_WINDOW
+from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
 
@@ -103,6 +104,33 @@ def test_a_scene_opened_while_the_window_is_tiny_is_laid_out_at_the_minimum(app)
     assert table.model.table.layout.size == MIN_WINDOW
     resize_window(app, BIG)
     assert table_scene(app).model.table.layout.size == BIG and app.crashed is None
+
+
+def test_a_look_changed_by_keys_in_a_tiny_window_keeps_the_notice(app):
+    """Keys still reach Settings in a window too small to draw in: a text size changed there
+    lays the scenes out again at the minimum without taking the window for the minimum (it did,
+    and the table under Settings was drawn into the tiny window: the side panel's felt copy
+    failed on every frame, found by the monkey)."""
+    table = start_game(app, "scopa", 2)
+    key(app, pygame.K_ESCAPE)
+    click_button(app, app.scenes.top, "settings")
+    settings = app.scenes.top
+    assert isinstance(settings, SettingsScene)
+    resize_window(app, (300, 200))
+    while settings.keys.current() is not settings.text_sel:
+        key(app, pygame.K_DOWN)
+    size = app.settings.text_size
+    key(app, pygame.K_RIGHT)
+    assert app.settings.text_size != size
+    for _ in range(3):
+        app.step()
+    assert app.crashed is None, app.crashed
+    assert app.scenes.too_small and app.scenes.notice is not None
+    assert table.model.table.layout.size == MIN_WINDOW
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)
+    resize_window(app, BIG)
+    assert app.crashed is None and app.scenes.top is table and app.scenes.notice is None
 
 
 def test_card_pictures_stay_bounded_over_sixty_window_sizes(app):

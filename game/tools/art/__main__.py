@@ -14,7 +14,7 @@ from pathlib import Path
 from PIL import Image
 
 from game.resources import assets_root
-from game.skins import BACKS, FOUR_COLOUR, SUITS_OF
+from game.skins import BACKS, FOUR_COLOUR
 from game.tools.art.backs import back
 from game.tools.art.card import save_png
 from game.tools.art.felt import felt
@@ -78,9 +78,7 @@ def build(root: Path) -> int:
             row = []
             for rank in ranks:
                 face = draw(rank, suit)
-                save_png(
-                    face, str(folder / f"{rank}{suit}.png"), small=SUITS_OF.get(deck) == "italian"
-                )
+                save_png(face, str(folder / f"{rank}{suit}.png"), small=True)
                 row.append(face)
                 count += 1
             rows.append(row)

@@ -176,7 +176,7 @@ class SettingsScene(Scene):
             setattr(self.app.settings, name, value)
         apply_look(self.app.settings)
         self.app.save_settings()
-        self.app.scenes.resize(self.app.size)
+        self.app.scenes.relayout()
 
     def _speed(self, v: str) -> None:
         self.app.settings.speed = v

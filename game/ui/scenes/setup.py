@@ -178,12 +178,21 @@ class SetupScene(Scene):
                 option_label(key), list(opt.choices), value, self._option_setter(key), fmt
             )
             self.option_sels.append(sel)
+        self._grey_options()
+
+    def _grey_options(self) -> None:
+        """An option that means nothing while another is off (the ace's sweep as a scopa,
+        without asso piglia tutto) keeps its row, greyed, so nothing jumps."""
+        specs = GAMES[self.game].options_for(self.players)
+        for sel, spec in zip(self.option_sels, specs.values(), strict=True):
+            sel.enabled = spec.means_anything(self.options)
 
     def _option_setter(self, key: str) -> Any:
         return lambda v: self._set_option(key, v)
 
     def _set_option(self, key: str, value: Any) -> None:
         self.options[key] = value
+        self._grey_options()
 
     def _set_players(self, n: int) -> None:
         self.players = n
