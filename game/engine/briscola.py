@@ -228,14 +228,7 @@ class BriscolaState(SidesTrickState[BriscolaView]):
             return IllegalMove(
                 f"seat {seat} must play a card, not {move.text!r}", "not_a_move", text=move.text
             )
-        if c.deck is ITALIAN and c.index == SET_ASIDE and self.players == 3:
-            return IllegalMove(
-                f"seat {seat} does not hold {c}: it is set aside in 3 players",
-                "card_removed",
-                seat=seat,
-                card=c,
-            )
-        return IllegalMove(f"seat {seat} does not hold {c}", "not_in_hand", seat=seat, card=c)
+        return self._not_held(seat, c, SET_ASIDE, "it is set aside in 3 players")
 
     def _apply(self, move: Move) -> None:
         seat = (self._leader - len(self._trick)) % self.players

@@ -296,14 +296,7 @@ class TressetteState(SidesTrickState[TressetteView]):
             )
         c = move.cards[0]
         if c.deck is not ITALIAN or not self._hands[seat] & c.bit:
-            if c.deck is ITALIAN and c.index == FOUR_BATONS and self._n == 3:
-                return IllegalMove(
-                    f"seat {seat} does not hold 4B: the 4 of batons is removed in 3 players",
-                    "card_removed",
-                    seat=seat,
-                    card=c,
-                )
-            return IllegalMove(f"seat {seat} does not hold {c}", "not_in_hand", seat=seat, card=c)
+            return self._not_held(seat, c, FOUR_BATONS, "the 4 of batons is removed in 3 players")
         led = SUIT[self._trick[0][1]]
         suit = ITALIAN.suit_names[led]
         held = _sorted_hand(self._hands[seat] & SUIT_MASK[led])

@@ -31,6 +31,7 @@ from .base import (
     BaseView,
     Event,
     GameState,
+    IllegalMove,
     MatchOver,
     Move,
     MovesByMask,
@@ -327,6 +328,16 @@ class SidesTrickState(TrickState[TrickViewT]):
     def _turn(self) -> int:
         """The seat to play (during the card play)."""
         return (self._leader - len(self._trick)) % self.players
+
+    def _not_held(self, seat: int, card: Card, left_out: int, why: str) -> IllegalMove:
+        """The refusal of ``card``, which ``seat`` does not hold: "card_removed" where it is
+        the card left out of the deck in 3 players (``left_out``; ``why`` says so in
+        English), else "not_in_hand"."""
+        if card.deck is ITALIAN and card.index == left_out and self.players == 3:
+            return IllegalMove(
+                f"seat {seat} does not hold {card}: {why}", "card_removed", seat=seat, card=card
+            )
+        return IllegalMove(f"seat {seat} does not hold {card}", "not_in_hand", seat=seat, card=card)
 
     def _parse_other(self, key: str) -> Move | None:
         """A card's text: its play."""
