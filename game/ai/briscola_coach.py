@@ -12,6 +12,12 @@ from .coach_tricks import TrickGame, own_side, trick_coach
 
 __all__ = ["COACH", "TRICKS"]
 
-TRICKS = TrickGame(own_side, lambda view, c: POINTS[c.index], lambda c: STRENGTH[c.index], False)
+TRICKS = TrickGame(
+    own_side,
+    lambda view, c: POINTS[c.index],
+    lambda c: STRENGTH[c.index],
+    False,
+    voids=False,  # no suit need be followed: a suit emptied changes nothing to say
+)
 
 COACH = trick_coach(TRICKS)

@@ -78,12 +78,15 @@ def own_side(view: TrickView) -> frozenset[int]:
 @dataclass(frozen=True)
 class TrickGame:
     """What the trick reasons read in one game: the player's side, a card's points (``thirds``:
-    Tressette counts thirds of a point) and its strength in its suit."""
+    Tressette counts thirds of a point) and its strength in its suit; ``voids``: whether
+    emptying a suit from the hand is worth saying (where the others must follow suit, a void
+    lets the player trump or discard later; in Briscola nobody must, so it says nothing)."""
 
     side: Callable[[Any], frozenset[int]]
     worth: Callable[[Any, Card], int]
     strength: Callable[[Card], int]
     thirds: bool
+    voids: bool = True
 
 
 CAPODAMA_TRICKS = TrickGame(
@@ -214,7 +217,7 @@ def trick_plan(
     else:
         reasons = [cheap, kept([m for m in others if takes(m) > mine])]
     out = [r for r in reasons if r is not None]
-    if not out:
+    if not out and game.voids:
         void = _voids(view, move)
         out = [void] if void is not None else []
     return out

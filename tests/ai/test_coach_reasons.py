@@ -7,6 +7,8 @@ hint falls back to a bare figure."""
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import random
 from typing import Any
 
@@ -17,6 +19,7 @@ from test_coach import _capodama_2p, _scopa
 
 from game import i18n
 from game.ai import make_seat
+from game.ai.briscola_coach import TRICKS as BRISCOLA_TRICKS
 from game.ai.capodama_solver import reachable
 from game.ai.coach import DOES, FIGURES, FOR, Coach, Reason, has_partners
 from game.ai.coach_captures import cattura_plan, cattura_said, scopa_plan
@@ -122,6 +125,24 @@ def test_a_card_that_empties_a_suit_says_so_when_nothing_else_does() -> None:
     assert _words(Reason("voids_suit", {"card": _card("5B", "italian")}), "it") == (
         "ti lascia senza B"  # the table names the suit as the deck on screen shows it
     )
+
+
+def test_briscola_never_says_a_suit_was_emptied() -> None:
+    """Nobody must follow suit in Briscola, so a void means nothing: the same position that
+    would say it under the trick games' reading (a card worth nothing, the trick lost anyway,
+    the last coin of the hand) says nothing of the kind."""
+    hands = ["4D 5C 6C", "1D 3D RC", "2S 4S 5S", "6S 7S FS"]
+    deal = {"dealer": 1, "hands": hands, "trump": "7B"}
+    s = new_game("briscola", players=4, seed=1, deal=deal)
+    assert s.current_player == 0
+    view, legal, by_text = _moves(s)
+    policy = rule_policy(make_seat("rules", "briscola"))
+    plan = functools.partial(trick_plan, view=view, moves=legal, worlds=[s], policy=policy)
+    coin = by_text["4D"]
+    with_voids = plan(dataclasses.replace(BRISCOLA_TRICKS, voids=True), move=coin, seeds=[0.5])
+    assert Reason("voids_suit", {"card": _card("4D", "italian")}) in with_voids
+    said = plan(BRISCOLA_TRICKS, move=coin, seeds=[0.5])
+    assert all(r.code != "voids_suit" for r in said)
 
 
 # -- Tressette: a partner's trick in thirds, and Buongioco -----------------------------------
