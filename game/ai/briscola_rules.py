@@ -49,7 +49,7 @@ class BriscolaRulesSeat:
         best_seat = view.trick[trick_winner(played, trump)][0]
         at_stake = sum(POINTS[c] for c in played)
         last = len(view.trick) == view.players - 1
-        if view.side_of_seat(best_seat) == view.side:
+        if view.side_of(best_seat) == view.side:
             best_card = played[trick_winner(played, trump)]
             if last or SUIT[best_card] == trump:
                 loads = [c for c in cards if SUIT[c] != trump and POINTS[c] >= 10]

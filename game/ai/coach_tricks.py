@@ -1,4 +1,4 @@
-"""The coach's reasons in the trick games, Capodama and Tressette.
+"""The coach's reasons in the trick games: Capodama, Tressette and Briscola.
 
 What a card does is read from the trick it plays to: the move is played in copies of the
 sampled worlds and the others play on to the trick's end (the rule seats, as in the search's
@@ -13,7 +13,9 @@ emptied.  Card points and strength are the engine's own tables.
 Capodama's bids (the doubled suit, the card passed, the 4th trump) are read from the hand and
 the engine's card points; Tressette's Buongioco from the declaration the engine would log,
 and, when the coach plays a card instead, from whether the engine still allows declaring at
-the player's next turn.
+the player's next turn.  A trick game in fixed sides (Tressette, Briscola) reads a trick taken
+from the engine's :class:`~game.engine.tricks.SideTrick` (:func:`side_trick_said`); one with
+nothing else to say is :func:`trick_coach` of its :class:`TrickGame` (Briscola).
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from game.engine import BaseView, Card, Event, GameState, Move
@@ -28,10 +31,11 @@ from game.engine.capodama import CapodamaView
 from game.engine.capodama_cards import STRENGTH as CAPODAMA_STRENGTH
 from game.engine.capodama_cards import card_points
 from game.engine.capodama_events import TrickTaken
-from game.engine.tressette_events import Declared, TrickWon
+from game.engine.tressette_events import Declared
 from game.engine.tressette_tables import RAW
 from game.engine.tressette_tables import STRENGTH as TRESSETTE_STRENGTH
 from game.engine.tressette_view import TressetteView
+from game.engine.tricks import SideTrick, TrickView
 
 from .capodama_rules import ally_test
 from .capodama_solver import best_move, is_open
@@ -51,8 +55,11 @@ __all__ = [
     "capodama_plan",
     "capodama_said",
     "capodama_side",
+    "own_side",
+    "side_trick_said",
     "tressette_plan",
     "tressette_said",
+    "trick_coach",
     "trick_plan",
 ]
 
@@ -63,7 +70,8 @@ def capodama_side(view: CapodamaView) -> frozenset[int]:
     return frozenset(s for s in range(view.seats) if ally(s))
 
 
-def tressette_side(view: TressetteView) -> frozenset[int]:
+def own_side(view: TrickView) -> frozenset[int]:
+    """The seats of the player's side, in a game of fixed sides."""
     return frozenset(view.sides[view.side])
 
 
@@ -88,7 +96,7 @@ CAPODAMA_TRICKS = TrickGame(
     False,
 )
 TRESSETTE_TRICKS = TrickGame(
-    tressette_side,
+    own_side,
     lambda view, c: RAW[c.index],
     lambda c: TRESSETTE_STRENGTH[c.index],
     True,
@@ -123,19 +131,28 @@ def capodama_said(view: CapodamaView, move: Move, events: list[Event]) -> Reason
     return None
 
 
+def side_trick_said(
+    game: TrickGame, view: TrickView, move: Move, events: list[Event]
+) -> Reason | None:
+    """A trick completed by the move and taken by the player or its partner, with its points
+    (a game of fixed sides, whose trick events are :class:`~game.engine.tricks.SideTrick`)."""
+    for e in events:
+        won = e.data
+        if isinstance(won, SideTrick):
+            points = _points(game, won.worth)
+            if e.seat == view.seat:
+                return Reason("wins_last_trick" if won.last else "wins_trick", points)
+            if won.side == view.side:
+                return Reason("partner_wins_trick", points)
+    return None
+
+
 def tressette_said(view: TressetteView, move: Move, events: list[Event]) -> Reason | None:
     """Buongioco declared, or a trick completed by the move and taken by the player's side."""
-    for e in events:
-        match e.data:
-            case Declared() as said:
-                return Reason("declares", {"points": said.points})
-            case TrickWon() as won:
-                points = {"points": won.raw, "thirds": 1}
-                if e.seat == view.seat:
-                    return Reason("wins_last_trick" if won.last else "wins_trick", points)
-                if won.side == view.side:
-                    return Reason("partner_wins_trick", points)
-    return None
+    declared = next((e.data for e in events if isinstance(e.data, Declared)), None)
+    if declared is not None:
+        return Reason("declares", {"points": declared.points})
+    return side_trick_said(TRESSETTE_TRICKS, view, move, events)
 
 
 # -- what the card is for: the trick against the player's other cards --------------------------
@@ -318,3 +335,9 @@ CAPODAMA = CoachGame(
     capodama_said, capodama_plan, capodama_partners, WindowCoach(is_open, best_move, reach_by_move)
 )
 TRESSETTE = CoachGame(tressette_said, tressette_plan)
+
+
+def trick_coach(game: TrickGame) -> CoachGame:
+    """The coach of a trick game in fixed sides with nothing of its own to say: a trick taken
+    (:func:`side_trick_said`) and what the card is for (:func:`trick_plan`)."""
+    return CoachGame(partial(side_trick_said, game), partial(trick_plan, game))

@@ -22,24 +22,17 @@ lies under the stock and, once drawn, who holds it (``trump_to``) until it is pl
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .base import (
-    BaseView,
-    Event,
     GameInfo,
-    GameState,
     IllegalMove,
-    MatchOver,
     Move,
-    MovesByMask,
     Option,
     StateFields,
     make_event,
-    make_view,
     seat_result,
 )
 from .briscola_cards import (
@@ -48,27 +41,19 @@ from .briscola_cards import (
     POINTS,
     SET_ASIDE,
     SUIT,
-    SUIT_MASK,
     WIN_POINTS,
     deal_winner,
     deck_indices,
     deck_mask,
     hand_order,
     side_of,
-    sides_of,
     trick_winner,
 )
 from .briscola_deal import ExplicitDeal, read_deal
 from .briscola_events import BriscolaScored, Dealt, Drew, Played, TrickWon
-from .cards import ITALIAN, Card, cards_of, ordered_cards, parse_card
-from .dealspec import (
-    SEEN_BY_RECEIVER,
-    check_guess,
-    deal_into,
-    deal_order,
-    mask_cards,
-    shuffle_as_random,
-)
+from .cards import ITALIAN, Card, ordered_cards
+from .dealspec import SEEN_BY_RECEIVER, check_guess, mask_cards, shuffle_as_random
+from .tricks import PLAYS, SOLO, SidesTrickState, TrickView
 
 __all__ = ["INFO", "MATCH_LENGTHS", "BriscolaState", "BriscolaView"]
 
@@ -76,39 +61,23 @@ __all__ = ["INFO", "MATCH_LENGTHS", "BriscolaState", "BriscolaView"]
 MATCH_LENGTHS = (1, 2, 3, 5)
 
 _CARDS: tuple[Card, ...] = ITALIAN.cards
-_PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
-_PLAYS = MovesByMask(_PLAY, SUIT_MASK)
-_SOLO: tuple[tuple[Card, ...], ...] = tuple((c,) for c in _CARDS)
 _sorted_hand = ordered_cards(_CARDS, hand_order, "briscola hands")
-_SIDES = {n: sides_of(n) for n in (2, 3, 4)}
 _EVERYONE = {n: frozenset(range(n)) for n in (2, 3, 4)}
 _PLAYED = tuple(Played(k) for k in range(1, 22))
 
-#: One completed trick as views show it: leader, (seat, card) in play order, winner, points.
-ShownTrick = tuple[int, tuple[tuple[int, Card], ...], int, int]
-
 
 @dataclass(frozen=True)
-class BriscolaView(BaseView):
-    """What one seat may know: its own hand, every card played, the trump card.
+class BriscolaView(TrickView):
+    """What one seat may know: its own hand, every card played, the trump card (the fields
+    every trick view carries are :class:`.tricks.TrickView`'s).
 
     ``trump`` is the card turned at the deal (its suit is trumps); ``stock`` counts the cards
     still to draw, the trump card among them while ``trump_to`` is None (it lies under the
     stock and is drawn last); once drawn, ``trump_to`` is the seat that drew it (public: it lay
-    face up).  ``tricks`` holds every completed trick of this deal as (leader, ((seat, card),
-    ...), winner, card points); ``trick_no`` counts the trick being played from 1.  Per-side
-    tuples (``points``, ``deals_won``) follow ``sides``; ``set_aside`` is the card left out of
-    the deck (the 2 of coins in 3 players), else None.
+    face up).  Per-side tuples (``points``, ``deals_won``) follow ``sides``; ``set_aside`` is
+    the card left out of the deck (the 2 of coins in 3 players), else None.
     """
 
-    side: int = field()
-    sides: tuple[tuple[int, ...], ...] = field()
-    deal_no: int = field()
-    phase: str = field()
-    leader: int
-    trick_no: int
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[ShownTrick, ...]
     trump: Card
     trump_to: int | None
     stock: int
@@ -119,60 +88,34 @@ class BriscolaView(BaseView):
     set_aside: Card | None
     winners: tuple[int, ...]
 
-    def side_of_seat(self, seat: int) -> int:
-        """The index in ``sides`` of ``seat``'s side."""
-        return side_of(seat, self.players)
-
     @property
     def face_down(self) -> int:
         """The stock's face-down cards (the trump card not counted)."""
         return self.stock - (1 if self.trump_to is None and self.stock else 0)
 
 
-class BriscolaState(GameState[BriscolaView]):
+class BriscolaState(SidesTrickState[BriscolaView]):
     """A Briscola match: deals until a side has won ``deals_to_win`` of them."""
 
-    FIELDS: ClassVar[StateFields] = StateFields(
-        match=("_rng", "_deals_won", "_winners", "_last_points", "_deal_no", "_dealer"),
+    FIELDS: ClassVar[StateFields] = SidesTrickState.fields(
+        match=(),
         deal={
-            "_hands": lambda s: [0] * s.players,
-            "_won": lambda s: [0] * s.players,
-            "_points": lambda s: [0] * len(_SIDES[s.players]),
+            "_points": lambda s: [0] * len(s.sides),
             "_stock": (),
             "_trump": 0,
             "_trump_to": -1,
-            "_leader": lambda s: (s._dealer - 1) % s.players,
-            "_trick": lambda s: [],
-            "_tricks": lambda s: [],
-            "_phase": "play",
         },
     )
+    _sorted_hand = staticmethod(_sorted_hand)
 
-    _rng: random.Random
-    _deals_won: list[int]
-    _winners: tuple[int, ...]
-    _last_points: tuple[int, ...] | None
-    _deal_no: int
-    _dealer: int
-    _hands: list[int]
-    _won: list[int]
     _points: list[int]
     #: the cards still to draw, top first: the trump card last while it lies there
     _stock: tuple[int, ...]
     _trump: int
     _trump_to: int
-    _leader: int
-    _trick: list[tuple[int, int]]
-    _tricks: list[tuple[int, tuple[tuple[int, int], ...], int, int]]
-    _phase: str
 
     def _open(self) -> None:
-        self._rng = random.Random(self.seed)
-        self._deals_won = [0] * len(_SIDES[self.players])
-        self._winners = ()
-        self._last_points = None
-        self._deal_no = 0
-        self._dealer = 0
+        super()._open()
         self._reset_fields()
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
@@ -184,11 +127,6 @@ class BriscolaState(GameState[BriscolaView]):
         self._start_explicit(spec)
 
     # -- dealing ---------------------------------------------------------------------------
-    def _reset_deal(self, dealer: int) -> None:
-        self._deal_no += 1
-        self._dealer = dealer
-        self._reset_fields()
-
     def _start_deal(self, dealer: int) -> None:
         self._reset_deal(dealer)
         cards = deck_indices(self.players)
@@ -200,23 +138,18 @@ class BriscolaState(GameState[BriscolaView]):
     def _start_explicit(self, deal: ExplicitDeal) -> None:
         self._deals_won[:] = deal.deals_won
         self._reset_deal(deal.dealer)
-        order = deal_order(self.players, deal.dealer, self.players, -1)[0]
-        cards = [deal.hands[s][k] for k in range(HAND_SIZE) for s in order]
-        self._deal_cards(cards, deal.trump, deal.stock)
+        self._deal_cards(self._as_dealt(deal.hands), deal.trump, deal.stock)
 
     def _deal_cards(self, cards: list[int], trump: int, rest: Sequence[int]) -> None:
         """Deal ``cards`` one at a time counter-clockwise from the dealer's right, turn
         ``trump`` and lay it under the stock ``rest``."""
-        n = self.players
-        order, seen = deal_order(n, self._dealer, len(cards), -1)
-        deal_into(self._hands, order, cards)
+        order, seen = self._deal_round(cards)
         self._trump = trump
         self._stock = (*rest, trump)
         dealt = Dealt(
             order, self._deal_no, self._dealer, self._leader, _CARDS[trump], len(rest) + 1
         )
-        shown = tuple(map(_CARDS.__getitem__, cards))
-        self.events.append(make_event((dealt, self._dealer, shown, seen)))
+        self._log_dealt(dealt, cards, seen)
 
     # -- rebuilding a position from a view (for search seats) -------------------------------
     @classmethod
@@ -257,55 +190,21 @@ class BriscolaState(GameState[BriscolaView]):
             and not masks[holder] & view.trump.bit
         ):
             raise ValueError(f"seat {holder} drew {view.trump} and has not played it")
-        new = cls._blank(n, {"deals_to_win": view.deals_to_win}, seed)
-        new._deals_won = list(view.deals_won)
-        new._last_points = view.last_deal_points
-        new._deal_no = view.deal_no - 1
-        new._reset_deal(view.dealer)
+        new = cls._rebuilt(view, {"deals_to_win": view.deals_to_win}, seed)
         new._hands = masks
         new._points = list(view.points)
         new._trump = view.trump.index
         new._trump_to = -1 if holder is None else holder
         stock = [c.index for c in pile]
         new._stock = (*stock, view.trump.index) if trump_here else tuple(stock)
-        new._leader = view.leader
-        new._trick = [(s, c.index) for s, c in view.trick]
-        for lead, t, w, p in view.tricks:
-            new._tricks.append((lead, tuple((s, c.index) for s, c in t), w, p))
-            for _, c in t:
-                new._won[w] |= c.bit
+        new._rebuild_tricks(view)
         return new
 
     # -- protocol --------------------------------------------------------------------------
     @property
-    def current_player(self) -> int | None:
-        if self._phase == "over" or self._next_dealer is not None:
-            return None
-        return (self._leader - len(self._trick)) % self.players
-
-    @property
-    def phase(self) -> str:
-        return "between_deals" if self._next_dealer is not None else self._phase
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return _SIDES[self.players]
-
-    def side_of(self, seat: int) -> int:
-        return side_of(seat, self.players)
-
-    @property
     def scores(self) -> list[int]:
         """Deals won per seat (partners both list their side's)."""
-        return [self._deals_won[side_of(s, self.players)] for s in range(self.players)]
-
-    @property
-    def deals_won(self) -> tuple[int, ...]:
-        return tuple(self._deals_won)
-
-    @property
-    def trick_no(self) -> int:
-        return len(self._tricks) + (1 if any(self._hands) else 0)
+        return self._per_seat(self._deals_won)
 
     @property
     def stock(self) -> tuple[Card, ...]:
@@ -320,13 +219,7 @@ class BriscolaState(GameState[BriscolaView]):
     def _find_legal(self) -> tuple[Move, ...]:
         if self._phase != "play":
             return ()
-        return _PLAYS(self._hands[(self._leader - len(self._trick)) % self.players])
-
-    def _parse_other(self, key: str) -> Move | None:
-        try:
-            return _PLAY[parse_card(key, ITALIAN).index]
-        except ValueError:
-            return None
+        return PLAYS(self._hands[(self._leader - len(self._trick)) % self.players])
 
     def why_illegal(self, move: Move) -> IllegalMove:
         seat = (self._leader - len(self._trick)) % self.players
@@ -335,14 +228,7 @@ class BriscolaState(GameState[BriscolaView]):
             return IllegalMove(
                 f"seat {seat} must play a card, not {move.text!r}", "not_a_move", text=move.text
             )
-        if c.deck is ITALIAN and c.index == SET_ASIDE and self.players == 3:
-            return IllegalMove(
-                f"seat {seat} does not hold {c}: it is set aside in 3 players",
-                "card_removed",
-                seat=seat,
-                card=c,
-            )
-        return IllegalMove(f"seat {seat} does not hold {c}", "not_in_hand", seat=seat, card=c)
+        return self._not_held(seat, c, SET_ASIDE, "it is set aside in 3 players")
 
     def _apply(self, move: Move) -> None:
         seat = (self._leader - len(self._trick)) % self.players
@@ -351,7 +237,7 @@ class BriscolaState(GameState[BriscolaView]):
         trick = self._trick
         trick.append((seat, c))
         if self._log:
-            shown = (_PLAYED[len(self._tricks)], seat, _SOLO[c], None)
+            shown = (_PLAYED[len(self._tricks)], seat, SOLO[c], None)
             self.events.append(make_event(shown))
         if len(trick) == self.players:
             self._finish_trick()
@@ -376,7 +262,7 @@ class BriscolaState(GameState[BriscolaView]):
         last = not any(self._hands) and not self._stock
         if self._log:
             seats = tuple(s for s, _ in trick)
-            payload = TrickWon(seats, _CARDS[best], points, side, len(self._tricks), last)
+            payload = TrickWon(seats, _CARDS[best], side, len(self._tricks), last, points)
             shown = tuple([_CARDS[c] for _, c in trick])
             self.events.append(make_event((payload, winner, shown, None)))
         if self._stock:
@@ -426,38 +312,14 @@ class BriscolaState(GameState[BriscolaView]):
             deals_to_win=target,
         )
         self._log_scored(None, scored)
-        if winner is None or self._deals_won[winner] < target:
-            self._between((self._dealer - 1) % n)
-            return
-        self._winners = self.sides[winner]
-        self._phase = "over"
-        self.events.append(Event(MatchOver(self._winners)))
+        self._end_deal(None if winner is None or self._deals_won[winner] < target else winner)
 
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int) -> BriscolaView:
-        self._check_viewer(seat)
         n = self.players
-        hands = self._hands
-        return make_view(
+        return self._trick_view(
             BriscolaView,
-            game="briscola",
-            players=n,
-            seat=seat,
-            side=side_of(seat, n),
-            sides=self.sides,
-            deal_no=self._deal_no,
-            dealer=self._dealer,
-            phase=self._phase,
-            current_player=None if self._phase == "over" else self._turn(),
-            hand=_sorted_hand(hands[seat]),
-            hand_sizes=tuple([h.bit_count() for h in hands]),
-            scores=tuple(self.scores),
-            leader=self._leader,
-            trick_no=self.trick_no,
-            trick=tuple([(s, _CARDS[c]) for s, c in self._trick]),
-            tricks=tuple(
-                (lead, tuple((s, _CARDS[c]) for s, c in t), w, p) for lead, t, w, p in self._tricks
-            ),
+            seat,
             trump=_CARDS[self._trump],
             trump_to=None if self._trump_to < 0 else self._trump_to,
             stock=len(self._stock),
@@ -468,17 +330,6 @@ class BriscolaState(GameState[BriscolaView]):
             set_aside=_CARDS[SET_ASIDE] if n == 3 else None,
             winners=self._winners,
         )
-
-    def _turn(self) -> int:
-        return (self._leader - len(self._trick)) % self.players
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The true hand of ``seat``: for tests and tools, never for AI seats."""
-        return _sorted_hand(self._hands[seat])
-
-    def won_cards(self, seat: int) -> tuple[Card, ...]:
-        """Cards ``seat`` has taken in tricks this deal (public: every trick is seen)."""
-        return tuple(cards_of(self._won[seat], ITALIAN))
 
 
 def _played(view: BriscolaView) -> set[Card]:

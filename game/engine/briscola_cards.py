@@ -17,7 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .cards import ITALIAN, Card
+from .cards import ITALIAN
+from .tricks import SUIT, SUIT_MASK, side_of, sides_of, suit_then_strength
+from .tricks import deck_indices as _deck_indices
+from .tricks import deck_mask as _deck_mask
 
 __all__ = [
     "DEAL_POINTS",
@@ -32,7 +35,6 @@ __all__ = [
     "deck_indices",
     "deck_mask",
     "hand_order",
-    "points_of",
     "side_of",
     "sides_of",
     "trick_winner",
@@ -53,42 +55,18 @@ STRENGTH = [_LOW_TO_HIGH.index(ITALIAN.ranks[i % 10]) for i in range(40)]
 POINTS = [
     {"1": 11, "3": 10, "R": 4, "C": 3, "F": 2}.get(ITALIAN.ranks[i % 10], 0) for i in range(40)
 ]
-SUIT = [i // 10 for i in range(40)]
-SUIT_MASK = [((1 << 10) - 1) << (10 * s) for s in range(4)]
 #: The card left out of the deck in three players: the 2 of coins.
 SET_ASIDE = ITALIAN.card("2", "D").index
 
 
 def deck_indices(players: int) -> list[int]:
     """The card indices a match of ``players`` deals: 40, or 39 without the 2 of coins in 3."""
-    return [i for i in range(40) if not (players == 3 and i == SET_ASIDE)]
+    return _deck_indices(players, SET_ASIDE)
 
 
 def deck_mask(players: int) -> int:
     """The ``players``-player deck as a mask of card indices."""
-    full = (1 << 40) - 1
-    return full & ~(1 << SET_ASIDE) if players == 3 else full
-
-
-def side_of(seat: int, players: int) -> int:
-    """The side a seat plays for: partners sit opposite in 4 players (seat % 2), else alone."""
-    return seat % 2 if players == 4 else seat
-
-
-def sides_of(players: int) -> tuple[tuple[int, ...], ...]:
-    """The seats of each side, by side: ((0, 2), (1, 3)) in 4 players, one seat each else."""
-    count = 2 if players == 4 else players
-    return tuple(tuple(s for s in range(players) if side_of(s, players) == k) for k in range(count))
-
-
-def points_of(mask: int) -> int:
-    """The card points of the cards in ``mask``."""
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += POINTS[low.bit_length() - 1]
-        mask ^= low
-    return total
+    return _deck_mask(players, SET_ASIDE)
 
 
 def trick_winner(cards: Sequence[int], trump_suit: int) -> int:
@@ -119,7 +97,5 @@ def deal_winner(points: Sequence[int]) -> int | None:
     return best[0] if len(best) == 1 else None
 
 
-def hand_order(card: Card | int) -> tuple[int, int]:
-    """How a hand is sorted: by suit, strongest first."""
-    i = card.index if isinstance(card, Card) else card
-    return (SUIT[i], -STRENGTH[i])
+#: How a hand is sorted: by suit, strongest first.
+hand_order = suit_then_strength(STRENGTH)

@@ -11,21 +11,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import base
 from .base import DealScored, Payload
 from .cards import Card
+from .tricks import SideTrick, TrickDealt, TrickPlayed
 
 __all__ = ["BriscolaScored", "Dealt", "Drew", "Played", "TrickWon"]
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt(base.Dealt):
+class Dealt(TrickDealt):
     """A deal was dealt: the event's cards go one by one to the seats in ``to`` (each seen by
     its receiver only); then ``trump`` is turned face up under the stock of ``stock`` cards
     (the trump card counted)."""
 
-    dealer: int
-    leader: int
     trump: Card
     stock: int
 
@@ -41,22 +39,19 @@ class Drew(Payload):
 
 
 @dataclass(frozen=True, slots=True)
-class Played(base.Played):
+class Played(TrickPlayed):
     """The event's seat played the event's card into trick ``trick_no``."""
-
-    trick_no: int
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon(base.Trick):
-    """The event's seat won a trick: who played (in order), the winning card, its card points."""
+class TrickWon(SideTrick):
+    """The event's seat won a trick (see :class:`.tricks.SideTrick`) and its card ``points``."""
 
-    seats: tuple[int, ...]
-    winning_card: Card
     points: int
-    side: int
-    trick_no: int
-    last: bool
+
+    @property
+    def worth(self) -> int:
+        return self.points
 
 
 @dataclass(frozen=True, slots=True)

@@ -25,7 +25,6 @@ from .base import (
     CardMove,
     Event,
     GameInfo,
-    GameState,
     IllegalMove,
     MatchOver,
     Move,
@@ -73,6 +72,7 @@ from .capodama_events import (
 from .cards import FRENCH, Card, bit_list, cards_of, mask_of, ordered_cards, parse_card
 from .dealspec import BIT, check_guess, deal_into, deal_order, shuffled
 from .memo import Memo
+from .tricks import TrickState
 
 __all__ = ["INFO", "CapodamaState", "CapodamaView", "pass_move"]
 
@@ -261,7 +261,7 @@ class CapodamaView(BaseView):
 _TAKEN = tuple(TrickTaken(p) for p in range(TOTAL + 1))
 
 
-class CapodamaState(GameState[CapodamaView]):
+class CapodamaState(TrickState[CapodamaView]):
     """A Capodama match (one deal for the solitaire)."""
 
     FIELDS: ClassVar[StateFields] = StateFields(
@@ -285,6 +285,7 @@ class CapodamaState(GameState[CapodamaView]):
             "_to_move": -1,  # the seat to decide (-1: none), kept up to date
         },
     )
+    _sorted_hand = staticmethod(_sorted_hand)
 
     _hands: list[int]
     _points: list[int]
@@ -321,11 +322,6 @@ class CapodamaState(GameState[CapodamaView]):
         self._dealer = 0
 
     # -- dealing ---------------------------------------------------------------------------
-    def _reset_deal(self, dealer: int) -> None:
-        self._deal_no += 1
-        self._dealer = dealer
-        self._reset_fields()
-
     def _start_deal(self, dealer: int) -> None:
         self._reset_deal(dealer)
         rng = self._rng
@@ -922,10 +918,6 @@ class CapodamaState(GameState[CapodamaView]):
     def team(self) -> tuple[int, ...]:
         """The capo side as settled (all seats know it only at the end of the deal)."""
         return tuple(sorted(self._team or {self._capo}))
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The true hand of ``seat``: for tests and tools, never for AI seats."""
-        return _sorted_hand(self._hands[seat])
 
     def won_cards(self, seat: int) -> tuple[Card, ...]:
         return tuple(cards_of(self._won[seat], FRENCH))

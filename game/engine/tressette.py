@@ -31,26 +31,21 @@ trick that allows it), "no_combination" (seat), "not_a_move" (text).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from .base import (
     Event,
     GameInfo,
-    GameState,
     IllegalMove,
-    MatchOver,
     Move,
-    MovesByMask,
     Option,
     StateFields,
     make_event,
-    make_view,
     seat_result,
 )
-from .cards import ITALIAN, Card, cards_of, mask_of, ordered_cards, parse_card
-from .dealspec import deal_into, deal_order, shuffle_as_random
+from .cards import ITALIAN, Card, cards_of, mask_of, ordered_cards
+from .dealspec import shuffle_as_random
 from .memo import Memo
 from .tressette_deal import ExplicitDeal, guess_hands, read_deal
 from .tressette_events import Dealt, Declared, Played, TressetteScored, TrickWon
@@ -72,9 +67,9 @@ from .tressette_tables import (
     hand_order,
     has_buongioco,
     side_of,
-    sides_of,
 )
 from .tressette_view import TressetteView
+from .tricks import PLAYS, SIDES, SOLO, SidesTrickState
 
 __all__ = [
     "DEALS_TO_WIN",
@@ -90,20 +85,8 @@ __all__ = [
 #: Every Italian card by index, so hot paths skip a lookup.
 _CARDS: tuple[Card, ...] = ITALIAN.cards
 
-_PLAY = [Move("play", (_CARDS[i],), str(_CARDS[i])) for i in range(40)]
 #: The declaration of Buongioco, one move object for every state.
 DECLARE = Move("declare", (), "buongioco")
-#: the card plays of a mask of playable cards, each tuple made once
-_PLAYS = MovesByMask(_PLAY, SUIT_MASK)
-#: Each card alone, as a "played" event's cards, and each seat alone, as who sees a dealt card.
-_SOLO: tuple[tuple[Card, ...], ...] = tuple((c,) for c in _CARDS)
-
-#: One completed trick: leader, (seat, card index) in play order, winner, raw points.
-_Trick = tuple[int, tuple[tuple[int, int], ...], int, int]
-
-
-#: The seats of each side per player count (see :func:`.tressette_tables.sides_of`).
-_SIDES = {n: sides_of(n) for n in (3, 4)}
 
 
 #: The "trick" events' payloads, made once each (immutable; rollouts log many), by the key
@@ -117,18 +100,12 @@ def _trick_won(key: int) -> TrickWon:
     best, winner, leader, n = key >> 12 & 63, key >> 18 & 3, key >> 20 & 3, key >> 22
     seats = tuple((leader - k) % n for k in range(n))
     return _TRICK_WON.keep(
-        key, TrickWon(seats, _CARDS[best], raw, side_of(winner, n), trick_no, bool(last))
+        key, TrickWon(seats, _CARDS[best], side_of(winner, n), trick_no, bool(last), raw)
     )
 
 
 #: A hand as a player holds it: by suit, strongest first (each mask's tuple kept).
 _sorted_hand = ordered_cards(_CARDS, hand_order, "tressette hands")
-
-
-def _shown_trick(trick: _Trick) -> tuple[int, tuple[tuple[int, Card], ...], int, int]:
-    """How views show a completed ``trick``."""
-    lead, cards, winner, raw = trick
-    return lead, tuple([(s, _CARDS[c]) for s, c in cards]), winner, raw
 
 
 #: Payloads are immutable: the one for each trick number is made once (rollouts log many).
@@ -141,32 +118,23 @@ _PLAYED_EVENTS: Memo[int, Event] = Memo("tressette plays", 1 << 13)
 def _played_event(key: int) -> Event:
     """The "played" event of ``key`` (see ``_PLAYED_EVENTS``)."""
     return _PLAYED_EVENTS.keep(
-        key, make_event((_PLAYED[(key >> 9) + 1], key >> 6 & 7, _SOLO[key & 63], None))
+        key, make_event((_PLAYED[(key >> 9) + 1], key >> 6 & 7, SOLO[key & 63], None))
     )
 
 
-class TressetteState(GameState[TressetteView]):
+class TressetteState(SidesTrickState[TressetteView]):
     """A Tressette match: deals until a side has 31 points or 3 won deals."""
 
-    FIELDS: ClassVar[StateFields] = StateFields(
-        match=("_rng", "_totals", "_deals_won", "_winners", "_last_points", "_deal_no", "_dealer"),
+    FIELDS: ClassVar[StateFields] = SidesTrickState.fields(
+        match=("_totals",),
         deal={
-            "_hands": lambda s: [0] * s._n,
-            "_won": lambda s: [0] * s._n,
             "_raw": lambda s: [0] * s._nsides,
             "_bg": lambda s: [0] * s._nsides,
             "_declared": lambda s: [None] * s._n,
             "_shown": lambda s: [0] * s._n,
-            "_leader": lambda s: (s._dealer - 1) % s._n,
-            "_trick": lambda s: [],
-            "_tricks": lambda s: [],
-            "_phase": "play",
-            # the deal's completed tricks as views show them, as far as worked out (a tuple:
-            # clones share it, and each extends its own when a view asks)
-            "_tricks_shown": (),
         },
-        unsnapped=("_tricks_shown",),
     )
+    _sorted_hand = staticmethod(_sorted_hand)
 
     # fixed for the match (shared by clones).  A state keeps at most 29 attributes: CPython
     # reads the attributes of an object that has more from a dict, a quarter slower (the
@@ -174,26 +142,13 @@ class TressetteState(GameState[TressetteView]):
     _n: int
     _nsides: int
     _whole: bool
-    # the match
-    _rng: random.Random
+    # the match (besides the shared fields of SidesTrickState)
     _totals: list[int]
-    _deals_won: list[int]
-    _winners: tuple[int, ...]
-    _last_points: tuple[int, ...] | None
-    _deal_no: int
-    _dealer: int
-    # the deal: masks of card indices per seat, points per side
-    _hands: list[int]
-    _won: list[int]
+    # the deal: points per side, declarations per seat
     _raw: list[int]
     _bg: list[int]
     _declared: list[tuple[Combo, ...] | None]
     _shown: list[int]
-    _leader: int
-    _trick: list[tuple[int, int]]
-    _tricks: list[_Trick]
-    _tricks_shown: tuple[tuple[int, tuple[tuple[int, Card], ...], int, int], ...]
-    _phase: str
 
     def _begin(self, deal: dict[str, Any] | None) -> None:
         dealer = self._rng.randrange(self._n)
@@ -204,25 +159,12 @@ class TressetteState(GameState[TressetteView]):
 
     def _open(self) -> None:
         """The match's fixed figures and a match with no deal played yet."""
+        super()._open()
         n = self.players
-        whole = bool(self.options["last_trick_whole"])
         self._n = n
-        self._nsides = len(_SIDES[n])
-        self._whole = whole
-        self._rng = random.Random(self.seed)
+        self._nsides = len(SIDES[n])
+        self._whole = bool(self.options["last_trick_whole"])
         self._totals = [0] * self._nsides
-        self._deals_won = [0] * self._nsides
-        self._winners = ()
-        self._last_points = None
-        self._deal_no = 0
-
-    # -- sides ---------------------------------------------------------------------------------
-    def side_of(self, seat: int) -> int:
-        return side_of(seat, self._n)
-
-    @property
-    def sides(self) -> tuple[tuple[int, ...], ...]:
-        return _SIDES[self._n]
 
     @property
     def _bonus(self) -> int:
@@ -231,11 +173,6 @@ class TressetteState(GameState[TressetteView]):
         return 3 if self._whole else 1
 
     # -- dealing ---------------------------------------------------------------------------
-    def _reset_deal(self, dealer: int) -> None:
-        self._deal_no += 1
-        self._dealer = dealer
-        self._reset_fields()
-
     def _start_deal(self, dealer: int) -> None:
         self._reset_deal(dealer)
         cards = deck_indices(self._n)  # a new list, shuffled in place
@@ -247,18 +184,12 @@ class TressetteState(GameState[TressetteView]):
         self._totals[:] = deal.totals
         self._deals_won[:] = deal.deals_won
         self._reset_deal(deal.dealer)
-        order = deal_order(self._n, deal.dealer, self._n, -1)[0]
-        rounds = range(HAND_SIZE[self._n])
-        self._deal_cards([deal.hands[s][k] for k in rounds for s in order])
+        self._deal_cards(self._as_dealt(deal.hands))
 
     def _deal_cards(self, cards: list[int]) -> None:
         """Deal ``cards`` one at a time counter-clockwise from the dealer's right."""
-        n = self._n
-        order, seen = deal_order(n, self._dealer, len(cards), -1)
-        deal_into(self._hands, order, cards)
-        dealt = Dealt(order, self._deal_no, self._dealer, self._leader)
-        shown = tuple(map(_CARDS.__getitem__, cards))
-        self.events.append(make_event((dealt, self._dealer, shown, seen)))
+        order, seen = self._deal_round(cards)
+        self._log_dealt(Dealt(order, self._deal_no, self._dealer, self._leader), cards, seen)
 
     # -- rebuilding a position from a view (for search seats) -------------------------------
     @classmethod
@@ -289,12 +220,7 @@ class TressetteState(GameState[TressetteView]):
         for s, combos in view.declarations:
             new._declared[s] = combos
             new._shown[s] = _union(combos)
-        new._leader = view.leader
-        new._trick = [(s, c.index) for s, c in view.trick]
-        for lead, t, w, r in view.tricks:
-            new._tricks.append((lead, tuple((s, c.index) for s, c in t), w, r))
-            for _, c in t:
-                new._won[w] |= c.bit
+        new._rebuild_tricks(view)
         return new
 
     @classmethod
@@ -315,12 +241,8 @@ class TressetteState(GameState[TressetteView]):
     @classmethod
     def _match_of(cls, view: TressetteView, seed: int) -> TressetteState:
         """A state of ``view``'s match at the start of its deal, no card in any hand."""
-        new = cls._blank(view.players, {"last_trick_whole": view.last_trick_whole}, seed)
+        new = cls._rebuilt(view, {"last_trick_whole": view.last_trick_whole}, seed)
         new._totals = list(view.totals)
-        new._deals_won = list(view.deals_won)
-        new._last_points = view.last_deal_points
-        new._deal_no = view.deal_no - 1
-        new._reset_deal(view.dealer)
         return new
 
     # -- protocol --------------------------------------------------------------------------
@@ -329,42 +251,14 @@ class TressetteState(GameState[TressetteView]):
         return self._n
 
     @property
-    def current_player(self) -> int | None:
-        if self._phase == "over" or self._next_dealer is not None:
-            return None
-        return (self._leader - len(self._trick)) % self._n
-
-    @property
-    def phase(self) -> str:
-        """The phase: "play", "over", or "between_deals" from a deal's scoring to :meth:`deal_next`
-        (where views still show the ended deal's "play")."""
-        return "between_deals" if self._next_dealer is not None else self._phase
-
-    @property
     def scores(self) -> list[int]:
         """Cumulative match points per seat (partners both list their side's total)."""
-        totals = self._totals
-        n = self._n
-        return [totals[side_of(s, n)] for s in range(n)]
+        return self._per_seat(self._totals)
 
     @property
     def totals(self) -> tuple[int, ...]:
         """Cumulative match points per side."""
         return tuple(self._totals)
-
-    @property
-    def deals_won(self) -> tuple[int, ...]:
-        return tuple(self._deals_won)
-
-    @property
-    def trick_no(self) -> int:
-        """The trick being played, counted from 1; once the deal is played out, the last one
-        (a summary under the ended deal says "trick 10 of 10", never 11)."""
-        return len(self._tricks) + (1 if any(self._hands) else 0)
-
-    def _turn(self) -> int:
-        """The seat to play (during the card play)."""
-        return (self._leader - len(self._trick)) % self._n
 
     def _can_declare(self, seat: int) -> bool:
         return (
@@ -380,7 +274,7 @@ class TressetteState(GameState[TressetteView]):
         m = self._hands[seat]
         if self._trick:
             m = m & SUIT_MASK[SUIT[self._trick[0][1]]] or m
-        legal = _PLAYS(m)
+        legal = PLAYS(m)
         if self._can_declare(seat):
             legal = (DECLARE, *legal)
         return legal
@@ -388,10 +282,7 @@ class TressetteState(GameState[TressetteView]):
     def _parse_other(self, key: str) -> Move | None:
         if key in ("BUONGIOCO", "DECLARE", "BUON GIOCO"):
             return DECLARE
-        try:
-            return _PLAY[parse_card(key, ITALIAN).index]
-        except ValueError:
-            return None
+        return super()._parse_other(key)
 
     def why_illegal(self, move: Move) -> IllegalMove:
         seat = self._turn()
@@ -405,14 +296,7 @@ class TressetteState(GameState[TressetteView]):
             )
         c = move.cards[0]
         if c.deck is not ITALIAN or not self._hands[seat] & c.bit:
-            if c.deck is ITALIAN and c.index == FOUR_BATONS and self._n == 3:
-                return IllegalMove(
-                    f"seat {seat} does not hold 4B: the 4 of batons is removed in 3 players",
-                    "card_removed",
-                    seat=seat,
-                    card=c,
-                )
-            return IllegalMove(f"seat {seat} does not hold {c}", "not_in_hand", seat=seat, card=c)
+            return self._not_held(seat, c, FOUR_BATONS, "the 4 of batons is removed in 3 players")
         led = SUIT[self._trick[0][1]]
         suit = ITALIAN.suit_names[led]
         held = _sorted_hand(self._hands[seat] & SUIT_MASK[led])
@@ -555,13 +439,7 @@ class TressetteState(GameState[TressetteView]):
             deals_won=tuple(self._deals_won),
         )
         self._log_scored(None, scored)
-        champion = self._match_winner()
-        if champion is None:
-            self._between((self._dealer - 1) % self._n)
-            return
-        self._winners = self.sides[champion]
-        self._phase = "over"
-        self.events.append(Event(MatchOver(self._winners)))
+        self._end_deal(self._match_winner())
 
     def _match_winner(self) -> int | None:
         """The side that wins the match now, or None.
@@ -579,26 +457,10 @@ class TressetteState(GameState[TressetteView]):
 
     # -- views -----------------------------------------------------------------------------
     def view(self, seat: int) -> TressetteView:
-        n = self._n
-        self._check_viewer(seat)
         hands = self._hands
-        return make_view(
+        return self._trick_view(
             TressetteView,
-            game="tressette",
-            players=n,
-            seat=seat,
-            side=side_of(seat, n),
-            sides=self.sides,
-            deal_no=self._deal_no,
-            dealer=self._dealer,
-            phase=self._phase,
-            current_player=None if self._phase == "over" else self._turn(),
-            hand=_sorted_hand(hands[seat]),
-            hand_sizes=tuple([h.bit_count() for h in hands]),
-            leader=self._leader,
-            trick_no=self.trick_no,
-            trick=tuple([(s, _CARDS[c]) for s, c in self._trick]),
-            tricks=self._shown_tricks(),
+            seat,
             raw_points=tuple(self._raw),
             declared=tuple([d is not None for d in self._declared]),
             declarations=tuple([(s, d) for s, d in enumerate(self._declared) if d is not None]),
@@ -606,7 +468,6 @@ class TressetteState(GameState[TressetteView]):
             buongioco=tuple(self._bg),
             totals=tuple(self._totals),
             deals_won=tuple(self._deals_won),
-            scores=tuple(self.scores),
             last_deal_points=self._last_points,
             target=TARGET,
             deals_to_win=DEALS_TO_WIN,
@@ -614,24 +475,6 @@ class TressetteState(GameState[TressetteView]):
             last_trick_raw=self._bonus,
             winners=self._winners,
         )
-
-    def _shown_tricks(self) -> tuple[tuple[int, tuple[tuple[int, Card], ...], int, int], ...]:
-        """The deal's completed tricks as views show them: kept, and only the tricks completed
-        since the last view are added (a rollout asks for a view at every card)."""
-        shown = self._tricks_shown
-        tricks = self._tricks
-        if len(shown) != len(tricks):
-            shown += tuple([_shown_trick(t) for t in tricks[len(shown) :]])
-            self._tricks_shown = shown
-        return shown
-
-    def hand(self, seat: int) -> tuple[Card, ...]:
-        """The true hand of ``seat``: for tests and tools, never for AI seats."""
-        return _sorted_hand(self._hands[seat])
-
-    def won_cards(self, seat: int) -> tuple[Card, ...]:
-        """Cards ``seat`` has taken in tricks this deal (public: every trick is seen)."""
-        return tuple(cards_of(self._won[seat], ITALIAN))
 
 
 def _union(combos: Sequence[Combo]) -> int:

@@ -11,20 +11,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import base
 from .base import DealScored, Payload
-from .cards import Card
 from .tressette_tables import Combo
+from .tricks import SideTrick, TrickDealt, TrickPlayed
 
 __all__ = ["Dealt", "Declared", "Played", "TressetteScored", "TrickWon"]
 
 
 @dataclass(frozen=True, slots=True)
-class Dealt(base.Dealt):
+class Dealt(TrickDealt):
     """A deal was dealt: the event's cards go one by one to the seats in ``to``."""
-
-    dealer: int
-    leader: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,22 +34,20 @@ class Declared(Payload):
 
 
 @dataclass(frozen=True, slots=True)
-class Played(base.Played):
+class Played(TrickPlayed):
     """The event's seat played the event's card into trick ``trick_no``."""
-
-    trick_no: int
 
 
 @dataclass(frozen=True, slots=True)
-class TrickWon(base.Trick):
-    """The event's seat won a trick: who played (in order), the winning card, its raw points."""
+class TrickWon(SideTrick):
+    """The event's seat won a trick (see :class:`.tricks.SideTrick`) and its cards' ``raw``
+    points (thirds)."""
 
-    seats: tuple[int, ...]
-    winning_card: Card
     raw: int
-    side: int
-    trick_no: int
-    last: bool
+
+    @property
+    def worth(self) -> int:
+        return self.raw
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,6 +22,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .cards import ITALIAN, Card, cards_of
+from .tricks import SUIT, SUIT_MASK, side_of, sides_of, suit_then_strength
+from .tricks import deck_indices as _deck_indices
+from .tricks import deck_mask as _deck_mask
 
 __all__ = [
     "COMBO_RANKS",
@@ -59,8 +62,6 @@ RAW = [
     {"1": 3, "2": 1, "3": 1, "F": 1, "C": 1, "R": 1}.get(ITALIAN.ranks[i % 10], 0)
     for i in range(40)
 ]
-SUIT = [i // 10 for i in range(40)]
-SUIT_MASK = [((1 << 10) - 1) << (10 * s) for s in range(4)]
 #: Masks of the four cards of rank index r (0 = Ace, 1 = 2, 2 = 3).
 RANK_MASK = [sum(1 << (10 * s + r) for s in range(4)) for r in range(10)]
 #: Ace, 2 and 3 of suit s.
@@ -110,30 +111,16 @@ class Combo:
 
 def deck_indices(players: int) -> list[int]:
     """The card indices of the ``players``-player deck: 40 cards, or 39 without 4B in 3."""
-    return [i for i in range(40) if not (players == 3 and i == FOUR_BATONS)]
-
-
-def side_of(seat: int, players: int) -> int:
-    """The side a seat plays for: partners sit opposite in 4 players (seat % 2), 3 play alone."""
-    return seat % 2 if players == 4 else seat
-
-
-def sides_of(players: int) -> tuple[tuple[int, ...], ...]:
-    """The seats of each side, by side: ((0, 2), (1, 3)) in 4 players, one seat each in 3."""
-    count = 1 + max(side_of(s, players) for s in range(players))
-    return tuple(tuple(s for s in range(players) if side_of(s, players) == k) for k in range(count))
+    return _deck_indices(players, FOUR_BATONS)
 
 
 def deck_mask(players: int) -> int:
     """The ``players``-player deck as a mask of card indices."""
-    full = (1 << 40) - 1
-    return full & ~(1 << FOUR_BATONS) if players == 3 else full
+    return _deck_mask(players, FOUR_BATONS)
 
 
-def hand_order(card: Card | int) -> tuple[int, int]:
-    """Where a card goes in a hand as a player holds it: by suit, strongest first."""
-    i = int(card) & 63
-    return SUIT[i], -STRENGTH[i]
+#: Where a card goes in a hand as a player holds it: by suit, strongest first.
+hand_order = suit_then_strength(STRENGTH)
 
 
 def raw_of(mask: int) -> int:

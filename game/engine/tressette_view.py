@@ -2,38 +2,30 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
-from .base import BaseView
 from .cards import Card
-from .tressette_tables import Combo, side_of
+from .tressette_tables import Combo
+from .tricks import TrickView
 
 __all__ = ["TressetteView"]
 
 
 @dataclass(frozen=True)
-class TressetteView(BaseView):
-    """What one seat may know: its own hand, and everything played or declared in public.
+class TressetteView(TrickView):
+    """What one seat may know: its own hand, and everything played or declared in public (the
+    fields every trick view carries are :class:`.tricks.TrickView`'s).
 
     ``sides`` lists the seats of each side (side of seat s: ``s % 2`` in 4 players, ``s`` in 3);
     per-side tuples (``raw_points``, ``buongioco``, ``totals``, ``deals_won``) follow that order,
     per-seat ones (``hand_sizes``, ``declared``, ``shown``, ``scores``) follow seats.
-    ``tricks`` holds every completed trick of this deal as (leader, ((seat, card), ...), winner,
-    raw points of its cards); ``trick_no`` counts the trick being played from 1, or is the
-    last trick's once the deal is played out; ``raw_points`` is what each side has captured so
-    far (the last trick's point included once the deal is over).  ``declarations`` lists each
-    declarer's combinations; ``last_trick_raw`` is what the last trick adds (1 raw, or 3 under
-    the house rule ``last_trick_whole``); ``target`` and ``deals_to_win`` end the match.
+    ``tricks`` gives each completed trick's raw points; ``raw_points`` is what each side has
+    captured so far (the last trick's point included once the deal is over).
+    ``declarations`` lists each declarer's combinations; ``last_trick_raw`` is what the last
+    trick adds (1 raw, or 3 under the house rule ``last_trick_whole``); ``target`` and
+    ``deals_to_win`` end the match.
     """
 
-    side: int = field()
-    sides: tuple[tuple[int, ...], ...] = field()
-    deal_no: int = field()
-    phase: str = field()
-    leader: int
-    trick_no: int
-    trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[tuple[int, tuple[tuple[int, Card], ...], int, int], ...]
     raw_points: tuple[int, ...]
     declared: tuple[bool, ...]
     declarations: tuple[tuple[int, tuple[Combo, ...]], ...]
@@ -51,9 +43,6 @@ class TressetteView(BaseView):
     @property
     def led_suit(self) -> str | None:
         return self.trick[0][1].suit if self.trick else None
-
-    def side_of(self, seat: int) -> int:
-        return side_of(seat, self.players)
 
     def voids(self) -> tuple[frozenset[int], ...]:
         """Per seat, the suits (indices 0-3, D C S B) it has shown it holds none of this deal.

@@ -15,7 +15,6 @@ from hypothesis import strategies as st
 from game.ai import make_seat
 from game.ai.briscola_rules import BriscolaRulesSeat
 from game.ai.briscola_search import SAMPLER, BriscolaSearchSeat, hidden_cards
-from game.ai.endgame import solve
 from game.ai.levels import NoisySeat
 from game.engine import new_game
 from game.engine.briscola import BriscolaState
@@ -87,22 +86,6 @@ def test_the_endgame_is_near_once_the_stock_is_empty_in_2_players_only() -> None
             v = s.view(s.current_player)
             assert near(v) == (players == 2 and v.stock == 0)
             s.play(rng.choice(s.legal_moves()))
-
-
-@given(seed=st.integers(0, 10**6))
-@settings(max_examples=5, deadline=None)
-def test_alpha_beta_agrees_with_plain_minimax(seed: int) -> None:
-    state, seat = near_end("briscola", 2, seed)
-    player = state.current_player
-    assert player is not None
-    view = state.view(player)
-    mark = state.deals_scored
-    value = leaf_value(seat, view, mark)
-    for move in state.legal_moves():
-        child = state.clone()
-        child.play(move)
-        exact = minimax(child, mark, frozenset((player,)), value)
-        assert solve(child, frozenset((player,)), value, 10**6) == pytest.approx(exact)
 
 
 @given(seed=st.integers(0, 10**6))

@@ -66,6 +66,7 @@ def leaf_value(seat: DeterminizedSearch[Any, Any], view: Any, mark: int) -> Any:
 CASES: list[tuple[str, int, Callable[[Any], bool] | None]] = [
     ("scopa", 2, None),
     ("cattura", 2, None),
+    ("briscola", 2, None),
     ("tressette", 4, lambda v: sum(v.hand_sizes) <= 2 * v.players),
 ]
 

@@ -9,21 +9,20 @@ refusals' reason codes.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any, ClassVar
 
-from game.engine import Card, DealScored, Event, Trick
+from game.engine import Card, DealScored, Event
 from game.engine.briscola import BriscolaView
 from game.engine.briscola_cards import HAND_SIZE, hand_order
-from game.engine.briscola_events import BriscolaScored, Dealt, Drew, TrickWon
+from game.engine.briscola_events import BriscolaScored, Dealt, Drew
 from game.i18n import N_, _, ngettext
 
 from ..anim import CardSprite
 from ..piles import Pile, Slot
 from .base import scored_as
-from .tricks import TrickGameUI
+from .tricks import SidesTrickUI
 
 
 @dataclass
@@ -49,7 +48,7 @@ class BriscolaModel:
         )  # fmt: skip
 
 
-class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
+class BriscolaUI(SidesTrickUI[BriscolaView, BriscolaModel]):
     name = "briscola"
     title = N_("Briscola")
     hand_max = HAND_SIZE
@@ -102,10 +101,6 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
     def hand_key(self, card: Card) -> Any:
         return hand_order(card)
 
-    def side_name(self, seats: Sequence[int], names: list[str]) -> str:
-        short = self.t.short_name if self.t is not None else names.__getitem__
-        return " & ".join(short(s) for s in seats)
-
     # -- the panel ----------------------------------------------------------------------------
     def new_model(self, v: BriscolaView, seed: int) -> BriscolaModel:
         return BriscolaModel(
@@ -114,30 +109,17 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
             turn=v.current_player, deals_to_win=v.deals_to_win, trick_no=v.trick_no,
         )  # fmt: skip
 
-    def model_key(self, model: BriscolaModel) -> Any:
-        return model.key()
-
-    def seat_scores(self, model: BriscolaModel) -> list[int]:
-        return model.scores
-
     def hud_items(self, m: BriscolaModel, names: list[str], deck: str) -> list[Any]:
-        teams = any(len(side) > 1 for side in m.sides)
         items: list[Any] = [
             ("title", _(self.title)),
-            ("sub", (_("{players} players in two sides · deal {number}") if teams
-                     else _("{players} players, each alone · deal {number}")
-                     ).format(players=m.players, number=m.deal_no)),
+            self.sides_sub(m),
             ("heading", _("Trumps")),
             ("suit", m.trump, self.suit_label(m.trump.suit, deck)),
             ("small", ngettext("{count} card left to draw", "{count} cards left to draw",
                                m.stock).format(count=m.stock), "dim"),
             ("heading", _("This deal · trick {number}").format(number=m.trick_no)),
         ]  # fmt: skip
-        for k, seats in enumerate(m.sides):
-            said = _("{side}: {points}").format(
-                side=self.side_name(seats, names), points=m.points[k]
-            )
-            items.append(("text", said, "bold"))
+        items += self.side_lines(m, names, [str(points) for points in m.points])
         items.append(
             (
                 "heading",
@@ -148,15 +130,7 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
                 ).format(count=m.deals_to_win),
             )
         )
-        rows = [
-            (
-                self.side_name(seats, names),
-                str(m.deals_won[k]),
-                m.turn is not None and m.turn in seats,
-            )
-            for k, seats in enumerate(m.sides)
-        ]
-        items.append(("rows", rows))
+        items += self.side_rows(m, names, [str(won) for won in m.deals_won])
         items.append(("small", _("deals won"), "faint"))
         return items
 
@@ -216,11 +190,8 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
         m.trick_no = 1
         m.stock = dealt.stock
 
-    def on_trick(self, winner: int, trick: Trick) -> None:
-        m = self.t.panel
-        assert isinstance(trick, TrickWon)  # Briscola's engine counts its tricks' points
-        m.points[trick.side] += trick.points
-        m.trick_no = trick.trick_no if trick.last else trick.trick_no + 1
+    def take(self, side: int, worth: int) -> None:
+        self.t.panel.points[side] += worth
 
     def _on_scored(self, data: BriscolaScored) -> float:
         m = self.t.panel
@@ -230,35 +201,18 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
         return 0.0
 
     def rebuild(self, v: BriscolaView) -> None:
-        t = self.t
-        hands = t.hidden_hands(v)
-        piles = {s: 0 for s in range(t.state.seats)}
-        for _leader, cards, winner, _points in v.tricks:
-            piles[winner] += len(cards)
-        t.table.rebuild(hands, v.trick, piles, v.face_down, v.dealer)
+        self.rebuild_tricks(v, self.t.hidden_hands(v), v.face_down)
         if v.trump_to is None and v.stock:
-            table = t.table
+            table = self.t.table
             self.turned.append(
                 CardSprite(v.trump, table.deck_at(), table.layout.small, True, "trump")
             )
             table.place(self.turned, 0.0)
-        if v.tricks:
-            _leader, cards, winner, _points = v.tricks[-1]
-            t.moment.shown_last = list(cards)
-            t.moment.last_winner = winner
 
     # -- the deal summary ---------------------------------------------------------------------
     def summary_lines(self, data: DealScored, names: list[str], players: int) -> list[str]:
         d = scored_as(data, BriscolaScored)
-        if d.winner_side is None:
-            return [_("The deal is tied: nobody wins it.")]
-        seats = d.sides[d.winner_side]
-        side = self.side_name(seats, names)
-        if len(seats) > 1:
-            return [_("{side} win the deal.").format(side=side)]
-        if self.is_you(seats[0]):
-            return [_("You win the deal.")]
-        return [_("{side} wins the deal.").format(side=side)]
+        return [self.winner_line(d.winner_side, d.sides, names)]
 
     def summary_table(
         self, data: DealScored, names: list[str]
@@ -270,6 +224,3 @@ class BriscolaUI(TrickGameUI[BriscolaView, BriscolaModel]):
             for k, seats in enumerate(d.sides)
         ]
         return head, rows
-
-    def summary_scores(self, data: DealScored, names: list[str]) -> list[tuple[str, str, bool]]:
-        return []  # the table above already holds the deals won

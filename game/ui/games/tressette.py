@@ -16,9 +16,9 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.engine import Card, DealScored, Dealt, Event, Trick
+from game.engine import Card, DealScored, Dealt, Event
 from game.engine.tressette import Combo, TressetteView
-from game.engine.tressette_events import Declared, TressetteScored, TrickWon
+from game.engine.tressette_events import Declared, TressetteScored
 from game.engine.tressette_tables import hand_order, raw_of, whole_and_thirds
 from game.i18n import N_, _
 
@@ -27,7 +27,7 @@ from ..widgets import Button
 from . import words
 from .base import scored_as
 from .table_api import TableApi
-from .tricks import TrickGameUI
+from .tricks import SidesTrickUI
 from .words import join_words
 
 _THIRDS = {0: "", 1: "⅓", 2: "⅔"}
@@ -70,7 +70,7 @@ class TressetteModel:
         )  # fmt: skip
 
 
-class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
+class TressetteUI(SidesTrickUI[TressetteView, TressetteModel]):
     name = "tressette"
     title = N_("Tressette")
 
@@ -95,10 +95,6 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
         return hand_order(card)
 
     # -- words --------------------------------------------------------------------------------
-    def side_name(self, seats: Sequence[int], names: list[str]) -> str:
-        short = self.t.short_name if self.t is not None else names.__getitem__
-        return " & ".join(short(s) for s in seats)
-
     def combo_words(self, combo: Combo, deck: str) -> str:
         """'three aces', 'Napoli of cups' (of hearts in French cards): from the combination's
         parts, in the deck on screen."""
@@ -141,12 +137,6 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
             last_raw=v.last_trick_raw, trick_no=v.trick_no, combos=list(v.declarations),
         )  # fmt: skip
 
-    def model_key(self, model: TressetteModel) -> Any:
-        return model.key()
-
-    def seat_scores(self, model: TressetteModel) -> list[int]:
-        return model.scores
-
     def badges(self, seat: int) -> list[tuple[str, Any]]:
         m = self.t.panel
         if seat < len(m.declared) and m.declared[seat]:
@@ -154,21 +144,16 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
         return []
 
     def hud_items(self, m: TressetteModel, names: list[str], deck: str) -> list[Any]:
-        teams = any(len(side) > 1 for side in m.sides)
         items: list[Any] = [
             ("title", _(self.title)),
-            ("sub", (_("{players} players in two sides · deal {number}") if teams
-                     else _("{players} players, each alone · deal {number}")
-                     ).format(players=m.players, number=m.deal_no)),
+            self.sides_sub(m),
             ("heading", _("This deal · trick {number}").format(number=m.trick_no)),
-        ]  # fmt: skip
-        for k, seats in enumerate(m.sides):
-            said = _("{side}: {points}").format(
-                side=self.side_name(seats, names), points=thirds(m.raw[k])
-            )
-            if m.buongioco[k]:
-                said += "  " + _("+ {points} Buongioco").format(points=m.buongioco[k])
-            items.append(("text", said, "bold"))
+        ]
+        points = [
+            thirds(raw) + ("  " + _("+ {points} Buongioco").format(points=bg) if bg else "")
+            for raw, bg in zip(m.raw, m.buongioco, strict=True)
+        ]
+        items += self.side_lines(m, names, points)
         items.append(("small", self.values_words(m, deck), "dim"))
         if m.combos:
             items.append(("heading", _("Buongioco")))
@@ -190,15 +175,14 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
                 ),
             )
         )
-        rows = [
-            (
-                self.side_name(seats, names),
-                _("{points} · {deals}d").format(points=m.totals[k], deals=m.deals_won[k]),
-                m.turn is not None and m.turn in seats,
-            )
-            for k, seats in enumerate(m.sides)
-        ]
-        items.append(("rows", rows))
+        items += self.side_rows(
+            m,
+            names,
+            [
+                _("{points} · {deals}d").format(points=total, deals=won)
+                for total, won in zip(m.totals, m.deals_won, strict=True)
+            ],
+        )
         items.append(("small", _("points · deals won"), "faint"))
         return items
 
@@ -224,12 +208,8 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
         m.combos = []
         m.trick_no = 1
 
-    def on_trick(self, winner: int, trick: Trick) -> None:
-        m = self.t.panel
-        data = trick
-        assert isinstance(data, TrickWon)  # Tressette's engine counts its tricks' points
-        m.raw[data.side] += data.raw
-        m.trick_no = data.trick_no if data.last else data.trick_no + 1
+    def take(self, side: int, worth: int) -> None:
+        self.t.panel.raw[side] += worth
 
     def _on_scored(self, data: TressetteScored) -> float:
         m = self.t.panel
@@ -264,14 +244,7 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
         for s, shown in enumerate(v.shown):
             if shown and None in hands[s]:  # a hidden hand shows what Buongioco declared
                 hands[s] = list(shown) + [None] * (v.hand_sizes[s] - len(shown))
-        piles = {s: 0 for s in range(t.state.seats)}
-        for _leader, cards, winner, _raw in v.tricks:
-            piles[winner] += len(cards)
-        t.table.rebuild(hands, v.trick, piles, 0, v.dealer)
-        if v.tricks:
-            _leader, cards, winner, _raw = v.tricks[-1]
-            t.moment.shown_last = list(cards)
-            t.moment.last_winner = winner
+        self.rebuild_tricks(v, hands, 0)
 
     # -- decisions ----------------------------------------------------------------------------
     def prompt_text(self) -> str:
@@ -300,17 +273,7 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
                 who=names[d.last_trick], points=thirds(d.last_trick_raw)
             )
         ]
-        if d.winner_side is None:
-            lines.append(_("The deal is tied: nobody wins it."))
-        else:
-            seats = d.sides[d.winner_side]
-            side = self.side_name(seats, names)
-            if len(seats) > 1:
-                lines.append(_("{side} win the deal.").format(side=side))
-            elif self.is_you(seats[0]):
-                lines.append(_("You win the deal."))
-            else:
-                lines.append(_("{side} wins the deal.").format(side=side))
+        lines.append(self.winner_line(d.winner_side, d.sides, names))
         return lines
 
     def summary_table(
@@ -331,6 +294,3 @@ class TressetteUI(TrickGameUI[TressetteView, TressetteModel]):
             for k, seats in enumerate(d.sides)
         ]
         return head, rows
-
-    def summary_scores(self, data: DealScored, names: list[str]) -> list[tuple[str, str, bool]]:
-        return []  # the table above already holds the match points
