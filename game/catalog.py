@@ -281,3 +281,21 @@ entry(
         soak="game.tools.briscola_soak:CHECKS",
     )
 )
+entry(
+    GameEntry(
+        "scopone",
+        seats={
+            "rules": "game.ai.scopa_rules:ScopaRulesSeat",
+            "search": "game.ai.scopone_search:ScoponeSearchSeat",
+        },
+        ui="game.ui.games.scopone:ScoponeUI",
+        rules="scopone.txt",
+        levels=Levels((600, 2000), normal_noise=0.15),
+        # Scopa's points, as in Scopa: a scopa left to the other side is a mistake, the
+        # settebello handed over a blunder
+        judging=Judging((0.1, 0.3, 0.6, 1.5), rollouts=3600, measured=4),
+        coach="game.ai.coach_captures:SCOPA",
+        other_ranks=_ITALIAN_IN_FRENCH,
+        soak="game.tools.scopone_soak:CHECKS",
+    )
+)

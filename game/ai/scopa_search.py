@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Sequence
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from game.engine import Card, DealScored
 from game.engine.scopa import ScopaState, ScopaView, round_plays, sweepers
@@ -131,6 +131,9 @@ class ScopaSearchSeat(DeterminizedSearch[ScopaView, ScopaState]):
     """
 
     ENDGAME = Endgame(near=lambda v: v.players == 2 and v.deck_count == 0)
+    #: the worlds' sampler (a hook: Scopone rebuilds its own states)
+    SAMPLER: ClassVar[WorldSampler[ScopaView, ScopaState]] = SAMPLER
 
     def __init__(self, samples: int = 100, seconds: float = 0.6) -> None:
-        super().__init__(SAMPLER, ScopaRulesSeat(), Budget(samples, seconds), evaluate=_evaluate)
+        rules = ScopaRulesSeat()
+        super().__init__(self.SAMPLER, rules, Budget(samples, seconds), evaluate=_evaluate)

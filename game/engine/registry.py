@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from . import briscola, capodama, cattura, scopa, tressette
+from . import briscola, capodama, cattura, scopa, scopone, tressette
 from .base import GameInfo, GameState, IllegalMove, RecordError
 
 __all__ = ["GAMES", "load_record", "new_game"]
@@ -30,6 +30,7 @@ register(scopa.INFO, scopa.ScopaState)
 register(cattura.INFO, cattura.CatturaState)
 register(tressette.INFO, tressette.TressetteState)
 register(briscola.INFO, briscola.BriscolaState)
+register(scopone.INFO, scopone.ScoponeState)
 
 
 def new_game(

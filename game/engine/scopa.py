@@ -50,6 +50,7 @@ from .base import (
     Move,
     Option,
     StateFields,
+    ViewT,
     make_event,
     make_view,
     seat_result,
@@ -57,7 +58,7 @@ from .base import (
 from .cards import ITALIAN, Card, bit_list
 from .dealspec import SEEN_BY_RECEIVER, check_guess, deal_into, mask_cards, names
 from .memo import Memo
-from .scopa_deal import FULL, HAND_SIZE, read_deal
+from .scopa_deal import FULL, HAND_SIZE, ExplicitDeal, read_deal
 from .scopa_events import (
     CAPTURED,
     Dealt,
@@ -394,11 +395,23 @@ class ScopaState(GameState[ScopaView]):
             self._reset_deal(dealer)
             self._deck = _shuffled(self._rng)
             self._deal_hand()
-            table = self._deck[:4]
-            del self._deck[:4]
-            self._deal_table(table)
+            k = self._first_table()
+            if k:
+                table = self._deck[:k]
+                del self._deck[:k]
+                self._deal_table(table)
             if not self._kings_redeal():
                 return
+
+    def _first_table(self) -> int:
+        """The cards dealt face up on the table after a deal's first hands (a hook: Scopone
+        deals none in its *scientifico* way)."""
+        return 4
+
+    def _hand_order(self) -> tuple[tuple[int, ...], tuple[frozenset[int], ...]]:
+        """Who receives each card of a hand dealt now, in dealing order, and who sees it: a
+        hand of 3 each here (a hook: Scopone deals its whole hands at once)."""
+        return _ORDERS[(self.players, self._dealer)]
 
     def _kings_redeal(self) -> bool:
         """Three or four Re on the first table: announce the redeal (the caller reshuffles)."""
@@ -410,8 +423,9 @@ class ScopaState(GameState[ScopaView]):
         return True
 
     def _deal_hand(self) -> None:
-        """Deal 3 cards to each player from the deck, one at a time, right of the dealer first."""
-        order, seen = _ORDERS[(self.players, self._dealer)]
+        """Deal a hand to each player from the deck (:meth:`_hand_order`: 3 cards each), one at
+        a time, right of the dealer first."""
+        order, seen = self._hand_order()
         k = len(order)
         deck = self._deck
         cards = deck[:k]
@@ -430,7 +444,7 @@ class ScopaState(GameState[ScopaView]):
         """The "dealt" event of the hand of ``cards`` just dealt in ``order``."""
         left = len(self._deck)
         key = (
-            ((self._deal_no << 5 | self._hand_no) << 6 | left) << 6
+            (((self._deal_no << 5 | self._hand_no) << 6 | left) << 6 | len(order)) << 6
             | self.players << 3
             | self._dealer
         )
@@ -451,13 +465,13 @@ class ScopaState(GameState[ScopaView]):
     def _start_explicit(self, deal: dict[str, Any]) -> None:
         """Set up the first deal from ``deal`` (see :mod:`.scopa_deal` for the keys)."""
         n = self.players
-        spec = read_deal(deal, n, self._nsides, self._rng)
+        spec = self._read_deal(deal)
         size = len(spec.hands[0])
         self._side_scores = list(spec.scores)
         self._deal_no = 1
         self._reset_deal(spec.dealer)
         # The deal event lists the hands in deal order: round-robin from the dealer's right.
-        order = _deal_order(n, spec.dealer)[: n * size]
+        order = self._hand_order()[0][: n * size]
         dealt = [spec.hands[s][k] for k in range(size) for s in order[:n]]
         for c, s in zip(dealt, order, strict=True):
             self._hands[s] |= 1 << c
@@ -480,6 +494,10 @@ class ScopaState(GameState[ScopaView]):
         if spec.fresh and self._kings_redeal():
             self._deal_no = 0
             self._start_deal(spec.dealer)
+
+    def _read_deal(self, deal: dict[str, Any]) -> ExplicitDeal:
+        """The checked explicit ``deal`` (a hook: Scopone reads its own, with no deck)."""
+        return read_deal(deal, self.players, self._nsides, self._rng)
 
     # -- rebuilding a position from a view (for search seats) -------------------------------
     @classmethod
@@ -515,13 +533,7 @@ class ScopaState(GameState[ScopaView]):
             ITALIAN,
             FULL,
         )
-        options = {
-            "target": view.target,
-            "cappotto": view.cappotto,
-            "primiera_all_suits": view.primiera_all_suits,
-            **view.rules.as_options(),
-        }
-        new = cls._blank(n, options, seed)
+        new = cls._blank(n, cls._view_options(view), seed)
         new._side_scores = list(view.side_scores)
         new._last_deal = view.last_deal
         new._deal_no = view.deal_no
@@ -544,6 +556,17 @@ class ScopaState(GameState[ScopaView]):
         new._current = view.current_player
         new._history = list(view.round_plays)  # the record of this hand of 3, as the view has it
         return new
+
+    @classmethod
+    def _view_options(cls, view: ScopaView) -> dict[str, Any]:
+        """The match's options as ``view`` shows them (a hook: Scopone's view adds its way of
+        dealing)."""
+        return {
+            "target": view.target,
+            "cappotto": view.cappotto,
+            "primiera_all_suits": view.primiera_all_suits,
+            **view.rules.as_options(),
+        }
 
     @classmethod
     def _probe(cls, hand: int, table: int, rules: HouseRules = NO_HOUSE) -> ScopaState:
@@ -848,11 +871,16 @@ class ScopaState(GameState[ScopaView]):
 
     # -- views and tools ---------------------------------------------------------------------
     def view(self, seat: int) -> ScopaView:
+        return self._view(ScopaView, seat)
+
+    def _view(self, cls: type[ViewT], seat: int, **more: Any) -> ViewT:
+        """The view of ``seat`` as ``cls`` (ScopaView or a subclass whose ``more`` fields
+        the caller gives): every field Scopa's view holds, filled here once for both."""
         n = self.players
         self._check_viewer(seat)
         return make_view(
-            ScopaView,
-            game="scopa",
+            cls,
+            game=self.info.name,
             players=n,
             seat=seat,
             side=seat % self._nsides,
@@ -878,6 +906,7 @@ class ScopaState(GameState[ScopaView]):
             last_deal=self._last_deal,
             winners=self._winners,
             rules=self._house,
+            **more,
         )
 
     # Tools and tests (never for AI seats): the true hidden state.

@@ -28,7 +28,7 @@ from .dealspec import (
     parse_card_list,
 )
 
-__all__ = ["FULL", "HAND_SIZE", "ExplicitDeal", "read_deal"]
+__all__ = ["FULL", "HAND_SIZE", "ExplicitDeal", "captured_piles", "read_deal"]
 
 #: Every card of the Italian deck, as a mask of card indices.
 FULL = (1 << 40) - 1
@@ -70,7 +70,7 @@ def read_deal(deal: Any, players: int, nsides: int, rng: random.Random) -> Expli
             f"deal): got {sizes}"
         )
     table = parse_card_list(deal["table"], ITALIAN, "the deal's table")
-    captured = _piles(deal.get("captured", [[]] * nsides), nsides)
+    captured = captured_piles(deal.get("captured", [[]] * nsides), nsides)
     named = [*(c for h in hands for c in h), *table, *(c for p in captured for c in p)]
     if "deck" in deal:
         deck = parse_card_list(deal["deck"], ITALIAN, "the deal's deck")
@@ -94,7 +94,8 @@ def read_deal(deal: Any, players: int, nsides: int, rng: random.Random) -> Expli
     return ExplicitDeal(dealer, hands, table, captured, deck, last, scores)
 
 
-def _piles(value: Any, nsides: int) -> list[list[int]]:
+def captured_piles(value: Any, nsides: int) -> list[list[int]]:
+    """The explicit deal's ``captured``: one list of card indices per side."""
     if not isinstance(value, list | tuple) or len(value) != nsides:
         raise RecordError(f"the deal's captured must be a list of {nsides} piles, one per side")
     return [

@@ -32,6 +32,7 @@ from game.engine import (
     IllegalMove,
     Move,
     load_record,
+    new_game,
     parse_card,
 )
 from game.engine.base import Payload
@@ -57,11 +58,16 @@ def _payload_classes(root: type[Payload]) -> typing.Iterator[type[Payload]]:
 @cache
 def _payloads(game: str) -> dict[str, type[Payload]]:
     """The payload classes an event of ``game`` may name, by class name: the engine's shared
-    ones, overridden by the game's own of the same name."""
+    ones, overridden by those of the game's own modules and of the games its state builds on
+    (Scopone's events are Scopa's), the game's own last."""
     found = list(_payload_classes(Payload))
-    shared = {c.__name__: c for c in found if c.__module__ == "game.engine.base"}
-    own = {c.__name__: c for c in found if c.__module__.startswith(f"game.engine.{game}")}
-    return shared | own
+    out = {c.__name__: c for c in found if c.__module__ == "game.engine.base"}
+    state = type(new_game(game, players=GAMES[game].players[-1], seed=1))
+    homes = [k.__module__ for k in state.__mro__ if k.__module__.startswith("game.engine.")]
+    for home in reversed(homes):
+        if home != "game.engine.base":
+            out |= {c.__name__: c for c in found if c.__module__.startswith(home)}
+    return out
 
 
 @cache

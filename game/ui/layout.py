@@ -57,6 +57,13 @@ FLAG_STEP = 0.06
 #: How far apart the viewer's cards lie, in card widths, by the most cards its hand holds (up to
 #: the first figure): a short hand spreads wide, a long one overlaps to fit the band.
 FAN_SPACING = ((3, 1.06), (5, 0.8), (math.inf, 0.66))
+#: The most cards a hand spreads over: a longer hand lies as wide, its cards closer.
+FAN_MOST = 8
+#: How far apart the other seats' cards lie, in card widths (face down, their corners need no
+#: room): the closer figure for hands longer than :data:`FAN_MOST` (Tressette's 10 and 13,
+#: Scopone's 10), so the middle keeps its room between them.
+OTHERS_SPACING = 0.3
+LONG_OTHERS_SPACING = 0.2
 #: A fan of up to this many cards is centred on the table; a longer one shifts left, clear of
 #: the side panel.
 CENTRED_FAN = 5
@@ -197,7 +204,7 @@ class TableLayout:
 
     # -- seats around the table -------------------------------------------------------------------
     def _hand_w(self, card_w: int, spacing: float) -> float:
-        return card_size(card_w)[0] + spacing * (min(self.hand_max, 8) - 1)
+        return card_size(card_w)[0] + spacing * (min(self.hand_max, FAN_MOST) - 1)
 
     def _place_viewer(self) -> None:
         """The viewer's hand on the band, its plate just over the raised cards; the middle of
@@ -209,8 +216,17 @@ class TableLayout:
         hand_w = self._hand_w(self.big, spacing)
         ay = self.band.top - self.gap - bh / 2
         ax = tw / 2 if (self.solitaire or self.hand_max <= CENTRED_FAN) else tw / 2 - bw * 0.2
+        sw = card_size(self.small)[0]
         if self.center_kind:  # room at the left for the list of captures to choose from
-            ax = max(ax, self.margin + self.gap + round(CHOOSER_W * self.scale) + hand_w / 2)
+            left = self.margin + self.gap + round(CHOOSER_W * self.scale)
+            ax = max(ax, left + hand_w / 2)
+            # and at the right for the pile and its flags, on the felt: a long hand (Scopone's
+            # 10 cards) that would reach them lies closer
+            right = self.table.right - sw / 4 - self.flag_w - self.pile_w - self.gap
+            if ax + hand_w / 2 > right:
+                hand_w = max(bw, right - left)
+                spacing = (hand_w - bw) / max(1, min(self.hand_max, FAN_MOST) - 1)
+                ax = left + hand_w / 2
         ax = max(self.margin + hand_w / 2, ax)
         plate_y = ay - bh / 2 - self.lift() - self.gap - self.plate_h / 2
         #: the lowest the other seats reach: the top of the viewer's plate
@@ -221,7 +237,6 @@ class TableLayout:
         )
         self.center = (tw / 2, (top_bottom + self.floor) / 2)
         # the pile a little right of the hand, its flags (if any) right of it, all on the felt
-        sw = card_size(self.small)[0]
         pile_x = min(
             self.table.right - sw / 4 - self.flag_w - self.pile_w / 2,
             ax + hand_w / 2 + bw * 0.75 - sw / 2 + self.pile_w / 2,
@@ -239,7 +254,11 @@ class TableLayout:
         tw = self.table.w
         cx, cy = self.center
         sw, sh = card_size(self.small)
-        spacing = sw * (0.66 if self.solitaire else 0.3)
+        if self.solitaire:  # the second hand, face up: every corner shows
+            spacing = sw * 0.66
+        else:
+            long = self.hand_max > FAN_MOST
+            spacing = sw * (LONG_OTHERS_SPACING if long else OTHERS_SPACING)
         hand_w = self._hand_w(self.small, spacing)
         # room outside the outermost hands for a won pile of one card; a wider pile, or flags
         # beside it, bring the seats in as far as the outermost seat needs
@@ -280,7 +299,7 @@ class TableLayout:
     def hand_rect(self, seat: int, count: int | None = None) -> pygame.Rect:
         """Where ``seat``'s hand of ``count`` cards (the most it holds) lies, raised cards
         included."""
-        n = min(self.hand_max, 8) if count is None else count
+        n = min(self.hand_max, FAN_MOST) if count is None else count
         pos = self.hand_positions(seat, max(1, n))
         spot = self.spot(seat)
         cw, ch = card_size(spot.card_w)
@@ -530,12 +549,13 @@ class TableLayout:
         return (cx + (ax - cx) * 0.45, cy + (ay - cy) * 0.45)
 
     def hand_positions(self, seat: int, count: int) -> list[tuple[float, float]]:
-        """Centres of ``count`` cards in ``seat``'s hand, left to right."""
+        """Centres of ``count`` cards in ``seat``'s hand, left to right: a hand longer than
+        :data:`FAN_MOST` lies closer, as wide as that many (its :meth:`hand_rect`)."""
         spot = self.spot(seat)
         ax, ay = spot.anchor
         spacing = spot.spacing
-        if spot.rel == 0 and count > 8:
-            spacing *= 8 / count
+        if count > FAN_MOST:
+            spacing *= (FAN_MOST - 1) / (count - 1)
         x0 = ax - spacing * (count - 1) / 2
         return [(x0 + i * spacing, ay) for i in range(count)]
 

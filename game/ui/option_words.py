@@ -10,6 +10,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from game.engine import GAMES
+from game.engine.scopone import CLASSICO, SCIENTIFICO
 from game.i18n import N_, _, ngettext
 
 __all__ = ["OPTION_WORDS", "option_label", "rules_in_force", "yes_no"]
@@ -27,6 +28,14 @@ def _deals(v: Any) -> str:
     return ngettext("{count} deal won", "{count} deals won", int(v)).format(count=v)
 
 
+#: Scopone's ways of dealing by the option's value: their Italian names, in every language
+_DEALINGS = {SCIENTIFICO: N_("Scientifico"), CLASSICO: N_("Classico")}
+
+
+def _dealing(v: Any) -> str:
+    return _(_DEALINGS[v]) if v in _DEALINGS else str(v)
+
+
 #: How each rule option is offered: its row label (translated where shown) and how its
 #: values read.
 OPTION_WORDS: dict[str, tuple[str, Callable[[Any], str]]] = {
@@ -41,6 +50,7 @@ OPTION_WORDS: dict[str, tuple[str, Callable[[Any], str]]] = {
     "quindici": (N_("Scopa a quindici"), yes_no),
     "fewest_cards": (N_("Fewest cards capture"), yes_no),
     "deals_to_win": (N_("Match to"), _deals),
+    "dealing": (N_("Dealing"), _dealing),
 }
 
 

@@ -74,6 +74,8 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
     LAST_BUTTON = N_("Last capture (L)")
     LAST_NONE = N_("Nothing has been captured in this deal yet")
     HOLD_LABEL = N_("Capture stays")
+    #: the panel counts the cards left in the deck (Scopone deals them all at once: none)
+    deck_line = True
 
     REFUSALS: ClassVar[dict[str, str]] = {
         "not_in_hand": N_("{seat} cannot play {card}: it is not in the hand"),
@@ -179,10 +181,11 @@ class ScopaUI(GameUI[ScopaView, ScopaModel]):
                 "gold" if m.settebello is not None else "faint",
             )
         )
-        left = ngettext(
-            "{count} card left in the deck", "{count} cards left in the deck", m.deck
-        ).format(count=m.deck)
-        items.append(("small", left, "faint"))
+        if self.deck_line:
+            left = ngettext(
+                "{count} card left in the deck", "{count} cards left in the deck", m.deck
+            ).format(count=m.deck)
+            items.append(("small", left, "faint"))
         items.append(("heading", _("Match points (to {target})").format(target=m.target)))
         items.append(
             (
