@@ -60,18 +60,26 @@ def option_label(key: str) -> str:
     return _(words[0]) if words else key.replace("_", " ").capitalize()
 
 
+#: The options that set the match's goal: the panel's match rows already say it.
+_GOALS = frozenset({"target", "deals_to_win"})
+
+
 def rules_in_force(game: str, options: Mapping[str, Any]) -> list[str]:
-    """The yes/no rule options of a match of ``game`` set otherwise than by default, one
-    line each ("Re bello (king of coins +1)", "Last trick = 1 point: No"): what the table's
-    panel lists under "Rules in force"."""
+    """The rule options of a match of ``game`` set otherwise than by default, one line each
+    ("Re bello (king of coins +1)", "Last trick = 1 point: No", "Dealing: Classico"), but the
+    match's goal: what the table's panel lists under "Rules in force"."""
     lines = []
     for key, spec in GAMES[game].options.items():
         value = options.get(key, spec.default)
-        if (
-            isinstance(spec.default, bool)
-            and value != spec.default
-            and spec.means_anything(options)
-        ):
-            label = option_label(key)
+        if key in _GOALS or value == spec.default or not spec.means_anything(options):
+            continue
+        label = option_label(key)
+        if isinstance(spec.default, bool):
             lines.append(label if value else _("{rule}: No").format(rule=label))
+        else:
+            lines.append(
+                _("{rule}: {value}").format(
+                    rule=label, value=OPTION_WORDS.get(key, (key, str))[1](value)
+                )
+            )
     return lines

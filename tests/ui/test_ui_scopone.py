@@ -127,6 +127,15 @@ def test_classico_deals_nine_each_and_four_face_up_on_the_table(app):
     center = table.model.table.center
     assert len(center) == len(table.model.state.table()) <= TABLE_CARDS
     assert all(sp.face_up for sp in center)
+    # the panel names the way of dealing under "Rules in force", not the match's target
+    said = [item[1] for item in table.painter._rules_items()]
+    assert said[1:] == [f"{option_label('dealing')}: Classico"]
+
+
+def test_the_default_way_of_dealing_and_the_target_are_not_listed_as_rules_in_force(app):
+    table = start_game(app, "scopone", 4, seed=3, target=21)
+    assert run_until(app, lambda: human_turn(table), 6000)
+    assert table.painter._rules_items() == []
 
 
 def test_deck_switch_mid_deal(app):
