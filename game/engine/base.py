@@ -28,6 +28,7 @@ from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar, cast
 from .cards import Card, CardError, Deck, mask_of, parse_card
 
 __all__ = [
+    "EVERYONE",
     "BaseView",
     "CardMove",
     "DealScored",
@@ -240,6 +241,11 @@ class MatchOver(Payload):
     winners: tuple[int, ...]
 
 
+#: The ``seen_by`` of a card every seat sees among cards some do not (Briscola's turned trump
+#: as it is drawn): every seat of any game, so that a spectator, who holds no seat, sees it too.
+EVERYONE: frozenset[int] = frozenset(range(8))
+
+
 class Event(NamedTuple):
     """Something that happened, for the UI to show.
 
@@ -256,11 +262,12 @@ class Event(NamedTuple):
     seen_by: tuple[frozenset[int], ...] | None = None
 
     def for_seat(self, seat: int | None) -> Event:
-        """This event as ``seat`` may see it (``None``: a spectator who sees only public cards)."""
+        """This event as ``seat`` may see it (``None``: a spectator who sees only public cards,
+        those seen by :data:`EVERYONE`)."""
         if self.seen_by is None:
             return self
         cards = tuple(
-            c if seat is not None and seat in who else None
+            c if (seat in who if seat is not None else who >= EVERYONE) else None
             for c, who in zip(self.cards, self.seen_by, strict=True)
         )
         return self._replace(cards=cards)  # type: ignore[arg-type]

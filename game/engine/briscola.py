@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from .base import (
+    EVERYONE,
     GameInfo,
     IllegalMove,
     Move,
@@ -62,7 +63,6 @@ MATCH_LENGTHS = (1, 2, 3, 5)
 
 _CARDS: tuple[Card, ...] = ITALIAN.cards
 _sorted_hand = ordered_cards(_CARDS, hand_order, "briscola hands")
-_EVERYONE = {n: frozenset(range(n)) for n in (2, 3, 4)}
 _PLAYED = tuple(Played(k) for k in range(1, 22))
 
 
@@ -283,9 +283,8 @@ class BriscolaState(SidesTrickState[BriscolaView]):
             if c == trump:
                 self._trump_to = s
         if self._log:
-            everyone = _EVERYONE[n]
             seen = tuple(
-                everyone if c == trump else SEEN_BY_RECEIVER[s]
+                EVERYONE if c == trump else SEEN_BY_RECEIVER[s]
                 for s, c in zip(order, drawn, strict=True)
             )
             data = Drew(order, len(self._stock))

@@ -119,6 +119,7 @@ def test_a_drawn_card_is_seen_by_its_drawer_only_but_the_turned_trump_by_everyon
     assert drew.cards[1] == s.trump
     assert drew.for_seat(winner).cards == (drew.cards[0], drew.cards[1])
     assert drew.for_seat(other).cards == (None, drew.cards[1])
+    assert drew.for_seat(None).cards == (None, drew.cards[1])  # a spectator sees the trump too
 
 
 def test_three_players_set_the_2_of_coins_aside() -> None:
