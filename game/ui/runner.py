@@ -47,6 +47,10 @@ log = logging.getLogger(__name__)
 #: The smallest window opened at start (a saved size is never smaller).  The player may shrink
 #: it further: below scene.MIN_WINDOW the scenes wait behind a "window too small" notice.
 MIN_SIZE = (800, 500)
+#: The share of the screen a window opened at start may take at most: the rest is for the
+#: desktop's panels and the window's title bar (a 1280×720 window on a 1024×600 netbook ran off
+#: its screen).
+SCREEN_SHARE = 0.92
 #: How long a notice (:meth:`App.notice`) stays on screen, in seconds.
 NOTICE_SECONDS = 8.0
 #: The longest step of time a frame of animation takes (a stalled machine skips, not jumps).
@@ -69,6 +73,27 @@ def prefer_shared_memory() -> None:
     """
     if sys.platform.startswith("linux"):
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+
+
+def fit_screen(size: tuple[int, int]) -> tuple[int, int]:
+    """``size`` (the remembered or default window) shrunk to fit the screen, if the screen is
+    known and smaller: at most :data:`SCREEN_SHARE` of it each way, never below
+    :data:`MIN_SIZE`.  A size asked for on the command line is kept as asked; so is any size
+    on a headless driver, which has no screen."""
+    if pygame.display.get_driver() in ("dummy", "offscreen"):
+        return size
+    try:
+        screens = pygame.display.get_desktop_sizes()
+    except pygame.error:
+        return size
+    if not screens or min(screens[0]) <= 0:
+        return size
+    sw, sh = screens[0]
+    w = min(size[0], max(MIN_SIZE[0], round(sw * SCREEN_SHARE)))
+    h = min(size[1], max(MIN_SIZE[1], round(sh * SCREEN_SHARE)))
+    if (w, h) != size:
+        log.info("the window %s fits the screen %s as %s", size, (sw, sh), (w, h))
+    return w, h
 
 
 class App:
@@ -104,7 +129,7 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("Tavolo")
         self._set_icon()
-        w, h = size or self.settings.window
+        w, h = size or fit_screen(self.settings.window)
         self.windowed_size: tuple[int, int] = (w, h)
         self.fullscreen = self.settings.fullscreen if fullscreen is None else fullscreen
         self.screen = self._make_window()

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from ui_harness import click_button, key, start_game, table_scene
+from ui_harness import click_button, key, start_game, table_scene, user_dirs
 
 from game.ui import theme
 from game.ui.cards import MAX_WIDTHS, CardImages, card_images
+from game.ui.runner import SCREEN_SHARE, App
 from game.ui.scene import MIN_WINDOW
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.setup import SetupScene
 from game.ui.scenes.title import TitleScene
+from game.ui.settings import Settings
 
 TINY = [(100, 720), (200, 150)]
 BIG = (1280, 720)
@@ -207,3 +209,31 @@ def test_f11_back_from_fullscreen_restores_the_window_size(app, monkeypatch):
     assert app.screen.get_size() == (900, 560) and app.size == (900, 560)
     assert app.settings.window == (900, 560)  # what the next start opens at
     assert app.scenes.top.scale == pytest.approx(theme.ui_scale((900, 560)))
+
+
+def test_the_first_window_fits_a_small_screen(tmp_path, monkeypatch):
+    """A 1280×720 window (the default, or one remembered on a larger screen) on a 1024×600
+    netbook ran off its screen: the window opened at start fits the screen, leaving room for
+    the desktop's panels; a size asked for on the command line is kept, and a headless driver
+    has no screen to fit."""
+    user_dirs(tmp_path, monkeypatch)
+    settings = Settings()
+    assert settings.window == (1280, 720)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "x11")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1024, 600)])
+    fitted = App(settings, fixed_dt=1 / 30, fps=0, persist=False)
+    assert fitted.windowed_size == (round(1024 * SCREEN_SHARE), round(600 * SCREEN_SHARE))
+    assert fitted.screen.get_size() == fitted.windowed_size
+    fitted.shutdown()
+    asked = App(Settings(), size=(1280, 720), fixed_dt=1 / 30, fps=0, persist=False)
+    assert asked.windowed_size == (1280, 720)
+    asked.shutdown()
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(2560, 1440)])
+    big = App(Settings(), fixed_dt=1 / 30, fps=0, persist=False)
+    assert big.windowed_size == (1280, 720)  # a screen large enough changes nothing
+    big.shutdown()
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "dummy")
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1024, 600)])
+    headless = App(Settings(), fixed_dt=1 / 30, fps=0, persist=False)
+    assert headless.windowed_size == (1280, 720)
+    headless.shutdown()
