@@ -179,8 +179,7 @@ class SceneManager:
     def resize(self, size: tuple[int, int]) -> None:
         """The window is now ``size``: scenes are laid out again (at the minimum when smaller)."""
         self.window = size
-        for scene in self.stack:
-            scene.resize(self.layout_size)
+        self.relayout()
 
     def relayout(self) -> None:
         """Lay the scenes out again in the same window (the text size or the look changed)."""
