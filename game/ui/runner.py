@@ -78,8 +78,8 @@ def prefer_shared_memory() -> None:
 def fit_screen(size: tuple[int, int]) -> tuple[int, int]:
     """``size`` (the remembered or default window) shrunk to fit the screen, if the screen is
     known and smaller: at most :data:`SCREEN_SHARE` of it each way, never below
-    :data:`MIN_SIZE`.  A size asked for on the command line is kept as asked; so is any size
-    on a headless driver, which has no screen."""
+    :data:`MIN_SIZE`.  A headless driver has no screen: the size stays.  (The App does not ask
+    for a size given on the command line: that one opens as asked.)"""
     if pygame.display.get_driver() in ("dummy", "offscreen"):
         return size
     try:
