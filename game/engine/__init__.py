@@ -46,7 +46,7 @@ from .base import (
     Trick,
 )
 from .cards import FRENCH, ITALIAN, Card, CardError, Deck, parse_card, parse_cards
-from .registry import GAMES, load_record, new_game
+from .registry import GAMES, load_record, new_game, state_class
 
 __all__ = [
     "FRENCH",
@@ -74,4 +74,5 @@ __all__ = [
     "new_game",
     "parse_card",
     "parse_cards",
+    "state_class",
 ]

@@ -25,6 +25,11 @@ def register(info: GameInfo, state: type[GameState[Any]]) -> None:
     _STATES[info.name] = state
 
 
+def state_class(game: str) -> type[GameState[Any]]:
+    """The state class ``game`` plays with (the modules its rules and events live in)."""
+    return _STATES[game]
+
+
 register(capodama.INFO, capodama.CapodamaState)
 register(scopa.INFO, scopa.ScopaState)
 register(cattura.INFO, cattura.CatturaState)

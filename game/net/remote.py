@@ -32,8 +32,8 @@ from game.engine import (
     IllegalMove,
     Move,
     load_record,
-    new_game,
     parse_card,
+    state_class,
 )
 from game.engine.base import Payload
 
@@ -62,7 +62,7 @@ def _payloads(game: str) -> dict[str, type[Payload]]:
     (Scopone's events are Scopa's), the game's own last."""
     found = list(_payload_classes(Payload))
     out = {c.__name__: c for c in found if c.__module__ == "game.engine.base"}
-    state = type(new_game(game, players=GAMES[game].players[-1], seed=1))
+    state = state_class(game)
     homes = [k.__module__ for k in state.__mro__ if k.__module__.startswith("game.engine.")]
     for home in reversed(homes):
         if home != "game.engine.base":
