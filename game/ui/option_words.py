@@ -13,7 +13,7 @@ from game.engine import GAMES
 from game.engine.scopone import CLASSICO, SCIENTIFICO
 from game.i18n import N_, _, ngettext
 
-__all__ = ["OPTION_WORDS", "option_label", "rules_in_force", "yes_no"]
+__all__ = ["OPTION_WORDS", "option_label", "option_value", "rules_in_force", "yes_no"]
 
 
 def yes_no(v: Any) -> str:
@@ -54,6 +54,12 @@ OPTION_WORDS: dict[str, tuple[str, Callable[[Any], str]]] = {
 }
 
 
+def option_value(key: str) -> Callable[[Any], str]:
+    """How a value of the option ``key`` reads (as it is where it has no words)."""
+    words = OPTION_WORDS.get(key)
+    return words[1] if words else str
+
+
 def option_label(key: str) -> str:
     """The option's label, translated (its name where it has no words)."""
     words = OPTION_WORDS.get(key)
@@ -77,9 +83,5 @@ def rules_in_force(game: str, options: Mapping[str, Any]) -> list[str]:
         if isinstance(spec.default, bool):
             lines.append(label if value else _("{rule}: No").format(rule=label))
         else:
-            lines.append(
-                _("{rule}: {value}").format(
-                    rule=label, value=OPTION_WORDS.get(key, (key, str))[1](value)
-                )
-            )
+            lines.append(_("{rule}: {value}").format(rule=label, value=option_value(key)(value)))
     return lines

@@ -32,7 +32,7 @@ from .. import theme
 from ..focus_ring import FocusRing
 from ..games import playable_games
 from ..games.words import deck_name, deck_refusal, deck_title
-from ..option_words import OPTION_WORDS, option_label, yes_no
+from ..option_words import option_label, option_value, yes_no
 from ..routes import confirm_replace
 from ..rules_text import in_short
 from ..savegame import MatchSetup, slot_of
@@ -173,9 +173,12 @@ class SetupScene(Scene):
         for key, opt in GAMES[self.game].options_for(self.players).items():
             value = chosen.get(key, opt.default)
             self.options[key] = value
-            fmt = OPTION_WORDS[key][1] if key in OPTION_WORDS else str
             sel = Selector(
-                option_label(key), list(opt.choices), value, self._option_setter(key), fmt
+                option_label(key),
+                list(opt.choices),
+                value,
+                self._option_setter(key),
+                option_value(key),
             )
             self.option_sels.append(sel)
         self._grey_options()
