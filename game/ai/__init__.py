@@ -35,7 +35,7 @@ def make_seat(kind: str, game: str) -> Seat:
     entry = CATALOG.get(game)
     if kind == "random":
         return RandomSeat()
-    if kind in LEVELS and kind in level_kinds(game):
+    if kind.partition(":")[0] in level_kinds(game):
         return make_level(kind, game)
     if entry is None or kind not in entry.seats:
         raise ValueError(f"no {kind!r} seat for {game}: choose from {', '.join(seat_kinds(game))}")

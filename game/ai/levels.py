@@ -60,6 +60,8 @@ CPU_CAP = {"normal": 1.0, "strong": 1.9}
 #: the same worlds exceeds this many standard errors (one-sided, about 90%), at both levels:
 #: without the guard strong gained in some games and lost in others (docs/EXPERIMENTS.md).
 KEEP_RULES_Z = 1.28
+#: Seat kinds for the arena only: normal without its slips, strong searching one tree.
+EXPERIMENTAL = ("steady", "tree")
 #: The level a seat kind of an older setup stands for.
 LEGACY = {"rules": "normal", "search": "strong", "random": "easy"}
 
@@ -89,7 +91,8 @@ def level_kinds(game: str) -> list[str]:
         return []
     needs = {"easy": "rules", "normal": "search", "strong": "search"}
     tuned = entry.levels is not None
-    return [k for k in LEVELS if needs[k] in entry.seats and (k == "easy" or tuned)]
+    kinds = [k for k in LEVELS if needs[k] in entry.seats and (k == "easy" or tuned)]
+    return kinds + [k for k in EXPERIMENTAL if "strong" in kinds]
 
 
 def make_level(kind: str, game: str) -> Seat:
@@ -100,10 +103,13 @@ def make_level(kind: str, game: str) -> Seat:
         return NoisySeat(load(seats["rules"])(), EASY_NOISE)
     levels = entry.levels
     assert levels is not None, f"{game} has no normal or strong level"
-    rollouts = levels.rollouts[LEVELS.index(kind) - 1]
-    seat: DeterminizedSearch[Any, Any] = load(seats["search"])(rollouts // 2, CPU_CAP[kind])
+    kind, _, count = kind.partition(":")
+    base = {"steady": "normal", "tree": "strong"}.get(kind, kind)
+    rollouts = int(count) if count else levels.rollouts[LEVELS.index(base) - 1]
+    seat: DeterminizedSearch[Any, Any] = load(seats["search"])(rollouts // 2, CPU_CAP[base])
     seat.budget = dataclasses.replace(seat.budget, rollouts=rollouts, keep_rules_z=KEEP_RULES_Z)
-    seat.solve_endgame = kind == "strong"
+    seat.solve_endgame = base == "strong"
+    seat.tree = kind == "tree"
     # ``seat.infer_play`` (:mod:`.play_model`) stays off: it did not help (docs/EXPERIMENTS.md)
     seat.name = kind
     if kind == "normal" and levels.normal_noise:

@@ -37,6 +37,7 @@ from game.engine import BaseView, DealScored, GameState, Move
 
 from .base import Seat
 from .endgame import Endgame, TooDeep, solve
+from .ismcts import tree_search
 from .search_worlds import WorldSampler
 
 __all__ = [
@@ -180,6 +181,9 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         #: (:mod:`.play_model`), where the game can replay its deal; no level sets it (tried:
         #: docs/EXPERIMENTS.md).
         self.infer_play = False
+        #: Search one tree of decisions over the worlds (:mod:`.ismcts`) instead of judging
+        #: each legal move by flat rollouts.
+        self.tree = False
 
     def choose(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
@@ -198,6 +202,10 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         """The index of the move to play: the finalist with the best mean, unless the budget
         keeps the rule seat's move and the finalist's paired advantage over it is not
         significant."""
+        endgame = self.ENDGAME
+        if self.tree and not (self.solve_endgame and endgame is not None and endgame.near(view)):
+            visits = tree_search(self, view, legal_moves, rng, _every_view)
+            return max(range(len(legal_moves)), key=lambda k: visits[k])
         z = self.budget.keep_rules_z
         keep = None
         if z is not None:
@@ -319,6 +327,10 @@ def play_out(
             break
         state.play(policy(state, legal, rng))
     return state.last_scored if state.deals_scored != mark else None
+
+
+def _every_view(state: GameState[BaseView]) -> list[BaseView]:
+    return [state.view(s) for s in range(state.players)]
 
 
 def _halve(alive: list[int], values: list[list[float]], keep: int | None) -> list[int]:
