@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Any
 
 from game.engine import BaseView, GameState, Move
 
+from .evaluation import LinearEvaluation, load_evaluation
+
 if TYPE_CHECKING:
     from .search import DeterminizedSearch
 
@@ -77,11 +79,11 @@ def tree_search(
     """Each root move's visits after ``seat.budget``'s iterations (the seat plays the most
     visited); ``seat_views(world)`` gives every seat's view of a world, read only by the
     seat's evaluation (whose deal a result is for)."""
-    from .search import play_out  # the search module imports this one
-
     budget = seat.budget
     iterations = budget.rollouts or budget.worlds * len(legal_moves)
     draw = seat._worlds(view)
+    spec = seat.EVALUATION
+    model = load_evaluation(view.game, view.players) if seat.cut and spec is not None else None
     root = _Node()
     start = time.thread_time()
     views: Sequence[BaseView] | None = None
@@ -111,8 +113,7 @@ def tree_search(
             legal = world.legal_sequence()
             if not legal:
                 break
-        scored = play_out(world, mark, seat.policy, rng)
-        results = [seat.evaluate(scored, world, v) for v in views]
+        results = _playout(seat, world, mark, views, rng, model)
         for child, player in path:
             child.visits += 1
             child.total += results[player]
@@ -125,3 +126,31 @@ def tree_search(
     seat.last_finalists = list(range(len(legal_moves)))
     seat.last_values = [[v] for v in visits]
     return visits
+
+
+def _playout(
+    seat: DeterminizedSearch[Any, Any],
+    world: GameState[BaseView],
+    mark: int,
+    views: Sequence[BaseView],
+    rng: random.Random,
+    model: LinearEvaluation | None,
+) -> list[float]:
+    """Every seat's result of playing ``world`` on with the seat's rollout policy: to the end
+    of the deal, or, with a learned ``model``, only until ``seat.cut`` more tricks are taken,
+    the rest estimated by the model."""
+    from .search import MAX_ROLLOUT_MOVES  # the search module imports this one
+
+    spec = seat.EVALUATION
+    stop = spec.progress(world) + seat.cut if model is not None and spec is not None else None
+    policy = seat.policy
+    for _ in range(MAX_ROLLOUT_MOVES):
+        legal = world.legal_sequence()
+        if not legal:
+            break
+        world.play(policy(world, legal, rng))
+        if stop is not None and world.deals_scored == mark and spec.progress(world) >= stop:
+            assert model is not None and spec is not None
+            return model.values(spec, world)
+    scored = world.last_scored if world.deals_scored != mark else None
+    return [seat.evaluate(scored, world, v) for v in views]

@@ -104,12 +104,14 @@ def make_level(kind: str, game: str) -> Seat:
     levels = entry.levels
     assert levels is not None, f"{game} has no normal or strong level"
     kind, _, count = kind.partition(":")
+    count, _, cut = count.partition(":")
     base = {"steady": "normal", "tree": "strong"}.get(kind, kind)
     rollouts = int(count) if count else levels.rollouts[LEVELS.index(base) - 1]
     seat: DeterminizedSearch[Any, Any] = load(seats["search"])(rollouts // 2, CPU_CAP[base])
     seat.budget = dataclasses.replace(seat.budget, rollouts=rollouts, keep_rules_z=KEEP_RULES_Z)
     seat.solve_endgame = base == "strong"
     seat.tree = kind == "tree"
+    seat.cut = int(cut) if cut else 0
     # ``seat.infer_play`` (:mod:`.play_model`) stays off: it did not help (docs/EXPERIMENTS.md)
     seat.name = kind
     if kind == "normal" and levels.normal_noise:

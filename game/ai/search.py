@@ -37,6 +37,7 @@ from game.engine import BaseView, DealScored, GameState, Move
 
 from .base import Seat
 from .endgame import Endgame, TooDeep, solve
+from .evaluation import EvaluationSpec
 from .ismcts import tree_search
 from .search_worlds import WorldSampler
 
@@ -153,6 +154,9 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
     #: How this game's end of a deal is solved exactly (see :mod:`.endgame`), if it can be;
     #: a seat solves it only when :attr:`solve_endgame` is set (the strong level).
     ENDGAME: ClassVar[Endgame | None] = None
+    #: The game's learned evaluation of a deal half played (:mod:`.evaluation`), where it
+    #: has one: the tree search may cut its playouts short with it.
+    EVALUATION: ClassVar[EvaluationSpec | None] = None
 
     def __init__(
         self,
@@ -184,6 +188,9 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         #: Search one tree of decisions over the worlds (:mod:`.ismcts`) instead of judging
         #: each legal move by flat rollouts.
         self.tree = False
+        #: With :attr:`tree`, the tricks a playout goes past the tree before the game's learned
+        #: evaluation (:attr:`EVALUATION`) judges the rest; 0 plays every playout out.
+        self.cut = 0
 
     def choose(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:

@@ -325,6 +325,11 @@ class SidesTrickState(TrickState[TrickViewT]):
         (a summary under the ended deal says "trick 10 of 10", never 11)."""
         return len(self._tricks) + (1 if any(self._hands) else 0)
 
+    @property
+    def tricks_taken(self) -> int:
+        """The tricks of this deal already taken: a search counts its look-ahead in them."""
+        return len(self._tricks)
+
     def _turn(self) -> int:
         """The seat to play (during the card play)."""
         return (self._leader - len(self._trick)) % self.players

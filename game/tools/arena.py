@@ -385,7 +385,7 @@ def _seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[st
     if not args.seats:
         parser.error("give --seats, or --levels")
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in seat_kinds(args.game, args.players)]
+    unknown = [k for k in kinds if k.partition(":")[0] not in seat_kinds(args.game, args.players)]
     if unknown:
         parser.error(
             f"unknown seat kind {unknown[0]!r}: choose from {seat_kinds(args.game, args.players)}"
