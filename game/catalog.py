@@ -48,6 +48,12 @@ class Levels:
     #: the share of normal's choices played at random: set where strong's extra rollouts alone
     #: play no better than normal's (docs/EXPERIMENTS.md), so the levels still differ
     normal_noise: float = 0.0
+    #: strong searches one tree over the worlds (:mod:`game.ai.ismcts`), its rollouts the
+    #: tree's iterations, instead of judging each move by flat rollouts
+    tree: bool = False
+    #: with ``tree``, the tricks a playout goes past the tree before the game's learned
+    #: evaluation judges the rest (0: every playout to the deal's end)
+    cut: int = 0
 
 
 @dataclass(frozen=True)

@@ -141,16 +141,16 @@ def _playout(
     the rest estimated by the model."""
     from .search import MAX_ROLLOUT_MOVES  # the search module imports this one
 
-    spec = seat.EVALUATION
-    stop = spec.progress(world) + seat.cut if model is not None and spec is not None else None
+    spec = seat.EVALUATION if model is not None else None
+    stop = spec.progress(world) + seat.cut if spec is not None else 0
     policy = seat.policy
     for _ in range(MAX_ROLLOUT_MOVES):
         legal = world.legal_sequence()
         if not legal:
             break
         world.play(policy(world, legal, rng))
-        if stop is not None and world.deals_scored == mark and spec.progress(world) >= stop:
-            assert model is not None and spec is not None
+        if spec is not None and world.deals_scored == mark and spec.progress(world) >= stop:
+            assert model is not None
             return model.values(spec, world)
     scored = world.last_scored if world.deals_scored != mark else None
     return [seat.evaluate(scored, world, v) for v in views]

@@ -37,7 +37,6 @@ from game.engine.tressette_tables import RAW, STRENGTH, buongioco_combos, has_bu
 from game.engine.tricks import SUIT
 
 from .evaluation import EvaluationSpec
-
 from .search import Budget, DeterminizedSearch
 from .search_worlds import Hidden, Placement, WorldSampler, played_by, unseen
 from .tressette_rules import TressetteRulesSeat

@@ -109,8 +109,10 @@ def main(argv: list[str] | None = None) -> int:
     for name, w in zip(model.names, model.weights, strict=True):
         print(f"{name:>12} {w:+.4f}")
     print("spread by cards left:", " ".join(f"{s:.2f}" for s in model.spread))
-    print(f"R² on the held-out fifth: {r2:.3f} ({model.about['rows']} rows fitted, "
-          f"{time.process_time() - start:.1f} s CPU)")
+    print(
+        f"R² on the held-out fifth: {r2:.3f} ({model.about['rows']} rows fitted, "
+        f"{time.process_time() - start:.1f} s CPU)"
+    )
     if args.write:
         path = Path(__file__).resolve().parents[1] / "ai" / "weights"
         path.mkdir(exist_ok=True)
