@@ -21,6 +21,7 @@ import json
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from typing import Any
 
@@ -121,6 +122,7 @@ def weights_file(game: str, players: int) -> str:
     return f"{game}-{players}.json"
 
 
+@cache
 def load_evaluation(game: str, players: int) -> LinearEvaluation | None:
     """The shipped evaluation of ``game`` for ``players`` players, or None if none is fitted."""
     path = resources.files("game.ai") / "weights" / weights_file(game, players)

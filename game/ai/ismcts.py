@@ -20,12 +20,12 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.engine import BaseView, GameState, Move
+from game.engine import BaseView, Move
 
-from .evaluation import LinearEvaluation, load_evaluation
+from .evaluation import load_evaluation
 
 if TYPE_CHECKING:
     from .search import DeterminizedSearch
@@ -74,14 +74,12 @@ def tree_search(
     view: BaseView,
     legal_moves: Sequence[Move],
     rng: random.Random,
-    seat_views: Callable[[GameState[BaseView]], Sequence[BaseView]],
+    iterations: int,
 ) -> list[float]:
-    """Each root move's visits after ``seat.budget``'s iterations (the seat plays the most
-    visited); ``seat_views(world)`` gives every seat's view of a world, read only by the
-    seat's evaluation (whose deal a result is for)."""
+    """Each root move's visits after ``iterations`` (the seat plays the most visited), within
+    the CPU cap of ``seat.budget``."""
     budget = seat.budget
-    iterations = budget.rollouts or budget.worlds * len(legal_moves)
-    draw = seat._worlds(view)
+    draw = seat.worlds(view)
     spec = seat.EVALUATION
     model = load_evaluation(view.game, view.players) if seat.cut and spec is not None else None
     root = _Node()
@@ -91,8 +89,8 @@ def tree_search(
     while done < iterations:
         world = draw(rng)
         world.mute()
-        if views is None:
-            views = seat_views(world)
+        if views is None:  # every seat's, read only by the evaluation: whose result it is
+            views = [world.view(s) for s in range(world.seats)]
         mark = world.deals_scored
         path: list[tuple[_Node, int]] = []
         node = root
@@ -113,7 +111,7 @@ def tree_search(
             legal = world.legal_sequence()
             if not legal:
                 break
-        results = _playout(seat, world, mark, views, rng, model)
+        results = seat.play_on(world, mark, views, rng, model)
         for child, player in path:
             child.visits += 1
             child.total += results[player]
@@ -126,31 +124,3 @@ def tree_search(
     seat.last_finalists = list(range(len(legal_moves)))
     seat.last_values = [[v] for v in visits]
     return visits
-
-
-def _playout(
-    seat: DeterminizedSearch[Any, Any],
-    world: GameState[BaseView],
-    mark: int,
-    views: Sequence[BaseView],
-    rng: random.Random,
-    model: LinearEvaluation | None,
-) -> list[float]:
-    """Every seat's result of playing ``world`` on with the seat's rollout policy: to the end
-    of the deal, or, with a learned ``model``, only until ``seat.cut`` more tricks are taken,
-    the rest estimated by the model."""
-    from .search import MAX_ROLLOUT_MOVES  # the search module imports this one
-
-    spec = seat.EVALUATION if model is not None else None
-    stop = spec.progress(world) + seat.cut if spec is not None else 0
-    policy = seat.policy
-    for _ in range(MAX_ROLLOUT_MOVES):
-        legal = world.legal_sequence()
-        if not legal:
-            break
-        world.play(policy(world, legal, rng))
-        if spec is not None and world.deals_scored == mark and spec.progress(world) >= stop:
-            assert model is not None
-            return model.values(spec, world)
-    scored = world.last_scored if world.deals_scored != mark else None
-    return [seat.evaluate(scored, world, v) for v in views]

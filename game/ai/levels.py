@@ -115,8 +115,12 @@ def make_level(kind: str, game: str) -> Seat:
     seat: DeterminizedSearch[Any, Any] = load(seats["search"])(rollouts // 2, CPU_CAP[level])
     seat.budget = dataclasses.replace(seat.budget, rollouts=rollouts, keep_rules_z=KEEP_RULES_Z)
     seat.solve_endgame = level == "strong"
-    seat.tree = name == "tree" or (name == "strong" and levels.tree)
-    seat.cut = int(cut) if cut else levels.cut if seat.tree else 0
+    if name == "tree":
+        every = dict.fromkeys(entry.info.players, rollouts)
+        seat.tree = every if count else {**every, **levels.tree}
+    elif name == "strong":
+        seat.tree = levels.tree
+    seat.cut = (int(cut) if cut else levels.cut) if seat.tree else 0
     # ``seat.infer_play`` (:mod:`.play_model`) stays off: it did not help (docs/EXPERIMENTS.md)
     seat.name = kind
     if name == "normal" and levels.normal_noise:

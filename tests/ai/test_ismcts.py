@@ -11,7 +11,6 @@ import pytest
 
 from game.ai import make_seat
 from game.ai.evaluation import load_evaluation
-from game.ai.ismcts import _playout
 from game.ai.search import DeterminizedSearch
 from game.engine import new_game
 from tests.engine.test_scopa import position
@@ -19,7 +18,7 @@ from tests.engine.test_scopa import position
 
 def tree(game: str, rollouts: int, cut: int = 0) -> DeterminizedSearch[Any, Any]:
     seat = make_seat(f"tree:{rollouts}" + (f":{cut}" if cut else ""), game)
-    assert isinstance(seat, DeterminizedSearch) and seat.tree
+    assert isinstance(seat, DeterminizedSearch) and seat.tree.get(4) == rollouts
     return seat
 
 
@@ -76,11 +75,11 @@ def test_a_cut_playout_stops_after_its_tricks_and_the_model_judges_the_rest() ->
     state.mute()
     views = [state.view(s) for s in range(4)]
     start = state.tricks_taken
-    cut = _playout(seat, state, state.deals_scored, views, random.Random(2), model)
+    cut = seat.play_on(state, state.deals_scored, views, random.Random(2), model)
     assert state.tricks_taken == start + 2 and state.current_player is not None
     assert cut[0] == cut[2] and cut[0] + cut[1] == pytest.approx(1.0)
     whole = new_game("tressette", players=4, seed=6)
     whole.mute()
-    full = _playout(seat, whole, whole.deals_scored, views, random.Random(2), None)
+    full = seat.play_on(whole, whole.deals_scored, views, random.Random(2), None)
     assert whole.current_player is None  # played to the deal's end
     assert sorted(full) != sorted(cut)
