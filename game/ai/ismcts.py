@@ -23,27 +23,27 @@ import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.engine import BaseView, GameState, Move
+from game.engine import BaseView, Move
 
-from .evaluation import LinearEvaluation, load_evaluation
+from .evaluation import load_evaluation
 
 if TYPE_CHECKING:
     from .search import DeterminizedSearch
 
-__all__ = ["EXPLORATION", "Node", "descend", "tree_search"]
+__all__ = ["EXPLORATION", "tree_search"]
 
 #: UCB1's exploration constant, for results about a won deal (1) wide.
 EXPLORATION = 0.7
 
 
-class Node:
+class _Node:
     """A decision reached by one sequence of moves: its children by move, and for the move
     into it its visits, how often it could be chosen, and the sum of the mover's results."""
 
     __slots__ = ("avail", "children", "total", "visits")
 
     def __init__(self) -> None:
-        self.children: dict[Move, Node] = {}
+        self.children: dict[Move, _Node] = {}
         self.visits = 0
         self.avail = 0
         self.total = 0.0
@@ -82,7 +82,7 @@ def tree_search(
     draw = seat.worlds(view)
     spec = seat.EVALUATION
     model = load_evaluation(view.game, view.players) if seat.cut and spec is not None else None
-    root = Node()
+    root = _Node()
     start = time.thread_time()
     views: Sequence[BaseView] | None = None
     done = 0
@@ -91,7 +91,30 @@ def tree_search(
         world.mute()
         if views is None:  # every seat's, read only by the evaluation: whose result it is
             views = [world.view(s) for s in range(world.seats)]
-        descend(seat, root, world, legal_moves, views, rng, model)
+        mark = world.deals_scored
+        path: list[tuple[_Node, int]] = []
+        node = root
+        legal: Sequence[Move] = legal_moves
+        while True:
+            player = world.current_player
+            assert player is not None
+            move, new = node.pick(legal, rng)
+            child = node.children.get(move)
+            if child is None:
+                child = node.children[move] = _Node()
+                child.avail = 1
+            world.play(move)
+            path.append((child, player))
+            node = child
+            if new or world.deals_scored != mark:
+                break
+            legal = world.legal_sequence()
+            if not legal:
+                break
+        results = seat.play_on(world, mark, views, rng, model)
+        for child, player in path:
+            child.visits += 1
+            child.total += results[player]
         done += 1
         if time.thread_time() - start >= budget.cpu_seconds:
             break
@@ -101,42 +124,3 @@ def tree_search(
     seat.last_finalists = list(range(len(legal_moves)))
     seat.last_values = [[v] for v in visits]
     return visits
-
-
-def descend(
-    seat: DeterminizedSearch[Any, Any],
-    root: Node,
-    world: GameState[BaseView],
-    legal: Sequence[Move],
-    views: Sequence[BaseView],
-    rng: random.Random,
-    model: LinearEvaluation | None = None,
-) -> list[float]:
-    """One iteration in ``world`` (muted), whose player to move chooses among ``legal`` at
-    ``root``: down the tree by UCB1 to a move not tried yet, which is added, then played on
-    by ``seat.play_on`` (``world`` is left where that stops); every node on the way counts
-    the result of the player who chose it.  Every seat's result, by seat."""
-    mark = world.deals_scored
-    path: list[tuple[Node, int]] = []
-    node = root
-    while True:
-        player = world.current_player
-        assert player is not None
-        move, new = node.pick(legal, rng)
-        child = node.children.get(move)
-        if child is None:
-            child = node.children[move] = Node()
-            child.avail = 1
-        world.play(move)
-        path.append((child, player))
-        node = child
-        if new or world.deals_scored != mark:
-            break
-        legal = world.legal_sequence()
-        if not legal:
-            break
-    results = seat.play_on(world, mark, views, rng, model)
-    for child, player in path:
-        child.visits += 1
-        child.total += results[player]
-    return results

@@ -14,9 +14,6 @@ differs is the budget and what is kept:
   deal points margin of the seat's side over the best other side (``MoveValue.points``, so a
   point handed to an opponent counts as one not taken) and whether the side won the deal
   (``MoveValue.win``, its mean the chance to win);
-- where the strong seat searches one tree of decisions over the worlds (:mod:`game.ai.ismcts`:
-  Capodama and Tressette with 3 or 4 players), what follows each move is searched that way
-  too, in the same worlds, instead of rolled out by the rule seats (:func:`_tree_sampled`);
 - in a solitaire won by landing in a points window (Capodama's), both figures are the win, and
   once every card is face up the exact solver answers, as the coach asks it (the first half is
   played on by the rule seat up to the open second half, then solved).
@@ -37,7 +34,6 @@ from typing import Any
 from game.ai.coach import reasons_of
 from game.ai.coach_worlds import WindowCoach
 from game.ai.endgame import TooDeep, solve
-from game.ai.ismcts import Node, descend
 from game.ai.levels import make_level
 from game.ai.search import DeterminizedSearch, paired_advantage, play_out
 from game.catalog import CATALOG, Judging
@@ -115,8 +111,6 @@ def judge(
     except ValueError:
         return None
     policy, figure = search.policy, _margin(view)
-    if search.tree.get(state.players):
-        return _tree_sampled(draw, legal, budget, rng, search, figure)
 
     def rollout(trial: State, mark: int, numbers: random.Random) -> tuple[float, float]:
         return figure(play_out(trial, mark, policy, numbers))
@@ -180,46 +174,6 @@ def _sampled(
             trial = world.clone()
             trial.play(move)
             p, w = rollout(trial, mark, random.Random(seed))
-            points[k].append(p)
-            wins[k].append(w)
-    values = tuple(MoveValue(m.text, _mean(points[k]), _mean(wins[k])) for k, m in enumerate(legal))
-    return Judged(values, tuple(tuple(p) for p in points))
-
-
-def _tree_sampled(
-    draw: Callable[[random.Random], State],
-    legal: Sequence[Move],
-    rollouts: int,
-    rng: random.Random,
-    search: DeterminizedSearch[Any, Any],
-    figure: Figure,
-) -> Judged:
-    """Where the strong seat searches a tree (:mod:`game.ai.ismcts`): every move in the same
-    worlds, as :func:`_sampled`, but what follows it is searched, not rolled out: each move
-    grows a tree of the replies and later decisions over the worlds, each player choosing for
-    its own result, and a world's figures are those of its iteration's playout (played to the
-    deal's end).  So a move is judged against the replies a strong player finds, and the
-    mean leans to the best lines as the tree learns them."""
-    n = len(legal)
-    worlds = max(MIN_WORLDS, rollouts // n)
-    points: list[list[float]] = [[] for _ in legal]
-    wins: list[list[float]] = [[] for _ in legal]
-    roots = [Node() for _ in legal]
-    views: list[Any] | None = None
-    for _ in range(worlds):
-        world = draw(rng)
-        world.mute()
-        if views is None:
-            views = [world.view(s) for s in range(world.seats)]
-        mark = world.deals_scored
-        seed = rng.random()
-        for k, move in enumerate(legal):
-            trial = world.clone()
-            trial.play(move)
-            after = trial.legal_sequence()
-            if after and trial.deals_scored == mark:
-                descend(search, roots[k], trial, after, views, random.Random(seed))
-            p, w = figure(trial.last_scored if trial.deals_scored != mark else None)
             points[k].append(p)
             wins[k].append(w)
     values = tuple(MoveValue(m.text, _mean(points[k]), _mean(wins[k])) for k, m in enumerate(legal))

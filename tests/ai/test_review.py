@@ -176,32 +176,3 @@ def test_the_rules_pages_explain_the_catalogues_thresholds_in_every_language(gam
             for words in (paragraph, str(translated.string)):
                 found = iter(_numbers(words))
                 assert all(n in found for n in numbers), (lang, words)  # in this order
-
-
-@pytest.mark.parametrize("game,players", [("tressette", 4), ("capodama", 3), ("scopa", 2)])
-def test_the_judge_searches_what_follows_a_move_where_strong_searches_a_tree(
-    game: str, players: int, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """As the strong seat: one tree per move over the same worlds in Capodama and Tressette
-    (3 and 4 players), rollouts by the rule seats elsewhere."""
-    from game.review import judge as judging
-
-    calls: list[int] = []
-    real = judging.descend
-
-    def counted(*args: Any, **kwargs: Any) -> list[float]:
-        calls.append(1)
-        return real(*args, **kwargs)
-
-    monkeypatch.setattr(judging, "descend", counted)
-    s = new_game(game, players=players, seed=5)
-    rng = random.Random(5)
-    while getattr(s, "phase", "play") != "play" or len(s.legal_moves()) < 2:
-        s.play(rng.choice(s.legal_moves()))
-    legal = s.legal_moves()
-    judged = judging.judge(s, legal, random.Random(1), rollouts=len(legal) * 30)
-    assert judged is not None
-    assert all(len(p) == judging.MIN_WORLDS or len(p) == 30 for p in judged.samples)
-    tree = bool(CATALOG[game].levels and CATALOG[game].levels.tree.get(players))
-    assert tree == (game != "scopa")
-    assert (len(calls) > 0) == tree
