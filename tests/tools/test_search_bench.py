@@ -1,4 +1,4 @@
-"""The search bench (``python -m game.bench --search``): it times the levels as they play."""
+"""The search bench (``python -m game.tools.bench --search``): it times the levels as they play."""
 
 from __future__ import annotations
 
@@ -16,9 +16,3 @@ def test_the_bench_times_strong_searching_its_tree_and_normal_its_rollouts() -> 
     assert max(normal.rollouts) <= levels.rollouts[0]
     assert strong.digest != normal.digest
 
-
-def test_game_bench_is_the_tools_bench() -> None:
-    import game.bench
-    import game.tools.bench
-
-    assert game.bench.main is game.tools.bench.main
