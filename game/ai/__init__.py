@@ -35,7 +35,8 @@ def make_seat(kind: str, game: str) -> Seat:
     entry = CATALOG.get(game)
     if kind == "random":
         return RandomSeat()
-    if kind.partition(":")[0] in [*level_kinds(game), *ARENA_KINDS]:
+    levels = level_kinds(game)
+    if kind.partition(":")[0] in [*levels, *(ARENA_KINDS if "strong" in levels else ())]:
         return make_level(kind, game)
     if entry is None or kind not in entry.seats:
         raise ValueError(f"no {kind!r} seat for {game}: choose from {', '.join(seat_kinds(game))}")

@@ -111,6 +111,8 @@ def make_level(kind: str, game: str) -> Seat:
     assert levels is not None, f"{game} has no normal or strong level"
     level = ARENA_KINDS.get(name, name)
     count, _, cut = budget.partition(":")
+    if not all(part.isdigit() for part in (count or "0", cut or "0")):
+        raise ValueError(f"{kind!r}: a budget is :rollouts or :rollouts:cut, whole numbers")
     rollouts = int(count) if count else levels.rollouts[LEVELS.index(level) - 1]
     seat: DeterminizedSearch[Any, Any] = load(seats["search"])(rollouts // 2, CPU_CAP[level])
     seat.budget = dataclasses.replace(seat.budget, rollouts=rollouts, keep_rules_z=KEEP_RULES_Z)

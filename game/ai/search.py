@@ -147,7 +147,8 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
     :class:`DealResult` with ``points_scale``).  ``choose`` answers a lone legal move at once.
     After a search ``last_worlds``, ``last_rollouts`` and ``last_cpu`` say what it cost (for
     benches and tests), ``last_finalists`` which moves were tried in every world and
-    ``last_values`` every result per move, world by world.
+    ``last_values`` every result per move, world by world (after a tree search, each move's
+    visits).
     """
 
     name = "search"
@@ -207,9 +208,10 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         return self._search(view, legal_moves, rng, None)
 
     def _decide(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> int:
-        """The index of the move to play: the finalist with the best mean, unless the budget
-        keeps the rule seat's move and the finalist's paired advantage over it is not
-        significant."""
+        """The index of the move to play: where the seat searches a tree at this player count
+        (:attr:`tree`; the exact endgame first where it solves one), the tree's most visited;
+        else the finalist with the best mean, unless the budget keeps the rule seat's move and
+        the finalist's paired advantage over it is not significant."""
         endgame = self.ENDGAME
         iterations = self.tree.get(view.players)
         if iterations and not (self.solve_endgame and endgame is not None and endgame.near(view)):

@@ -392,8 +392,14 @@ def _seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[st
     ]
     if unknown:
         parser.error(
-            f"unknown seat kind {unknown[0]!r}: choose from {seat_kinds(args.game, args.players)}"
+            f"unknown seat kind {unknown[0]!r}: choose from "
+            f"{seat_kinds(args.game, args.players)} or an arena kind {sorted(ARENA_KINDS)}"
         )
+    for kind in set(kinds):
+        try:
+            make_seat(kind, args.game)  # a budget it cannot read is told now, not mid-run
+        except ValueError as error:
+            parser.error(str(error))
     try:
         kinds = seat_list(args.game, args.players, kinds, {})
         with contextlib.ExitStack() as stack:

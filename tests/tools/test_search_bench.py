@@ -15,4 +15,3 @@ def test_the_bench_times_strong_searching_its_tree_and_normal_its_rollouts() -> 
     assert set(strong.rollouts) == {levels.tree[3]}  # every iteration its budget, none cut short
     assert max(normal.rollouts) <= levels.rollouts[0]
     assert strong.digest != normal.digest
-
