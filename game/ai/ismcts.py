@@ -6,8 +6,10 @@ or that invites a reply the rule seat would not find, is misjudged however many 
 gets.  Here every iteration draws a fresh world, walks one tree of decisions shared by all the
 worlds (the seat's and everyone else's, each chosen by UCB1 among the moves legal in that
 world, as the player to move there would: for its own result), adds one node and plays the
-rest out with the rule seat.  So the replies searched are the best found for the player
-making them, and the seat's own follow-ups are searched too.
+rest out with the rule seat (where the seat cuts its playouts, only a few tricks further, the
+game's learned evaluation judging the rest: :meth:`~.search.DeterminizedSearch.play_on`).  So
+the replies searched are the best found for the player making them, and the seat's own
+follow-ups are searched too.
 
 A node's statistics are from the point of view of the player who chose the move into it; a
 move legal in few worlds is judged against how often it was available, not how often its
