@@ -19,7 +19,12 @@ import time
 from pathlib import Path
 
 from game.ai import make_seat
-from game.ai.evaluation import LinearEvaluation, fit_least_squares, weights_file
+from game.ai.evaluation import (
+    EvaluationSpec,
+    LinearEvaluation,
+    fit_least_squares,
+    weights_file,
+)
 from game.ai.search import DeterminizedSearch
 from game.catalog import CATALOG, load
 from game.engine import new_game
@@ -28,12 +33,16 @@ from game.engine import new_game
 Row = tuple[list[float], int, float]
 
 
+def spec_of(game: str) -> EvaluationSpec | None:
+    """The evaluation ``game``'s search seat reads, if it has one."""
+    search = load(CATALOG[game].seats["search"])
+    return search.EVALUATION if issubclass(search, DeterminizedSearch) else None
+
+
 def sample(game: str, players: int, deals: int, seed: int) -> list[list[list[Row]]]:
     """Every deal's rows: each time a trick was taken, one row per side."""
-    search = load(CATALOG[game].seats["search"])
-    spec = getattr(search, "EVALUATION", None)
-    if spec is None:
-        raise SystemExit(f"{game}'s search seat has no evaluation to fit")
+    spec = spec_of(game)
+    assert spec is not None, f"{game} has no evaluation to fit"
     rules = make_seat("rules", game)
     rng = random.Random(seed)
     out: list[list[list[Row]]] = []
@@ -59,9 +68,8 @@ def sample(game: str, players: int, deals: int, seed: int) -> list[list[list[Row
 
 def fit(game: str, players: int, deals: int, seed: int) -> tuple[LinearEvaluation, float]:
     """The evaluation fitted on four fifths of ``deals`` deals, and its R² on the rest."""
-    search = load(CATALOG[game].seats["search"])
-    spec = search.EVALUATION
-    assert issubclass(search, DeterminizedSearch) and spec is not None
+    spec = spec_of(game)
+    assert spec is not None, f"{game} has no evaluation to fit"
     per_deal = sample(game, players, deals, seed)
     cut = len(per_deal) * 4 // 5
     train = [row for d in per_deal[:cut] for at in d for row in at]
@@ -104,6 +112,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--write", action="store_true", help="store the weights in the package")
     args = parser.parse_args(argv)
+    if spec_of(args.game) is None:
+        parser.error(f"{args.game} has no learned evaluation to fit")
+    if args.players not in CATALOG[args.game].info.players:
+        parser.error(f"{args.game} is not played by {args.players} players")
+    if args.deals < 5:
+        parser.error("--deals: at least 5 (a fifth of them is held out)")
     start = time.process_time()
     model, r2 = fit(args.game, args.players, args.deals, args.seed)
     for name, w in zip(model.names, model.weights, strict=True):

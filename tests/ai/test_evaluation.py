@@ -10,7 +10,7 @@ import pytest
 from game.ai.evaluation import LinearEvaluation, fit_least_squares, load_evaluation
 from game.ai.tressette_search import EVALUATION
 from game.engine import new_game
-from game.tools.fit_eval import fit, sample
+from game.tools.fit_eval import fit, main, sample
 
 
 def test_least_squares_finds_the_weights_the_data_was_made_with() -> None:
@@ -80,3 +80,20 @@ def test_a_small_fit_predicts_held_out_deals() -> None:
     assert 0.4 < r2 <= 1.0
     assert model.weights[EVALUATION.names.index("taken")] > 0.5
     assert model.spread[1] < model.spread[-1]  # the end of a deal is better foreseen
+
+
+@pytest.mark.parametrize(
+    "args,said",
+    [
+        (["--game", "scopa", "--players", "2"], "scopa has no learned evaluation"),
+        (["--game", "tressette", "--players", "5"], "not played by 5 players"),
+        (["--game", "capodama", "--players", "3", "--deals", "2"], "at least 5"),
+    ],
+)
+def test_the_tool_refuses_what_it_cannot_fit(
+    args: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exc:
+        main(args)
+    assert exc.value.code == 2
+    assert said in capsys.readouterr().err
