@@ -5,11 +5,11 @@ A playout to the end of the deal costs most of an iteration, and its last tricks
 but noise to the value of a decision taken many tricks before.  So a search may stop a playout
 a few tricks after its tree ends and estimate the rest: each game names a few features of a
 position from one seat's side (:class:`Features`: points taken and still in hand, the cards
-that command their suits, who leads), and a linear fit of the deal's final points margin on
-them, made from thousands of deals of self-play (``python -m game.tools.fit_eval``), turns
-them into the expected margin.  The chance that the margin ends above zero (the deal won) is
-read from the fit's own residuals, which shrink as the deal nears its end (one spread per
-number of cards left in a hand).
+that command their suits, who leads), and a linear fit of a side's final score on them, made
+from thousands of deals of self-play (``python -m game.tools.fit_eval``), turns them into the
+score each side may expect, and so each side's margin over the best other.  The chance that
+the margin ends above zero (the deal won) is read from the fit's own errors, which shrink as
+the deal nears its end (one spread per number of cards left in a hand).
 
 The weights are data, shipped in ``game/ai/weights/<game>-<players>.json`` and refitted with
 the command above; nothing here restates a rule: the features read the engine's tables.
@@ -33,6 +33,7 @@ __all__ = [
     "LinearEvaluation",
     "fit_least_squares",
     "load_evaluation",
+    "weights_file",
 ]
 
 #: One position's features for one seat (the first is always 1, the intercept), and the
