@@ -11,9 +11,9 @@ from __future__ import annotations
 from game.catalog import CATALOG, load
 
 from .base import RandomSeat, Seat
-from .levels import LEVELS, level_kinds, make_level
+from .levels import ARENA_KINDS, LEVELS, level_kinds, make_level
 
-__all__ = ["LEVELS", "RandomSeat", "Seat", "make_seat", "seat_kinds"]
+__all__ = ["ARENA_KINDS", "LEVELS", "RandomSeat", "Seat", "make_seat", "seat_kinds"]
 
 
 def seat_kinds(game: str, players: int | None = None) -> list[str]:
@@ -35,7 +35,8 @@ def make_seat(kind: str, game: str) -> Seat:
     entry = CATALOG.get(game)
     if kind == "random":
         return RandomSeat()
-    if kind in LEVELS and kind in level_kinds(game):
+    levels = level_kinds(game)
+    if kind.partition(":")[0] in [*levels, *(ARENA_KINDS if "strong" in levels else ())]:
         return make_level(kind, game)
     if entry is None or kind not in entry.seats:
         raise ValueError(f"no {kind!r} seat for {game}: choose from {', '.join(seat_kinds(game))}")

@@ -37,10 +37,18 @@ from dataclasses import replace
 
 from game.engine import FRENCH, Card, DealScored, Move, new_game
 from game.engine.capodama import CapodamaState, CapodamaView
-from game.engine.capodama_cards import side_marks
+from game.engine.capodama_cards import (
+    STRENGTH,
+    SUIT,
+    THRESHOLD,
+    TOTAL,
+    card_points,
+    side_marks,
+)
 from game.engine.capodama_events import CapodamaScored
 
 from .capodama_rules import CapodamaRulesSeat
+from .evaluation import EvaluationSpec
 from .search import Budget, DealResult, DeterminizedSearch
 from .search_worlds import PILE, Hidden, Placement, WorldSampler, played_by, unseen
 
@@ -79,6 +87,71 @@ def _evaluate(scored: DealScored | None, state: CapodamaState, view: CapodamaVie
     lo, hi = scored.window
     mine = scored.results[view.seat]
     return (1.0 if mine.won else 0.0) - abs(mine.points - (lo + hi) / 2) * POINTS_SCALE
+
+
+def _sides(state: CapodamaState) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The capo side as settled, and the others."""
+    team = state.team()
+    return team, tuple(s for s in range(state.seats) if s not in team)
+
+
+def _need(players: int, capo_side: bool) -> int:
+    """The card points a side needs to win the deal: the threshold, or (the opponents) one
+    more than the capo side may take without reaching it."""
+    threshold = THRESHOLD[players]
+    return threshold if capo_side else TOTAL - threshold + 1
+
+
+def _final(scored: DealScored, seat: int) -> float:
+    """The card points ``seat``'s side took, less what it needed to win."""
+    assert isinstance(scored, CapodamaScored)
+    capo_side = seat in scored.team
+    taken = scored.points if capo_side else scored.total - scored.points
+    return float(taken - _need(len(scored.results), capo_side))
+
+
+def features(state: CapodamaState, seat: int) -> tuple[list[float], int]:
+    """What a position of the card play holds for ``seat``'s side (in a world, where every
+    hand is known): the card points it took and holds, what it needs, its trumps, the suits
+    whose best card left it holds, and whether it leads; and the cards left in a hand."""
+    view = state.view(seat)
+    team = set(state.team())
+    ours = team if seat in team else set(range(view.seats)) - team
+    trumps = set(view.trumps)
+    in_hand = held_trumps = 0
+    best = [(-1, False)] * 4  # per suit, trumps aside: the best card left, and whose
+    for s in range(view.seats):
+        mine = s in ours
+        for card in state.hand(s):
+            i = card.index
+            if mine:
+                in_hand += card_points(i, view.doubled)
+                held_trumps += card in trumps
+            if card not in trumps and STRENGTH[i] > best[SUIT[i]][0]:
+                best[SUIT[i]] = (STRENGTH[i], mine)
+    commands = sum(1 for strength, mine in best if strength >= 0 and mine)
+    return (
+        [
+            1.0,
+            sum(view.points_won[s] for s in ours),
+            in_hand,
+            _need(view.players, seat in team),
+            held_trumps,
+            commands,
+            1.0 if view.leader in ours else 0.0,
+        ],
+        len(state.hand(seat)),
+    )
+
+
+EVALUATION = EvaluationSpec(
+    names=("one", "taken", "in hand", "needs", "trumps", "commands", "leads"),
+    features=features,  # type: ignore[arg-type]
+    final=_final,
+    sides=_sides,
+    margin_scale=POINTS_SCALE,
+    progress=lambda state: state.tricks_taken,
+)
 
 
 def hidden_cards(view: CapodamaView) -> Hidden:
@@ -272,6 +345,8 @@ def rule_candidates(
 class CapodamaSearchSeat(DeterminizedSearch[CapodamaView, CapodamaState]):
     """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time (the
     cap keeps a slow machine's worst decision under a second; the worlds decide the move)."""
+
+    EVALUATION = EVALUATION
 
     def __init__(self, samples: int = 24, seconds: float = 0.9) -> None:
         super().__init__(SAMPLER, RULES, Budget(samples, seconds), evaluate=_evaluate)

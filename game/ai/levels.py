@@ -36,6 +36,7 @@ if TYPE_CHECKING:  # the search core is imported with a game's search seat, when
     from .search import DeterminizedSearch
 
 __all__ = [
+    "ARENA_KINDS",
     "CPU_CAP",
     "DEFAULT_LEVEL",
     "EASY_NOISE",
@@ -60,6 +61,12 @@ CPU_CAP = {"normal": 1.0, "strong": 1.9}
 #: the same worlds exceeds this many standard errors (one-sided, about 90%), at both levels:
 #: without the guard strong gained in some games and lost in others (docs/EXPERIMENTS.md).
 KEEP_RULES_Z = 1.28
+#: Seat kinds for the arena only, each the level it is built as: ``steady`` is normal without
+#: its slips (the yardstick strong must beat by playing better), ``flat`` and ``tree`` strong's
+#: budget spent by flat rollouts or by one tree over the worlds, whichever strong uses.  Any
+#: level or arena kind may add ``:rollouts`` and then ``:cut`` (tricks a tree's playout goes
+#: before the learned evaluation judges) to try another budget: ``tree:2400:2``.
+ARENA_KINDS = {"steady": "normal", "flat": "strong", "tree": "strong"}
 #: The level a seat kind of an older setup stands for.
 LEGACY = {"rules": "normal", "search": "strong", "random": "easy"}
 
@@ -93,19 +100,31 @@ def level_kinds(game: str) -> list[str]:
 
 
 def make_level(kind: str, game: str) -> Seat:
-    """A new seat of level ``kind`` for ``game`` (one of :func:`level_kinds`)."""
+    """A new seat of level ``kind`` for ``game`` (one of :func:`level_kinds`, or of
+    :data:`ARENA_KINDS`, with a budget of its own if it says one)."""
     entry = CATALOG[game]
     seats = entry.seats
-    if kind == "easy":
+    name, _, budget = kind.partition(":")
+    if name == "easy":
         return NoisySeat(load(seats["rules"])(), EASY_NOISE)
     levels = entry.levels
     assert levels is not None, f"{game} has no normal or strong level"
-    rollouts = levels.rollouts[LEVELS.index(kind) - 1]
-    seat: DeterminizedSearch[Any, Any] = load(seats["search"])(rollouts // 2, CPU_CAP[kind])
+    level = ARENA_KINDS.get(name, name)
+    count, _, cut = budget.partition(":")
+    if not all(part.isdigit() for part in (count or "0", cut or "0")):
+        raise ValueError(f"{kind!r}: a budget is :rollouts or :rollouts:cut, whole numbers")
+    rollouts = int(count) if count else levels.rollouts[LEVELS.index(level) - 1]
+    seat: DeterminizedSearch[Any, Any] = load(seats["search"])(rollouts // 2, CPU_CAP[level])
     seat.budget = dataclasses.replace(seat.budget, rollouts=rollouts, keep_rules_z=KEEP_RULES_Z)
-    seat.solve_endgame = kind == "strong"
+    seat.solve_endgame = level == "strong"
+    if name == "tree":
+        every = dict.fromkeys(entry.info.players, rollouts)
+        seat.tree = every if count else {**every, **levels.tree}
+    elif name == "strong":
+        seat.tree = levels.tree
+    seat.cut = (int(cut) if cut else levels.cut) if seat.tree else 0
     # ``seat.infer_play`` (:mod:`.play_model`) stays off: it did not help (docs/EXPERIMENTS.md)
     seat.name = kind
-    if kind == "normal" and levels.normal_noise:
+    if name == "normal" and levels.normal_noise:
         return NoisySeat(seat, levels.normal_noise, kind)
     return seat

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
@@ -37,6 +37,8 @@ from game.engine import BaseView, DealScored, GameState, Move
 
 from .base import Seat
 from .endgame import Endgame, TooDeep, solve
+from .evaluation import EvaluationSpec, LinearEvaluation
+from .ismcts import tree_search
 from .search_worlds import WorldSampler
 
 __all__ = [
@@ -145,13 +147,17 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
     :class:`DealResult` with ``points_scale``).  ``choose`` answers a lone legal move at once.
     After a search ``last_worlds``, ``last_rollouts`` and ``last_cpu`` say what it cost (for
     benches and tests), ``last_finalists`` which moves were tried in every world and
-    ``last_values`` every result per move, world by world.
+    ``last_values`` every result per move, world by world (after a tree search, each move's
+    visits).
     """
 
     name = "search"
     #: How this game's end of a deal is solved exactly (see :mod:`.endgame`), if it can be;
     #: a seat solves it only when :attr:`solve_endgame` is set (the strong level).
     ENDGAME: ClassVar[Endgame | None] = None
+    #: The game's learned evaluation of a deal half played (:mod:`.evaluation`), where it
+    #: has one: the tree search may cut its playouts short with it.
+    EVALUATION: ClassVar[EvaluationSpec | None] = None
 
     def __init__(
         self,
@@ -180,6 +186,13 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         #: (:mod:`.play_model`), where the game can replay its deal; no level sets it (tried:
         #: docs/EXPERIMENTS.md).
         self.infer_play = False
+        #: The iterations of one tree of decisions over the worlds (:mod:`.ismcts`) by player
+        #: count, searched instead of judging each legal move by flat rollouts where the
+        #: count is listed.
+        self.tree: Mapping[int, int] = {}
+        #: In a tree, the tricks a playout goes past it before the game's learned evaluation
+        #: (:attr:`EVALUATION`) judges the rest; 0 plays every playout out.
+        self.cut = 0
 
     def choose(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
@@ -195,9 +208,15 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         return self._search(view, legal_moves, rng, None)
 
     def _decide(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> int:
-        """The index of the move to play: the finalist with the best mean, unless the budget
-        keeps the rule seat's move and the finalist's paired advantage over it is not
-        significant."""
+        """The index of the move to play: where the seat searches a tree at this player count
+        (:attr:`tree`; the exact endgame first where it solves one), the tree's most visited;
+        else the finalist with the best mean, unless the budget keeps the rule seat's move and
+        the finalist's paired advantage over it is not significant."""
+        endgame = self.ENDGAME
+        iterations = self.tree.get(view.players)
+        if iterations and not (self.solve_endgame and endgame is not None and endgame.near(view)):
+            visits = tree_search(self, view, legal_moves, rng, iterations)
+            return max(range(len(legal_moves)), key=lambda k: visits[k])
         z = self.budget.keep_rules_z
         keep = None
         if z is not None:
@@ -224,7 +243,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         alive = list(range(n))
         total = budget.iterations(n)
         rounds = budget.rounds(n)
-        draw = self._worlds(view)
+        draw = self.worlds(view)
         start = time.thread_time()
         worlds = spent = 0
         for r in range(rounds):
@@ -258,7 +277,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         values: list[list[float]] = [[] for _ in legal_moves]
         friends = frozenset(endgame.friends(view))
         cap = endgame.solve_cap(len(legal_moves))
-        draw = self._worlds(view)
+        draw = self.worlds(view)
         start = time.thread_time()
         worlds = 0
         while worlds < endgame.worlds:
@@ -295,7 +314,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_values = values
         return [sum(v) / len(v) if v else -math.inf for v in values]
 
-    def _worlds(self, view: ViewT) -> Callable[[random.Random], StateT]:
+    def worlds(self, view: ViewT) -> Callable[[random.Random], StateT]:
         """The world drawer of one decision: the rule seat models the others where the seat
         reads their plays (:attr:`infer_play`)."""
         return self.sampler.prepare(view, self.rules if self.infer_play else None)
@@ -305,6 +324,31 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         of scored deals before the searched move.  The rollout stops where the deal ends and
         never pays for the next deal's shuffle: it never takes the step that deals it."""
         return self.evaluate(play_out(state, mark, self.policy, rng), state, view)
+
+    def play_on(
+        self,
+        world: StateT,
+        mark: int,
+        views: Sequence[ViewT],
+        rng: random.Random,
+        model: LinearEvaluation | None,
+    ) -> list[float]:
+        """Every seat's result (``views[s]`` is seat ``s``'s, read by :attr:`evaluate`) of
+        playing ``world`` on with the rollout policy: to the end of the deal, or, with a learned
+        ``model``, only until :attr:`cut` more tricks are taken, the model judging the rest."""
+        spec = self.EVALUATION if model is not None else None
+        stop = spec.progress(world) + self.cut if spec is not None else 0
+        policy = self.policy
+        for _ in range(MAX_ROLLOUT_MOVES):
+            legal = world.legal_sequence()
+            if not legal:
+                break
+            world.play(policy(world, legal, rng))
+            if spec is not None and world.deals_scored == mark and spec.progress(world) >= stop:
+                assert model is not None
+                return model.values(spec, world)
+        scored = world.last_scored if world.deals_scored != mark else None
+        return [self.evaluate(scored, world, v) for v in views]
 
 
 def play_out(

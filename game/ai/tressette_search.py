@@ -33,8 +33,10 @@ from game.engine import Card, DealScored
 from game.engine.dealspec import indices_mask
 from game.engine.tressette import DECLARE, TressetteState, TressetteView
 from game.engine.tressette_events import TressetteScored
-from game.engine.tressette_tables import buongioco_combos, has_buongioco
+from game.engine.tressette_tables import RAW, STRENGTH, buongioco_combos, has_buongioco
+from game.engine.tricks import SUIT
 
+from .evaluation import EvaluationSpec
 from .search import Budget, DeterminizedSearch
 from .search_worlds import Hidden, Placement, WorldSampler, played_by, unseen
 from .tressette_rules import TressetteRulesSeat
@@ -55,6 +57,47 @@ def _evaluate(scored: DealScored | None, state: TressetteState, view: TressetteV
     raw = scored.raw
     margin = raw[side] - max(r for k, r in enumerate(raw) if k != side)
     return (1.0 if scored.results[view.seat].won else 0.0) + margin / RAW_SCALE
+
+
+def _final(scored: DealScored, seat: int) -> float:
+    """The deal's score of ``seat``'s side in raw points: its raw points and its Buongioco."""
+    assert isinstance(scored, TressetteScored)
+    side = next(k for k, seats in enumerate(scored.sides) if seat in seats)
+    return float(scored.raw[side] + 3 * scored.buongioco[side])
+
+
+def features(state: TressetteState, seat: int) -> tuple[list[float], int]:
+    """What a position holds for ``seat``'s side (in a world, where every hand is known):
+    raw points taken and still in its hands, its Buongioco in raw points, the suits whose
+    best card left it holds, and whether it leads; and the cards left in a hand."""
+    view = state.view(seat)
+    side = view.side
+    in_hand = commands = 0
+    best = [(-1, False)] * 4  # per suit: the strength of the best card left, and whose
+    for s in range(view.players):
+        ours = view.side_of(s) == side
+        for card in state.hand(s):
+            i = card.index
+            if ours:
+                in_hand += RAW[i]
+            if STRENGTH[i] > best[SUIT[i]][0]:
+                best[SUIT[i]] = (STRENGTH[i], ours)
+    commands = sum(1 for strength, ours in best if strength >= 0 and ours)
+    leads = 1.0 if view.side_of(view.leader) == side else 0.0
+    return (
+        [1.0, view.raw_points[side], in_hand, 3 * view.buongioco[side], commands, leads],
+        len(view.hand),
+    )
+
+
+EVALUATION = EvaluationSpec(
+    names=("one", "taken", "in hand", "buongioco", "commands", "leads"),
+    features=features,  # type: ignore[arg-type]
+    final=_final,
+    sides=lambda state: state.sides,
+    margin_scale=1.0 / RAW_SCALE,
+    progress=lambda state: state.tricks_taken,
+)
 
 
 def hidden_cards(view: TressetteView) -> Hidden:
@@ -159,6 +202,8 @@ SAMPLER = WorldSampler(hidden_cards, _rebuild, _replay)
 
 class TressetteSearchSeat(DeterminizedSearch[TressetteView, TressetteState]):
     """Searches ``samples`` worlds per decision, within ``seconds`` of its own CPU time."""
+
+    EVALUATION = EVALUATION
 
     def __init__(self, samples: int = 80, seconds: float = 0.6) -> None:
         super().__init__(

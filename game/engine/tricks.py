@@ -206,6 +206,7 @@ class TrickState(GameState[ViewT_co]):
     _sorted_hand: ClassVar[staticmethod[[int], tuple[Card, ...]]]
     _deal_no: int
     _dealer: int
+    _tricks: list[Any]
 
     def _reset_deal(self, dealer: int) -> None:
         """Count a new deal, dealt by ``dealer``, and reset every per-deal field."""
@@ -214,8 +215,14 @@ class TrickState(GameState[ViewT_co]):
         self._reset_fields()
 
     def hand(self, seat: int) -> tuple[Card, ...]:
-        """The true hand of ``seat``: for tests and tools, never for AI seats."""
+        """The true hand of ``seat``: for tests, tools and the worlds a search guesses, never
+        for an AI seat at the real table."""
         return self._sorted_hand(self._hands[seat])
+
+    @property
+    def tricks_taken(self) -> int:
+        """The tricks of this deal already taken: a search counts its look-ahead in them."""
+        return len(self._tricks)
 
 
 class SidesTrickState(TrickState[TrickViewT]):

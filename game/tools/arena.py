@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.ai import Seat, make_seat, seat_kinds
+from game.ai import ARENA_KINDS, Seat, make_seat, seat_kinds
 from game.engine import GAMES, DealScored, GameState, Move, new_game
 from game.sim import play_deal, scored_since
 from game.tools.arena_record import (
@@ -385,11 +385,21 @@ def _seats(parser: argparse.ArgumentParser, args: argparse.Namespace) -> list[st
     if not args.seats:
         parser.error("give --seats, or --levels")
     kinds = [k.strip() for k in args.seats.split(",") if k.strip()]
-    unknown = [k for k in kinds if k not in seat_kinds(args.game, args.players)]
+    unknown = [
+        k
+        for k in kinds
+        if k.partition(":")[0] not in [*seat_kinds(args.game, args.players), *ARENA_KINDS]
+    ]
     if unknown:
         parser.error(
-            f"unknown seat kind {unknown[0]!r}: choose from {seat_kinds(args.game, args.players)}"
+            f"unknown seat kind {unknown[0]!r}: choose from "
+            f"{seat_kinds(args.game, args.players)} or an arena kind {sorted(ARENA_KINDS)}"
         )
+    for kind in set(kinds):
+        try:
+            make_seat(kind, args.game)  # a budget it cannot read is told now, not mid-run
+        except ValueError as error:
+            parser.error(str(error))
     try:
         kinds = seat_list(args.game, args.players, kinds, {})
         with contextlib.ExitStack() as stack:

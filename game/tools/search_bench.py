@@ -93,7 +93,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument(
         "--level",
-        choices=["normal", "strong", "search"],
+        choices=["normal", "strong", "search", "steady", "flat", "tree"],
         help="seat 0's kind (default: normal, then strong)",
     )
     args = parser.parse_args(argv)

@@ -9,7 +9,8 @@ from typing import Any
 import pytest
 
 from game.ai import make_seat, seat_kinds
-from game.ai.levels import EASY_NOISE, LEVELS, NoisySeat
+from game.ai.evaluation import load_evaluation
+from game.ai.levels import ARENA_KINDS, EASY_NOISE, LEVELS, NoisySeat
 from game.ai.search import Budget, DeterminizedSearch, paired_advantage
 from game.catalog import CATALOG
 from game.engine import GameState, new_game
@@ -116,6 +117,33 @@ def test_every_game_offers_the_three_levels(game: str) -> None:
     assert normal.budget.keep_rules_z is not None
     assert (normal.name, strong.name) == ("normal", "strong")
     assert isinstance(make_seat("easy", game), NoisySeat)
+    # strong searches one tree where the catalogue gives its iterations, normal never does
+    assert strong.tree == levels.tree and not normal.tree
+    assert strong.cut == levels.cut
+    if levels.cut:  # a tree that cuts its playouts reads the game's fitted evaluation
+        assert type(strong).EVALUATION is not None
+        for players in levels.tree:
+            assert load_evaluation(game, players) is not None, (game, players)
+
+
+@pytest.mark.parametrize("kind", ["steady", "flat", "tree", "tree:300:1", "steady:90"])
+def test_the_arena_kinds_are_the_levels_with_one_thing_changed(kind: str) -> None:
+    seat = make_seat(kind, "tressette")
+    assert isinstance(seat, DeterminizedSearch)  # steady is normal without its slips
+    name, _, budget = kind.partition(":")
+    count, _, cut = budget.partition(":")
+    level = ARENA_KINDS.get(name, name)
+    levels = CATALOG["tressette"].levels
+    assert levels is not None
+    assert seat.budget.rollouts == (
+        int(count) if count else levels.rollouts[LEVELS.index(level) - 1]
+    )
+    assert seat.solve_endgame == (level == "strong")
+    if name == "tree":
+        assert set(seat.tree) == set(CATALOG["tressette"].info.players)
+        assert seat.cut == (int(cut) if cut else levels.cut)
+    else:
+        assert not seat.tree and not seat.cut
 
 
 def test_the_easy_seat_slips_at_its_rate_and_replays() -> None:

@@ -165,6 +165,18 @@ def test_bundle_holds_the_compiled_catalogues(exe: Path) -> None:
         assert mo in names, f"{mo} is not in the executable"
 
 
+def test_bundle_holds_the_fitted_evaluations(exe: Path) -> None:
+    """Every learned evaluation of the checkout is in the executable, where the search reads
+    it (a strong seat without it would play every playout out, slower than its budget)."""
+    from PyInstaller.archive.readers import pkg_archive_contents
+
+    names = set(pkg_archive_contents(str(exe)))
+    weights = sorted((ROOT / "game" / "ai" / "weights").glob("*.json"))
+    assert weights
+    for path in weights:
+        assert path.relative_to(ROOT).as_posix() in names, f"{path.name} is not in the executable"
+
+
 def test_bundle_holds_the_cldr_locales_of_its_languages_only(exe: Path) -> None:
     """Babel's data for the languages' numbers and dates (and the locales they inherit from),
     not its thousand others."""

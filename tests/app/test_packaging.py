@@ -42,3 +42,8 @@ def test_wheel_holds_the_code_and_all_assets(tmp_path: Path) -> None:
         for po in (ROOT / "game" / "locale").glob("*/LC_MESSAGES/*.po")
     }
     assert catalogues and catalogues <= names
+    # the search's fitted evaluations (game/ai/weights), read as package data
+    weights = {
+        p.relative_to(ROOT).as_posix() for p in (ROOT / "game" / "ai" / "weights").glob("*.json")
+    }
+    assert weights and weights <= names

@@ -94,6 +94,9 @@ def test_unknown_seat_kind_and_wrong_count_are_usage_errors(
     with pytest.raises(SystemExit):
         arena_main(["--game", "capodama", "--players", "4", "--seats", "rules,random"])
     assert "give 4 seat kinds" in capsys.readouterr().err
+    with pytest.raises(SystemExit):  # an arena kind's budget must be whole numbers
+        arena_main(["--game", "tressette", "--players", "3", "--seats", "tree:2k,steady,steady"])
+    assert "'tree:2k': a budget is :rollouts or :rollouts:cut" in capsys.readouterr().err
 
 
 def test_arena_prints_a_row_per_kind_and_the_paired_difference(

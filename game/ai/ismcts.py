@@ -1,0 +1,128 @@
+"""Information-set Monte Carlo tree search (single observer; Cowling, Powley and Whitehouse 2012).
+
+The flat search (:mod:`.search`) judges each legal move by rollouts in which every later move,
+the seat's own included, is the rule seat's: a move that only pays if it is followed up well,
+or that invites a reply the rule seat would not find, is misjudged however many rollouts it
+gets.  Here every iteration draws a fresh world, walks one tree of decisions shared by all the
+worlds (the seat's and everyone else's, each chosen by UCB1 among the moves legal in that
+world, as the player to move there would: for its own result), adds one node and plays the
+rest out with the rule seat (where the seat cuts its playouts, only a few tricks further, the
+game's learned evaluation judging the rest: :meth:`~.search.DeterminizedSearch.play_on`).  So
+the replies searched are the best found for the player making them, and the seat's own
+follow-ups are searched too.
+
+A node's statistics are from the point of view of the player who chose the move into it; a
+move legal in few worlds is judged against how often it was available, not how often its
+parent was visited.  The budget is the seat's own count of rollouts (iterations), so the same
+seed plays the same move on any machine; the CPU cap is the seat's safety net.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+from game.engine import BaseView, Move
+
+from .evaluation import load_evaluation
+
+if TYPE_CHECKING:
+    from .search import DeterminizedSearch
+
+__all__ = ["EXPLORATION", "tree_search"]
+
+#: UCB1's exploration constant, for results about a won deal (1) wide.
+EXPLORATION = 0.7
+
+
+class _Node:
+    """A decision reached by one sequence of moves: its children by move, and for the move
+    into it its visits, how often it could be chosen, and the sum of the mover's results."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self) -> None:
+        self.children: dict[Move, _Node] = {}
+        self.visits = 0
+        self.avail = 0
+        self.total = 0.0
+
+    def pick(self, legal: Sequence[Move], rng: random.Random) -> tuple[Move, bool]:
+        """The move to follow among ``legal``: an untried one at random (and True), else the
+        best by UCB1 on availability."""
+        untried = [m for m in legal if m not in self.children]
+        for m in legal:
+            child = self.children.get(m)
+            if child is not None:
+                child.avail += 1
+        if untried:
+            return untried[rng.randrange(len(untried))], True
+        best, score = legal[0], -math.inf
+        for m in legal:
+            child = self.children[m]
+            s = child.total / child.visits + EXPLORATION * math.sqrt(
+                math.log(child.avail) / child.visits
+            )
+            if s > score:
+                best, score = m, s
+        return best, False
+
+
+def tree_search(
+    seat: DeterminizedSearch[Any, Any],
+    view: BaseView,
+    legal_moves: Sequence[Move],
+    rng: random.Random,
+    iterations: int,
+) -> list[float]:
+    """Each root move's visits after ``iterations`` (the seat plays the most visited), within
+    the CPU cap of ``seat.budget``."""
+    budget = seat.budget
+    draw = seat.worlds(view)
+    spec = seat.EVALUATION
+    model = load_evaluation(view.game, view.players) if seat.cut and spec is not None else None
+    root = _Node()
+    start = time.thread_time()
+    views: Sequence[BaseView] | None = None
+    done = 0
+    while done < iterations:
+        world = draw(rng)
+        world.mute()
+        if views is None:  # every seat's, read only by the evaluation: whose result it is
+            views = [world.view(s) for s in range(world.seats)]
+        mark = world.deals_scored
+        path: list[tuple[_Node, int]] = []
+        node = root
+        legal: Sequence[Move] = legal_moves
+        while True:
+            player = world.current_player
+            assert player is not None
+            move, new = node.pick(legal, rng)
+            child = node.children.get(move)
+            if child is None:
+                child = node.children[move] = _Node()
+                child.avail = 1
+            world.play(move)
+            path.append((child, player))
+            node = child
+            if new or world.deals_scored != mark:
+                break
+            legal = world.legal_sequence()
+            if not legal:
+                break
+        results = seat.play_on(world, mark, views, rng, model)
+        for child, player in path:
+            child.visits += 1
+            child.total += results[player]
+        done += 1
+        if time.thread_time() - start >= budget.cpu_seconds:
+            break
+    seat.last_worlds = seat.last_rollouts = done
+    seat.last_cpu = time.thread_time() - start
+    visits = [float(root.children[m].visits) if m in root.children else 0.0 for m in legal_moves]
+    seat.last_finalists = list(range(len(legal_moves)))
+    seat.last_values = [[v] for v in visits]
+    return visits

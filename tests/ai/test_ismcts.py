@@ -1,0 +1,85 @@
+"""The tree search over sampled worlds (game/ai/ismcts.py): its budget is a count, every node is
+judged by the player who moves there, and a cut playout ends where the learned evaluation
+takes over."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from game.ai import make_seat
+from game.ai.evaluation import load_evaluation
+from game.ai.search import DeterminizedSearch
+from game.engine import new_game
+from tests.engine.test_scopa import position
+
+
+def tree(game: str, rollouts: int, cut: int = 0) -> DeterminizedSearch[Any, Any]:
+    seat = make_seat(f"tree:{rollouts}" + (f":{cut}" if cut else ""), game)
+    assert isinstance(seat, DeterminizedSearch) and seat.tree.get(4) == rollouts
+    return seat
+
+
+def test_the_opponent_takes_the_sweep_left_to_it() -> None:
+    # Scopa, 2 players, the deck empty: placing 2D leaves 5C + 2D, which the other's 7C sweeps
+    # (a point), 1B leaves 5C + 1B for its 6S; only 4S leaves a table (9) nothing of its hand
+    # takes whole.  A tree whose every node chose for the searcher picks 1B here.
+    state = position(2, [["2D", "4S", "1B"], ["3B", "7C", "6S"]], ["5C"])
+    seat = tree("scopa", 300)
+    seat.solve_endgame = False  # the tree, not the exact solve, must see it
+    moves = state.legal_moves()
+    chosen = seat.choose(state.view(0), moves, random.Random(1))
+    assert chosen.text == "4S"
+
+
+def test_the_budget_is_a_count_and_a_seed_replays_it() -> None:
+    state = new_game("tressette", players=3, seed=21)
+    rng = random.Random(21)
+    for _ in range(7):
+        moves = state.legal_moves()
+        state.play(moves[rng.randrange(len(moves))])
+    p = state.current_player
+    assert p is not None
+    view, legal = state.view(p), state.legal_moves()
+    picks = []
+    for _ in range(2):
+        seat = tree("tressette", 150)
+        picks.append((seat.choose(view, legal, random.Random(4)), seat.last_values))
+        assert seat.last_rollouts == 150
+        assert sum(v[0] for v in seat.last_values) == 150  # every iteration through one root move
+    assert picks[0] == picks[1]
+    assert picks[0][0] in legal
+
+
+@pytest.mark.parametrize("game,players", [("capodama", 4), ("scopa", 4), ("cattura", 3)])
+def test_random_positions_get_legal_moves(game: str, players: int) -> None:
+    seat = tree(game, 40)
+    rules = make_seat("rules", game)
+    rng = random.Random(players)
+    state = new_game(game, players=players, seed=9)
+    while state.current_player is not None:
+        p = state.current_player
+        legal = state.legal_moves()
+        view = state.view(p)
+        move = (seat if p == 0 else rules).choose(view, legal, rng)
+        assert move in legal
+        state.play(move)
+
+
+def test_a_cut_playout_stops_after_its_tricks_and_the_model_judges_the_rest() -> None:
+    seat = tree("tressette", 50, cut=2)
+    model = load_evaluation("tressette", 4)
+    state = new_game("tressette", players=4, seed=6)
+    state.mute()
+    views = [state.view(s) for s in range(4)]
+    start = state.tricks_taken
+    cut = seat.play_on(state, state.deals_scored, views, random.Random(2), model)
+    assert state.tricks_taken == start + 2 and state.current_player is not None
+    assert cut[0] == cut[2] and cut[0] + cut[1] == pytest.approx(1.0)
+    whole = new_game("tressette", players=4, seed=6)
+    whole.mute()
+    full = seat.play_on(whole, whole.deals_scored, views, random.Random(2), None)
+    assert whole.current_player is None  # played to the deal's end
+    assert sorted(full) != sorted(cut)
