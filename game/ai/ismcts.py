@@ -81,7 +81,7 @@ def tree_search(
     """Each root move's visits after ``iterations`` (the seat plays the most visited), within
     the CPU cap of ``seat.budget``."""
     budget = seat.budget
-    draw = seat.worlds(view)
+    draw = seat.draw_worlds(view)
     spec = seat.EVALUATION
     model = load_evaluation(view.game, view.players) if seat.cut and spec is not None else None
     root = _Node()

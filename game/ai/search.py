@@ -243,7 +243,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         alive = list(range(n))
         total = budget.iterations(n)
         rounds = budget.rounds(n)
-        draw = self.worlds(view)
+        draw = self.draw_worlds(view)
         start = time.thread_time()
         worlds = spent = 0
         for r in range(rounds):
@@ -277,7 +277,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         values: list[list[float]] = [[] for _ in legal_moves]
         friends = frozenset(endgame.friends(view))
         cap = endgame.solve_cap(len(legal_moves))
-        draw = self.worlds(view)
+        draw = self.draw_worlds(view)
         start = time.thread_time()
         worlds = 0
         while worlds < endgame.worlds:
@@ -314,7 +314,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_values = values
         return [sum(v) / len(v) if v else -math.inf for v in values]
 
-    def worlds(self, view: ViewT) -> Callable[[random.Random], StateT]:
+    def draw_worlds(self, view: ViewT) -> Callable[[random.Random], StateT]:
         """The world drawer of one decision: the rule seat models the others where the seat
         reads their plays (:attr:`infer_play`)."""
         return self.sampler.prepare(view, self.rules if self.infer_play else None)
