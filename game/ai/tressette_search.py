@@ -72,7 +72,7 @@ def features(state: TressetteState, seat: int) -> tuple[list[float], int]:
     best card left it holds, and whether it leads; and the cards left in a hand."""
     view = state.view(seat)
     side = view.side
-    in_hand = commands = 0
+    in_hand = 0
     best = [(-1, False)] * 4  # per suit: the strength of the best card left, and whose
     for s in range(view.players):
         ours = view.side_of(s) == side
