@@ -212,9 +212,8 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         (:attr:`tree`; the exact endgame first where it solves one), the tree's most visited;
         else the finalist with the best mean, unless the budget keeps the rule seat's move and
         the finalist's paired advantage over it is not significant."""
-        endgame = self.ENDGAME
         iterations = self.tree.get(view.players)
-        if iterations and not (self.solve_endgame and endgame is not None and endgame.near(view)):
+        if iterations and self._endgame_now(view) is None:
             visits = tree_search(self, view, legal_moves, rng, iterations)
             return max(range(len(legal_moves)), key=lambda k: visits[k])
         z = self.budget.keep_rules_z
@@ -234,8 +233,8 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         """Successive halving over the moves (one round when the budget counts only worlds),
         every move still in tried in the same worlds; ``keep`` is never dropped.  Near the
         end of a deal a seat that solves it (:attr:`solve_endgame`) does so instead."""
-        endgame = self.ENDGAME
-        if self.solve_endgame and endgame is not None and endgame.near(view):
+        endgame = self._endgame_now(view)
+        if endgame is not None:
             return self._solve(view, legal_moves, rng, endgame)
         budget = self.budget
         n = len(legal_moves)
@@ -268,6 +267,14 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
                 continue
             break  # the CPU cap: stop where it is
         return self._searched(values, alive, worlds, spent, start)
+
+    def _endgame_now(self, view: ViewT) -> Endgame | None:
+        """The game's endgame where this seat solves one (:attr:`solve_endgame`) and ``view``
+        is near enough the end of the deal for it, else None."""
+        endgame = self.ENDGAME
+        if self.solve_endgame and endgame is not None and endgame.near(view):
+            return endgame
+        return None
 
     def _solve(
         self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random, endgame: Endgame
@@ -337,31 +344,38 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         playing ``world`` on with the rollout policy: to the end of the deal, or, with a learned
         ``model``, only until :attr:`cut` more tricks are taken, the model judging the rest."""
         spec = self.EVALUATION if model is not None else None
-        stop = spec.progress(world) + self.cut if spec is not None else 0
-        policy = self.policy
-        for _ in range(MAX_ROLLOUT_MOVES):
-            legal = world.legal_sequence()
-            if not legal:
-                break
-            world.play(policy(world, legal, rng))
-            if spec is not None and world.deals_scored == mark and spec.progress(world) >= stop:
+        if spec is None:
+            scored = play_out(world, mark, self.policy, rng)
+        else:
+            stop = spec.progress(world) + self.cut
+
+            def cut(state: StateT) -> bool:
+                return spec.progress(state) >= stop
+
+            scored = play_out(world, mark, self.policy, rng, until=cut)
+            if scored is None and cut(world):
                 assert model is not None
                 return model.values(spec, world)
-        scored = world.last_scored if world.deals_scored != mark else None
         return [self.evaluate(scored, world, v) for v in views]
 
 
 def play_out(
-    state: StateT, mark: int, policy: Policy[StateT], rng: random.Random
+    state: StateT,
+    mark: int,
+    policy: Policy[StateT],
+    rng: random.Random,
+    until: Callable[[StateT], bool] | None = None,
 ) -> DealScored | None:
     """Play ``state`` on with ``policy`` until the deal is scored (``mark``: the count of
-    scored deals before); the deal's payload, or None for a rollout cut off at
-    :data:`MAX_ROLLOUT_MOVES`."""
+    scored deals before), or until ``until(state)`` holds after a move; the deal's payload,
+    or None for a rollout stopped before (by ``until`` or at :data:`MAX_ROLLOUT_MOVES`)."""
     for _ in range(MAX_ROLLOUT_MOVES):
         legal = state.legal_sequence()
         if not legal:  # nobody is to move: the deal is scored (or the match was over)
             break
         state.play(policy(state, legal, rng))
+        if until is not None and until(state):
+            break
     return state.last_scored if state.deals_scored != mark else None
 
 
