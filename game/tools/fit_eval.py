@@ -1,8 +1,8 @@
 """Fit a game's learned evaluation: ``python -m game.tools.fit_eval --game tressette --players 3``.
 
 Plays ``--deals`` seeded deals with the game's rule seat in every chair and, each time a trick
-is taken, reads every seat's features (the game's search seat's ``EVALUATION``); when the deal
-is scored, each of those rows gets the seat's final margin.  A least-squares fit on four fifths
+is taken, reads every side's features (the game's search seat's ``EVALUATION``); when the deal
+is scored, each of those rows gets the side's final score.  A least-squares fit on four fifths
 of the deals gives the weights; the last fifth says how well they predict (R², printed) and,
 per number of cards left in a hand, how far the true margin strays from the prediction (the
 spread the search reads the chance of winning from).  ``--write`` stores the result where the
@@ -12,6 +12,7 @@ search loads it (``game/ai/weights/<game>-<players>.json``); without it nothing 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import math
 import random
 import sys
@@ -101,7 +102,7 @@ def fit(game: str, players: int, deals: int, seed: int) -> tuple[LinearEvaluatio
         "command": f"python -m game.tools.fit_eval --game {game} --players {players} "
         f"--deals {deals} --seed {seed} --write",
     }
-    return LinearEvaluation(model.names, model.weights, tuple(spread), spec.margin_scale, about), r2
+    return dataclasses.replace(model, spread=tuple(spread), about=about), r2
 
 
 def main(argv: list[str] | None = None) -> int:
