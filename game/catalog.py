@@ -244,7 +244,7 @@ entry(
         },
         ui="game.ui.games.tressette:TressetteUI",
         rules="tressette.txt",
-        levels=Levels((220, 720), normal_noise=0.15, tree={3: 2400, 4: 2400}, cut=2),
+        levels=Levels((220, 720), tree={3: 2400, 4: 2400}, cut=2),
         # two sides share 11 points, so a point lost is 2 of margin: a blunder; a trick
         # worth a point left to the other side, less what the card kept wins later, a mistake
         judging=Judging((0.15, 0.4, 0.8, 2.0), rollouts=3600, measured=4),

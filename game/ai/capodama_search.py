@@ -40,9 +40,8 @@ from game.engine.capodama import CapodamaState, CapodamaView
 from game.engine.capodama_cards import (
     STRENGTH,
     SUIT,
-    THRESHOLD,
-    TOTAL,
     card_points,
+    points_to_win,
     side_marks,
 )
 from game.engine.capodama_events import CapodamaScored
@@ -95,19 +94,12 @@ def _sides(state: CapodamaState) -> tuple[tuple[int, ...], tuple[int, ...]]:
     return team, tuple(s for s in range(state.seats) if s not in team)
 
 
-def _need(players: int, capo_side: bool) -> int:
-    """The card points a side needs to win the deal: the threshold, or (the opponents) one
-    more than the capo side may take without reaching it."""
-    threshold = THRESHOLD[players]
-    return threshold if capo_side else TOTAL - threshold + 1
-
-
 def _final(scored: DealScored, seat: int) -> float:
     """The card points ``seat``'s side took, less what it needed to win."""
     assert isinstance(scored, CapodamaScored)
     capo_side = seat in scored.team
     taken = scored.points if capo_side else scored.total - scored.points
-    return float(taken - _need(len(scored.results), capo_side))
+    return float(taken - points_to_win(len(scored.results), capo_side))
 
 
 def features(state: CapodamaState, seat: int) -> tuple[list[float], int]:
@@ -135,7 +127,7 @@ def features(state: CapodamaState, seat: int) -> tuple[list[float], int]:
             1.0,
             sum(view.points_won[s] for s in ours),
             in_hand,
-            _need(view.players, seat in team),
+            points_to_win(view.players, seat in team),
             held_trumps,
             commands,
             1.0 if view.leader in ours else 0.0,

@@ -32,6 +32,7 @@ __all__ = [
     "hand_key",
     "legal_mask",
     "match_winner",
+    "points_to_win",
     "side_marks",
     "trick_winner",
     "winning_index",
@@ -142,6 +143,13 @@ def winning_index(cards: Sequence[int], fourth: int = -1) -> int:
 def trick_winner(cards: Sequence[Card | int], fourth: Card | int | None = None) -> int:
     """Position in ``cards`` (in play order) of the card that wins the trick."""
     return winning_index([int(c) & 63 for c in cards], -1 if fourth is None else int(fourth) & 63)
+
+
+def points_to_win(players: int, capo_side: bool) -> int:
+    """The card points a side must take to win a deal of ``players`` (3 and up): the capo side
+    its threshold, the others one more than the capo side may take without reaching it."""
+    threshold = THRESHOLD[players]
+    return threshold if capo_side else TOTAL - threshold + 1
 
 
 def deal_awards(points: int, threshold: int, team: frozenset[int], seats: int) -> list[int]:

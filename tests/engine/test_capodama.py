@@ -23,10 +23,12 @@ from game.engine import (
 )
 from game.engine.capodama import CapodamaState
 from game.engine.capodama_cards import (
+    THRESHOLD,
     card_points,
     deal_awards,
     deck_for,
     match_winner,
+    points_to_win,
     trick_winner,
 )
 from game.engine.capodama_events import Capo, Partner, Passed
@@ -383,6 +385,19 @@ def test_three_players_fourth_trump() -> None:
 )
 def test_deal_awards(points: int, awards: list[int]) -> None:
     assert deal_awards(points, 82, frozenset({0, 2}), 4) == awards
+
+
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_points_to_win_are_where_the_deals_awards_change_side(players: int) -> None:
+    # The capo side wins from its threshold up; the others from one point past what the capo
+    # side may take without reaching it (3 players: 71 of 150, 4-6: 69).
+    team = frozenset({0})
+    threshold = THRESHOLD[players]
+    for p in range(151):
+        capo, other = deal_awards(p, threshold, team, players)[:2]
+        assert (capo > 0) == (p >= points_to_win(players, capo_side=True))
+        assert (other > 0) == (150 - p >= points_to_win(players, capo_side=False))
+    assert points_to_win(3, False) == 71 and points_to_win(4, False) == 69
 
 
 def test_match_winner_needs_a_single_leader_at_the_target() -> None:
