@@ -347,3 +347,7 @@ class CapodamaSearchSeat(DeterminizedSearch[CapodamaView, CapodamaState]):
         if view.phase != "play" and len(legal_moves) > CANDIDATES:
             legal_moves = rule_candidates(view, legal_moves, rng)
         return super().choose(view, legal_moves, rng)
+
+    def unseen(self, world: CapodamaState, seat: int) -> bool:
+        """Another seat's pass in the exchange: a secret (its receiver sees only the card)."""
+        return world.phase == "exchange" and world.current_player != seat

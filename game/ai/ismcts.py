@@ -9,7 +9,10 @@ world, as the player to move there would: for its own result), adds one node and
 rest out with the rule seat (where the seat cuts its playouts, only a few tricks further, the
 game's learned evaluation judging the rest: :meth:`~.search.DeterminizedSearch.play_on`).  So
 the replies searched are the best found for the player making them, and the seat's own
-follow-ups are searched too.
+follow-ups are searched too.  A choice the seat never sees made (another seat's secret pass in
+Capodama's exchange: :meth:`~.search.DeterminizedSearch.unseen`) gets no node: the rule seat
+makes it, as in the playouts, so the tree neither keys its nodes on what the seat cannot know
+nor has the others try their passes at random.
 
 A node's statistics are from the point of view of the player who chose the move into it; a
 move legal in few worlds is judged against how often it was available, not how often its
@@ -100,14 +103,18 @@ def tree_search(
         while True:
             player = world.current_player
             assert player is not None
-            move, new = node.pick(legal, rng)
-            child = node.children.get(move)
-            if child is None:
-                child = node.children[move] = _Node()
-                child.avail = 1
-            world.play(move)
-            path.append((child, player))
-            node = child
+            new = False
+            if path and seat.unseen(world, view.seat):
+                world.play(seat.policy(world, legal, rng))
+            else:
+                move, new = node.pick(legal, rng)
+                child = node.children.get(move)
+                if child is None:
+                    child = node.children[move] = _Node()
+                    child.avail = 1
+                world.play(move)
+                path.append((child, player))
+                node = child
             if new or world.deals_scored != mark:
                 break
             legal = world.legal_sequence()

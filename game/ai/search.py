@@ -321,6 +321,11 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_values = values
         return [sum(v) / len(v) if v else -math.inf for v in values]
 
+    def unseen(self, world: StateT, seat: int) -> bool:
+        """Whether the decision ``world`` is at is one ``seat`` never sees made (its tree
+        leaves it to the rollout policy); none by default."""
+        return False
+
     def draw_worlds(self, view: ViewT) -> Callable[[random.Random], StateT]:
         """The world drawer of one decision: the rule seat models the others where the seat
         reads their plays (:attr:`infer_play`)."""
