@@ -68,6 +68,34 @@ def test_random_positions_get_legal_moves(game: str, players: int) -> None:
         state.play(move)
 
 
+def test_the_others_secret_passes_are_the_rule_seats_not_the_trees() -> None:
+    # Capodama, 4 players: the capo passes first, then the three others, each a card the
+    # searcher never sees.  The tree must not search those passes (keyed on what the capo
+    # cannot know, tried at random): in every iteration the rollout policy makes all three.
+    state = new_game("capodama", players=4, seed=3)
+    rules = make_seat("rules", "capodama")
+    rng = random.Random(0)
+    while state.phase != "exchange":
+        state.play(rules.choose(state.view(state.current_player), state.legal_moves(), rng))
+    capo = state.current_player
+    assert capo == state.view(0).capo
+    seat = tree("capodama", 60)
+    policy = seat.policy
+    passes: list[int] = []
+
+    def recording(world: Any, legal: Any, rng: random.Random) -> Any:
+        if world.phase == "exchange":
+            passes.append(world.current_player)
+        return policy(world, legal, rng)
+
+    seat.policy = recording
+    chosen = seat.choose(state.view(capo), state.legal_moves(), random.Random(2))
+    assert chosen in state.legal_moves()
+    assert seat.last_rollouts == 60
+    assert capo not in passes
+    assert len(passes) == 3 * 60
+
+
 def test_a_cut_playout_stops_after_its_tricks_and_the_model_judges_the_rest() -> None:
     seat = tree("tressette", 50, cut=2)
     model = load_evaluation("tressette", 4)
