@@ -25,7 +25,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.engine import BaseView, Move
@@ -41,33 +41,47 @@ __all__ = ["EXPLORATION", "tree_search"]
 EXPLORATION = 0.7
 
 
-class _Node:
-    """A decision reached by one sequence of moves: its children by move, and for the move
-    into it its visits, how often it could be chosen, and the sum of the mover's results."""
+class _Stats:
+    """One player's record of a move: its visits, how often it could be chosen, and the sum of
+    the mover's results."""
 
-    __slots__ = ("avail", "children", "total", "visits")
+    __slots__ = ("avail", "total", "visits")
+
+    def __init__(self) -> None:
+        self.visits = 0
+        self.avail = 1
+        self.total = 0.0
+
+
+class _Node:
+    """A decision reached by one sequence of moves: its children by move, and the record of the
+    move into it under each secret its mover can hold (:meth:`~.search.DeterminizedSearch.
+    secret`; one record, under None, where the mover's choice hides nothing of its own)."""
+
+    __slots__ = ("children", "stats")
 
     def __init__(self) -> None:
         self.children: dict[Move, _Node] = {}
-        self.visits = 0
-        self.avail = 0
-        self.total = 0.0
+        self.stats: dict[Hashable, _Stats] = {}
 
-    def pick(self, legal: Sequence[Move], rng: random.Random) -> tuple[Move, bool]:
-        """The move to follow among ``legal``: an untried one at random (and True), else the
-        best by UCB1 on availability."""
-        untried = [m for m in legal if m not in self.children]
+    def pick(self, legal: Sequence[Move], rng: random.Random, key: Hashable) -> tuple[Move, bool]:
+        """The move to follow among ``legal`` for a mover holding secret ``key``: one it has
+        not tried at random (and True), else the best by UCB1 on availability."""
+        untried = []
         for m in legal:
             child = self.children.get(m)
-            if child is not None:
-                child.avail += 1
+            stats = None if child is None else child.stats.get(key)
+            if stats is None:
+                untried.append(m)
+            else:
+                stats.avail += 1
         if untried:
             return untried[rng.randrange(len(untried))], True
         best, score = legal[0], -math.inf
         for m in legal:
-            child = self.children[m]
-            s = child.total / child.visits + EXPLORATION * math.sqrt(
-                math.log(child.avail) / child.visits
+            stats = self.children[m].stats[key]
+            s = stats.total / stats.visits + EXPLORATION * math.sqrt(
+                math.log(stats.avail) / stats.visits
             )
             if s > score:
                 best, score = m, s
@@ -97,7 +111,7 @@ def tree_search(
         if views is None:  # every seat's, read only by the evaluation: whose result it is
             views = [world.view(s) for s in range(world.seats)]
         mark = world.deals_scored
-        path: list[tuple[_Node, int]] = []
+        path: list[tuple[_Stats, int]] = []
         node = root
         legal: Sequence[Move] = legal_moves
         while True:
@@ -107,13 +121,16 @@ def tree_search(
             if path and seat.unseen(world, view.seat):
                 world.play(seat.policy(world, legal, rng))
             else:
-                move, new = node.pick(legal, rng)
+                key = None if player == view.seat else seat.secret(world, player)
+                move, new = node.pick(legal, rng, key)
                 child = node.children.get(move)
                 if child is None:
                     child = node.children[move] = _Node()
-                    child.avail = 1
+                stats = child.stats.get(key)
+                if stats is None:
+                    stats = child.stats[key] = _Stats()
                 world.play(move)
-                path.append((child, player))
+                path.append((stats, player))
                 node = child
             if new or world.deals_scored != mark:
                 break
@@ -121,15 +138,18 @@ def tree_search(
             if not legal:
                 break
         results = seat.play_on(world, mark, views, rng, model)
-        for child, player in path:
-            child.visits += 1
-            child.total += results[player]
+        for stats, player in path:
+            stats.visits += 1
+            stats.total += results[player]
         done += 1
         if time.thread_time() - start >= budget.cpu_seconds:
             break
     seat.last_worlds = seat.last_rollouts = done
     seat.last_cpu = time.thread_time() - start
-    visits = [float(root.children[m].visits) if m in root.children else 0.0 for m in legal_moves]
+    visits = [
+        float(root.children[m].stats[None].visits) if m in root.children else 0.0
+        for m in legal_moves
+    ]
     seat.last_finalists = list(range(len(legal_moves)))
     seat.last_values = [[v] for v in visits]
     return visits

@@ -29,7 +29,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Generic, TypeVar
 
@@ -325,6 +325,12 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         """Whether the decision ``world`` is at is one ``seat`` never sees made (its tree
         leaves it to the rollout policy); none by default."""
         return False
+
+    def secret(self, world: StateT, player: int) -> Hashable:
+        """What ``player`` knows of ``world`` that changes how it plays and that the searching
+        seat does not (its tree keeps that player's record of each move apart per secret, so it
+        is not modelled as playing alike whatever it holds); None by default."""
+        return None
 
     def draw_worlds(self, view: ViewT) -> Callable[[random.Random], StateT]:
         """The world drawer of one decision: the rule seat models the others where the seat
