@@ -16,7 +16,11 @@ nor has the others try their passes at random.
 
 A node's statistics are from the point of view of the player who chose the move into it; a
 move legal in few worlds is judged against how often it was available, not how often its
-parent was visited.  The budget is the seat's own count of rollouts (iterations), so the same
+parent was visited.  Where a player knows something of its own that changes how it plays
+(:meth:`~.search.DeterminizedSearch.secret`: in Capodama whether it holds the dama, so plays
+for the capo), its records are kept apart by it: a node shared by the worlds still lets the
+dama play as the dama and an opponent as an opponent (the searcher's own nodes stay keyed on
+what it sees).  The budget is the seat's own count of rollouts (iterations), so the same
 seed plays the same move on any machine; the CPU cap is the seat's safety net.
 """
 

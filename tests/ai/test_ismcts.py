@@ -11,6 +11,7 @@ import pytest
 
 from game.ai import make_seat
 from game.ai.evaluation import load_evaluation
+from game.ai.ismcts import _Node, _Stats
 from game.ai.search import DeterminizedSearch
 from game.engine import new_game
 from tests.engine.test_scopa import position
@@ -94,6 +95,23 @@ def test_the_others_secret_passes_are_the_rule_seats_not_the_trees() -> None:
     assert seat.last_rollouts == 60
     assert capo not in passes
     assert len(passes) == 3 * 60
+
+
+def test_a_movers_record_under_one_secret_does_not_steer_it_under_another() -> None:
+    # Capodama 4 players: a seat that holds the dama plays for the capo, one that does not
+    # plays against.  Seen from another seat the two are one node; the records of its moves
+    # stay apart by the secret (pooled, the two moves would tie), so each choice follows its own.
+    node = _Node()
+    a, b = new_game("scopa", players=2, seed=1).legal_moves()[:2]
+    for key, good in ((True, a), (False, b)):
+        for move in (a, b):
+            stats = node.children.setdefault(move, _Node()).stats.setdefault(key, _Stats())
+            stats.visits, stats.avail = 10, 20
+            stats.total = 9.0 if move == good else 1.0
+    for key, good in ((True, a), (False, b)):
+        assert node.pick([a, b], random.Random(0), key) == (good, False)
+        assert node.pick([b, a], random.Random(0), key) == (good, False)
+    assert node.pick([a, b], random.Random(0), None)[1]  # no record under None: untried
 
 
 def test_a_cut_playout_stops_after_its_tricks_and_the_model_judges_the_rest() -> None:
