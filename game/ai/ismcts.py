@@ -20,8 +20,9 @@ parent was visited.  Where a player knows something of its own that changes how 
 (:meth:`~.search.DeterminizedSearch.secret`: in Capodama whether it holds the dama, so plays
 for the capo), its records are kept apart by it: a node shared by the worlds still lets the
 dama play as the dama and an opponent as an opponent (the searcher's own nodes stay keyed on
-what it sees).  The budget is the seat's own count of rollouts (iterations), so the same
-seed plays the same move on any machine; the CPU cap is the seat's safety net.
+what it sees).  Where the game's tuning says so (:attr:`game.catalog.Tree.hint`), the others'
+moves start from the rule seat's.  The budget is the seat's own count of iterations, so the
+same seed plays the same move on any machine; the CPU cap is the seat's safety net.
 """
 
 from __future__ import annotations
@@ -37,14 +38,17 @@ from game.engine import BaseView, Move
 from .evaluation import load_evaluation
 
 if TYPE_CHECKING:
+    from game.catalog import Tree
+
     from .search import DeterminizedSearch
 
 __all__ = ["EXPLORATION", "tree_search"]
 
 #: UCB1's exploration constant, for results about a won deal (1) wide.
 EXPLORATION = 0.7
-#: The rule seat's move at another player's node: tried first, and this bonus, fading with
-#: its visits, so the others play like the table until search finds them better.
+#: Where the tree takes hints (:attr:`game.catalog.Tree.hint`), the rule seat's move at another
+#: player's node is tried first and gets this bonus, fading with its visits, so the others
+#: play like the table until search finds them better.
 HINT_BIAS = 5.0
 
 
@@ -106,19 +110,19 @@ def tree_search(
     view: BaseView,
     legal_moves: Sequence[Move],
     rng: random.Random,
-    iterations: int,
+    tree: Tree,
 ) -> list[float]:
-    """Each root move's visits after ``iterations`` (the seat plays the most visited), within
-    the CPU cap of ``seat.budget``."""
+    """Each root move's visits after ``tree.iterations`` (the seat plays the most visited),
+    within the CPU cap of ``seat.budget``."""
     budget = seat.budget
     draw = seat.draw_worlds(view)
     spec = seat.EVALUATION
-    model = load_evaluation(view.game, view.players) if seat.cut and spec is not None else None
+    model = load_evaluation(view.game, view.players) if tree.cut and spec is not None else None
     root = _Node()
     start = time.thread_time()
     views: Sequence[BaseView] | None = None
     done = 0
-    while done < iterations:
+    while done < tree.iterations:
         world = draw(rng)
         world.mute()
         if views is None:  # every seat's, read only by the evaluation: whose result it is
@@ -135,7 +139,9 @@ def tree_search(
                 world.play(seat.policy(world, legal, rng))
             else:
                 key = None if player == view.seat else seat.secret(world, player)
-                hint = None if player == view.seat else seat.policy(world, legal, rng)
+                hint = None
+                if tree.hint and player != view.seat:
+                    hint = seat.policy(world, legal, rng)
                 move, new = node.pick(legal, rng, key, hint)
                 child = node.children.get(move)
                 if child is None:
@@ -151,7 +157,7 @@ def tree_search(
             legal = world.legal_sequence()
             if not legal:
                 break
-        results = seat.play_on(world, mark, views, rng, model)
+        results = seat.play_on(world, mark, views, rng, model, tree.cut)
         for stats, player in path:
             stats.visits += 1
             stats.total += results[player]

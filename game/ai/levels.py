@@ -27,7 +27,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.catalog import CATALOG, load
+from game.catalog import CATALOG, Tree, load
 from game.engine import Move
 
 from .base import Seat
@@ -63,9 +63,10 @@ CPU_CAP = {"normal": 1.0, "strong": 1.9}
 KEEP_RULES_Z = 1.28
 #: Seat kinds for the arena only, each the level it is built as: ``steady`` is normal without
 #: its slips (the yardstick strong must beat by playing better), ``flat`` and ``tree`` strong's
-#: budget spent by flat rollouts or by one tree over the worlds, whichever strong uses.  Any
-#: level or arena kind may add ``:rollouts`` and then ``:cut`` (tricks a tree's playout goes
-#: before the learned evaluation judges) to try another budget: ``tree:2400:2``.
+#: budget spent by flat rollouts, or by one tree over the worlds at every player count (as the
+#: catalogue tunes it where it lists the count).  Any level or arena kind may add
+#: ``:rollouts`` and then ``:cut`` (tricks a tree's playout goes before the learned evaluation
+#: judges) to try another budget: ``tree:2400:2``.
 ARENA_KINDS = {"steady": "normal", "flat": "strong", "tree": "strong"}
 #: The level a seat kind of an older setup stands for.
 LEGACY = {"rules": "normal", "search": "strong", "random": "easy"}
@@ -117,12 +118,15 @@ def make_level(kind: str, game: str) -> Seat:
     seat: DeterminizedSearch[Any, Any] = load(seats["search"])(rollouts // 2, CPU_CAP[level])
     seat.budget = dataclasses.replace(seat.budget, rollouts=rollouts, keep_rules_z=KEEP_RULES_Z)
     seat.solve_endgame = level == "strong"
-    if name == "tree":
-        every = dict.fromkeys(entry.info.players, rollouts)
-        seat.tree = every if count else {**every, **levels.tree}
-    elif name == "strong":
-        seat.tree = levels.tree
-    seat.cut = (int(cut) if cut else levels.cut) if seat.tree else 0
+    if name in ("tree", "strong"):
+        trees = dict(levels.tree)
+        if name == "tree":  # a tree at every player count, the catalogue's where it lists one
+            trees = {n: trees.get(n, Tree(rollouts)) for n in entry.info.players}
+            if count:
+                trees = {n: dataclasses.replace(t, iterations=rollouts) for n, t in trees.items()}
+        if cut:
+            trees = {n: dataclasses.replace(t, cut=int(cut)) for n, t in trees.items()}
+        seat.tree = trees
     # ``seat.infer_play`` (:mod:`.play_model`) stays off: it did not help (docs/EXPERIMENTS.md)
     seat.name = kind
     if name == "normal" and levels.normal_noise:

@@ -19,7 +19,7 @@ from tests.engine.test_scopa import position
 
 def tree(game: str, rollouts: int, cut: int = 0) -> DeterminizedSearch[Any, Any]:
     seat = make_seat(f"tree:{rollouts}" + (f":{cut}" if cut else ""), game)
-    assert isinstance(seat, DeterminizedSearch) and seat.tree.get(4) == rollouts
+    assert isinstance(seat, DeterminizedSearch) and seat.tree[4].iterations == rollouts
     return seat
 
 
@@ -114,6 +114,26 @@ def test_a_movers_record_under_one_secret_does_not_steer_it_under_another() -> N
     assert node.pick([a, b], random.Random(0), None)[1]  # no record under None: untried
 
 
+def test_a_hint_is_tried_first_and_favoured_until_its_visits_tell() -> None:
+    # Scopa moves stand for any: the node's pick, for another player, with the rule seat's move
+    # as the hint.  Untried, the hint goes first whatever the draw; tried, it wins a tie on its
+    # bonus; and once visited enough, a move whose results are better overtakes it.
+    hint, other = new_game("scopa", players=2, seed=1).legal_moves()[:2]
+    for seed in range(20):
+        assert _Node().pick([other, hint], random.Random(seed), None, hint) == (hint, True)
+    node = _Node()
+    for move, total in ((hint, 5.0), (other, 5.0)):
+        stats = node.children.setdefault(move, _Node()).stats.setdefault(None, _Stats())
+        stats.visits, stats.avail, stats.total = 10, 20, total
+    assert node.pick([other, hint], random.Random(0), None, hint) == (hint, False)
+    assert node.pick([hint, other], random.Random(0), None) == (hint, False)  # no hint: first
+    assert node.pick([other, hint], random.Random(0), None) == (other, False)
+    for move, total in ((hint, 500.0), (other, 600.0)):
+        stats = node.children[move].stats[None]
+        stats.visits, stats.avail, stats.total = 1000, 2000, total
+    assert node.pick([other, hint], random.Random(0), None, hint) == (other, False)
+
+
 def test_a_cut_playout_stops_after_its_tricks_and_the_model_judges_the_rest() -> None:
     seat = tree("tressette", 50, cut=2)
     model = load_evaluation("tressette", 4)
@@ -121,7 +141,7 @@ def test_a_cut_playout_stops_after_its_tricks_and_the_model_judges_the_rest() ->
     state.mute()
     views = [state.view(s) for s in range(4)]
     start = state.tricks_taken
-    cut = seat.play_on(state, state.deals_scored, views, random.Random(2), model)
+    cut = seat.play_on(state, state.deals_scored, views, random.Random(2), model, 2)
     assert state.tricks_taken == start + 2 and state.current_player is not None
     assert cut[0] == cut[2] and cut[0] + cut[1] == pytest.approx(1.0)
     whole = new_game("tressette", players=4, seed=6)
