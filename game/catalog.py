@@ -62,8 +62,10 @@ class Levels:
 
     #: rollouts per searched decision, (normal, strong)
     rollouts: tuple[int, int]
-    #: the share of normal's choices played at random: set where strong's extra rollouts alone
-    #: play no better than normal's (docs/EXPERIMENTS.md), so the levels still differ
+    #: the share of normal's choices played at random, at the player counts where strong has
+    #: no tree: set where strong's extra rollouts alone play no better than normal's
+    #: (docs/EXPERIMENTS.md), so the levels still differ; where strong searches its tree, it
+    #: beats normal without slips, and normal does not slip
     normal_noise: float = 0.0
     #: strong's tree over the worlds by player count; a count not listed judges each move by
     #: flat rollouts (``rollouts[1]``)

@@ -11,10 +11,12 @@ A level is a seat kind built from the game's own seats in :mod:`game.catalog`:
   only guards a slow machine.  ``strong`` also solves the end of a deal exactly where nothing
   is hidden any more (:mod:`.endgame`), where ``normal`` rolls it out with the rule seat.  In
   the games whose entry sets ``levels.normal_noise``, ``normal`` also slips now and then, as
-  ``easy`` does but less often: there more rollouts alone buy nothing measurable, so slips are
-  what set normal below strong (docs/EXPERIMENTS.md).  The budgets are sized so that a
-  ``normal`` decision takes about a third of a second of CPU and a ``strong`` one about a
-  second (``python -m game.tools.search_bench --level ...`` says whether they do).
+  ``easy`` does but less often, at the player counts where strong has no tree: there more
+  rollouts alone buy nothing measurable, so slips are what set normal below strong
+  (docs/EXPERIMENTS.md); where strong searches its tree it outplays normal without them.
+  The budgets are sized so that a ``normal`` decision takes about a third of a second of CPU
+  and a ``strong`` one about a second (``python -m game.tools.search_bench --level ...`` says
+  whether they do).
 
 ``rules`` and ``search`` stay seat kinds for the arena and the command line; a setup remembered
 from before the levels names them, and :data:`LEGACY` says which level they stand for.
@@ -24,7 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
 from game.catalog import CATALOG, Tree, load
@@ -74,16 +76,20 @@ LEGACY = {"rules": "normal", "search": "strong", "random": "easy"}
 
 class NoisySeat:
     """``seat``'s choice, except that with chance ``noise`` it plays another legal move at
-    random (one draw from ``rng`` per choice, so a seeded match replays)."""
+    random (one draw from ``rng`` per choice, so a seeded match replays); never at the player
+    counts in ``steady``."""
 
-    def __init__(self, seat: Seat, noise: float, name: str = "easy") -> None:
+    def __init__(
+        self, seat: Seat, noise: float, name: str = "easy", steady: Collection[int] = ()
+    ) -> None:
         self.seat = seat
         self.noise = noise
         self.name = name
+        self.steady = frozenset(steady)
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         move = self.seat.choose(view, legal_moves, rng)
-        if len(legal_moves) > 1 and rng.random() < self.noise:
+        if len(legal_moves) > 1 and view.players not in self.steady and rng.random() < self.noise:
             others = [m for m in legal_moves if m != move]
             return others[rng.randrange(len(others))]
         return move
@@ -129,6 +135,6 @@ def make_level(kind: str, game: str) -> Seat:
         seat.tree = trees
     # ``seat.infer_play`` (:mod:`.play_model`) stays off: it did not help (docs/EXPERIMENTS.md)
     seat.name = kind
-    if name == "normal" and levels.normal_noise:
-        return NoisySeat(seat, levels.normal_noise, kind)
+    if name == "normal" and levels.normal_noise:  # no slips where strong's tree outplays it
+        return NoisySeat(seat, levels.normal_noise, kind, steady=levels.tree)
     return seat

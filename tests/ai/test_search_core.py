@@ -151,6 +151,23 @@ def test_the_arena_kinds_are_the_levels_with_one_thing_changed(kind: str, game: 
         assert not seat.tree
 
 
+def test_normal_slips_only_where_strong_has_no_tree() -> None:
+    # a seat that always slips, at every count but the steady ones: there the rule move stands
+    rules = make_seat("rules", "capodama")
+    always = NoisySeat(rules, 1.0, "normal", steady={3, 4})
+    for players, steady in ((3, True), (4, True), (5, False), (6, False)):
+        s = decision("capodama", players, 11, least=2)
+        p = s.current_player
+        assert p is not None
+        view, legal = s.view(p), s.legal_moves()
+        ruled = rules.choose(view, legal, random.Random(1))
+        assert (always.choose(view, legal, random.Random(1)) == ruled) == steady, players
+    normal = make_seat("normal", "capodama")  # steady where the catalogue gives strong a tree
+    levels = CATALOG["capodama"].levels
+    assert isinstance(normal, NoisySeat) and levels is not None and levels.tree
+    assert normal.steady == set(levels.tree)
+
+
 def test_the_easy_seat_slips_at_its_rate_and_replays() -> None:
     rules = make_seat("rules", "scopa")
     easy = make_seat("easy", "scopa")
