@@ -58,7 +58,7 @@ DEFAULT_LEVEL = "normal"
 EASY_NOISE = 0.25
 #: The CPU seconds of the searching thread after which a decision stops early: a safety net
 #: for slow machines, well above what the rollouts take on the project machine.
-CPU_CAP = {"normal": 1.0, "strong": 1.9}
+CPU_CAP = {"normal": 1.0, "strong": 2.8}
 #: Search plays another move than the rule seat's only when its paired advantage over it in
 #: the same worlds exceeds this many standard errors (one-sided, about 90%), at both levels:
 #: without the guard strong gained in some games and lost in others (docs/EXPERIMENTS.md).
