@@ -30,12 +30,28 @@ __all__ = [
     "Judging",
     "Levels",
     "Solitaire",
+    "Tree",
     "entry",
     "first",
     "load",
     "modules",
     "solitaires",
 ]
+
+
+@dataclass(frozen=True)
+class Tree:
+    """Strong's tree of decisions over the worlds (:mod:`game.ai.ismcts`) at one player
+    count: tuned and measured per count, as a 4-player deal's tree is not a 3-player one's."""
+
+    #: iterations (one drawn world, one path down the tree, one playout each) per decision
+    iterations: int
+    #: the tricks a playout goes past the tree before the game's learned evaluation judges the
+    #: rest (0: every playout to the deal's end)
+    cut: int = 0
+    #: at another player's node, the rule seat's move is tried first and favoured, the bonus
+    #: fading with its visits: the others play like the table until search finds them better
+    hint: bool = False
 
 
 @dataclass(frozen=True)
@@ -46,15 +62,14 @@ class Levels:
 
     #: rollouts per searched decision, (normal, strong)
     rollouts: tuple[int, int]
-    #: the share of normal's choices played at random: set where strong's extra rollouts alone
-    #: play no better than normal's (docs/EXPERIMENTS.md), so the levels still differ
+    #: the share of normal's choices played at random, at the player counts where strong has
+    #: no tree: set where strong's extra rollouts alone play no better than normal's
+    #: (docs/EXPERIMENTS.md), so the levels still differ; where strong searches its tree, it
+    #: beats normal without slips, and normal does not slip
     normal_noise: float = 0.0
-    #: strong's iterations of one tree over the worlds (:mod:`game.ai.ismcts`) by player
-    #: count; a count not listed judges each move by flat rollouts (``rollouts[1]``)
-    tree: Mapping[int, int] = field(default_factory=dict)
-    #: with ``tree``, the tricks a playout goes past the tree before the game's learned
-    #: evaluation judges the rest (0: every playout to the deal's end)
-    cut: int = 0
+    #: strong's tree over the worlds by player count; a count not listed judges each move by
+    #: flat rollouts (``rollouts[1]``)
+    tree: Mapping[int, Tree] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -198,7 +213,9 @@ entry(
         ui="game.ui.games.capodama:CapodamaUI",
         rules="capodama.txt",
         seat_players={"solver": (1,)},  # the exact solver plays the solitaire's open hands
-        levels=Levels((180, 560), normal_noise=0.15, tree={3: 2800, 4: 1800}),
+        levels=Levels(
+            (180, 560), normal_noise=0.15, tree={3: Tree(2800), 4: Tree(2800, cut=2, hint=True)}
+        ),
         # 150 card points a deal, margin 2 per point: a Jack given away (5, 10 doubled) is
         # an inaccuracy or a mistake, an Ace (11, 22 doubled) a mistake or a blunder
         judging=Judging((3.0, 8.0, 16.0, 32.0), rollouts=2400, measured=4),
@@ -244,7 +261,7 @@ entry(
         },
         ui="game.ui.games.tressette:TressetteUI",
         rules="tressette.txt",
-        levels=Levels((220, 720), tree={3: 2400, 4: 2400}, cut=2),
+        levels=Levels((220, 720), tree={3: Tree(2400, cut=2), 4: Tree(2400, cut=2)}),
         # two sides share 11 points, so a point lost is 2 of margin: a blunder; a trick
         # worth a point left to the other side, less what the card kept wins later, a mistake
         judging=Judging((0.15, 0.4, 0.8, 2.0), rollouts=3600, measured=4),

@@ -347,3 +347,12 @@ class CapodamaSearchSeat(DeterminizedSearch[CapodamaView, CapodamaState]):
         if view.phase != "play" and len(legal_moves) > CANDIDATES:
             legal_moves = rule_candidates(view, legal_moves, rng)
         return super().choose(view, legal_moves, rng)
+
+    def secret(self, world: CapodamaState, player: int) -> bool:
+        """Whether ``player`` is on the capo's side: in 4-6 players the dama (and the 6-player
+        KH) knows it is, and plays for the capo, long before the others can tell."""
+        return player in world.team()
+
+    def unseen(self, world: CapodamaState, seat: int) -> bool:
+        """Another seat's pass in the exchange: a secret (its receiver sees only the card)."""
+        return world.phase == "exchange" and world.current_player != seat

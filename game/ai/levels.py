@@ -11,10 +11,12 @@ A level is a seat kind built from the game's own seats in :mod:`game.catalog`:
   only guards a slow machine.  ``strong`` also solves the end of a deal exactly where nothing
   is hidden any more (:mod:`.endgame`), where ``normal`` rolls it out with the rule seat.  In
   the games whose entry sets ``levels.normal_noise``, ``normal`` also slips now and then, as
-  ``easy`` does but less often: there more rollouts alone buy nothing measurable, so slips are
-  what set normal below strong (docs/EXPERIMENTS.md).  The budgets are sized so that a
-  ``normal`` decision takes about a third of a second of CPU and a ``strong`` one about a
-  second (``python -m game.tools.search_bench --level ...`` says whether they do).
+  ``easy`` does but less often, at the player counts where strong has no tree: there more
+  rollouts alone buy nothing measurable, so slips are what set normal below strong
+  (docs/EXPERIMENTS.md); where strong searches its tree it outplays normal without them.
+  The budgets are sized so that a ``normal`` decision takes about a third of a second of CPU
+  and a ``strong`` one about a second (``python -m game.tools.search_bench --level ...`` says
+  whether they do).
 
 ``rules`` and ``search`` stay seat kinds for the arena and the command line; a setup remembered
 from before the levels names them, and :data:`LEGACY` says which level they stand for.
@@ -24,10 +26,10 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import TYPE_CHECKING, Any
 
-from game.catalog import CATALOG, load
+from game.catalog import CATALOG, Tree, load
 from game.engine import Move
 
 from .base import Seat
@@ -56,16 +58,17 @@ DEFAULT_LEVEL = "normal"
 EASY_NOISE = 0.25
 #: The CPU seconds of the searching thread after which a decision stops early: a safety net
 #: for slow machines, well above what the rollouts take on the project machine.
-CPU_CAP = {"normal": 1.0, "strong": 1.9}
+CPU_CAP = {"normal": 1.0, "strong": 2.8}
 #: Search plays another move than the rule seat's only when its paired advantage over it in
 #: the same worlds exceeds this many standard errors (one-sided, about 90%), at both levels:
 #: without the guard strong gained in some games and lost in others (docs/EXPERIMENTS.md).
 KEEP_RULES_Z = 1.28
 #: Seat kinds for the arena only, each the level it is built as: ``steady`` is normal without
 #: its slips (the yardstick strong must beat by playing better), ``flat`` and ``tree`` strong's
-#: budget spent by flat rollouts or by one tree over the worlds, whichever strong uses.  Any
-#: level or arena kind may add ``:rollouts`` and then ``:cut`` (tricks a tree's playout goes
-#: before the learned evaluation judges) to try another budget: ``tree:2400:2``.
+#: budget spent by flat rollouts, or by one tree over the worlds at every player count (as the
+#: catalogue tunes it where it lists the count).  Any level or arena kind may add
+#: ``:rollouts`` and then ``:cut`` (tricks a tree's playout goes before the learned evaluation
+#: judges) to try another budget: ``tree:2400:2``.
 ARENA_KINDS = {"steady": "normal", "flat": "strong", "tree": "strong"}
 #: The level a seat kind of an older setup stands for.
 LEGACY = {"rules": "normal", "search": "strong", "random": "easy"}
@@ -73,16 +76,20 @@ LEGACY = {"rules": "normal", "search": "strong", "random": "easy"}
 
 class NoisySeat:
     """``seat``'s choice, except that with chance ``noise`` it plays another legal move at
-    random (one draw from ``rng`` per choice, so a seeded match replays)."""
+    random (one draw from ``rng`` per choice, so a seeded match replays); never at the player
+    counts in ``steady``."""
 
-    def __init__(self, seat: Seat, noise: float, name: str = "easy") -> None:
+    def __init__(
+        self, seat: Seat, noise: float, name: str = "easy", steady: Collection[int] = ()
+    ) -> None:
         self.seat = seat
         self.noise = noise
         self.name = name
+        self.steady = frozenset(steady)
 
     def choose(self, view: Any, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         move = self.seat.choose(view, legal_moves, rng)
-        if len(legal_moves) > 1 and rng.random() < self.noise:
+        if len(legal_moves) > 1 and view.players not in self.steady and rng.random() < self.noise:
             others = [m for m in legal_moves if m != move]
             return others[rng.randrange(len(others))]
         return move
@@ -117,14 +124,17 @@ def make_level(kind: str, game: str) -> Seat:
     seat: DeterminizedSearch[Any, Any] = load(seats["search"])(rollouts // 2, CPU_CAP[level])
     seat.budget = dataclasses.replace(seat.budget, rollouts=rollouts, keep_rules_z=KEEP_RULES_Z)
     seat.solve_endgame = level == "strong"
-    if name == "tree":
-        every = dict.fromkeys(entry.info.players, rollouts)
-        seat.tree = every if count else {**every, **levels.tree}
-    elif name == "strong":
-        seat.tree = levels.tree
-    seat.cut = (int(cut) if cut else levels.cut) if seat.tree else 0
+    if name in ("tree", "strong"):
+        trees = dict(levels.tree)
+        if name == "tree":  # a tree at every player count, the catalogue's where it lists one
+            trees = {n: trees.get(n, Tree(rollouts)) for n in entry.info.players}
+            if count:
+                trees = {n: dataclasses.replace(t, iterations=rollouts) for n, t in trees.items()}
+        if cut:
+            trees = {n: dataclasses.replace(t, cut=int(cut)) for n, t in trees.items()}
+        seat.tree = trees
     # ``seat.infer_play`` (:mod:`.play_model`) stays off: it did not help (docs/EXPERIMENTS.md)
     seat.name = kind
-    if name == "normal" and levels.normal_noise:
-        return NoisySeat(seat, levels.normal_noise, kind)
+    if name == "normal" and levels.normal_noise:  # no slips where strong's tree outplays it
+        return NoisySeat(seat, levels.normal_noise, kind, steady=levels.tree)
     return seat

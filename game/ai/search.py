@@ -29,9 +29,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from game.engine import BaseView, DealScored, GameState, Move
 
@@ -40,6 +40,9 @@ from .endgame import Endgame, TooDeep, solve
 from .evaluation import EvaluationSpec, LinearEvaluation
 from .ismcts import tree_search
 from .search_worlds import WorldSampler
+
+if TYPE_CHECKING:  # tuning data, read here, held in the catalogue
+    from game.catalog import Tree
 
 __all__ = [
     "Budget",
@@ -186,13 +189,9 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         #: (:mod:`.play_model`), where the game can replay its deal; no level sets it (tried:
         #: docs/EXPERIMENTS.md).
         self.infer_play = False
-        #: The iterations of one tree of decisions over the worlds (:mod:`.ismcts`) by player
-        #: count, searched instead of judging each legal move by flat rollouts where the
-        #: count is listed.
-        self.tree: Mapping[int, int] = {}
-        #: In a tree, the tricks a playout goes past it before the game's learned evaluation
-        #: (:attr:`EVALUATION`) judges the rest; 0 plays every playout out.
-        self.cut = 0
+        #: One tree of decisions over the worlds (:mod:`.ismcts`) by player count, searched
+        #: instead of judging each legal move by flat rollouts where the count is listed.
+        self.tree: Mapping[int, Tree] = {}
 
     def choose(self, view: ViewT, legal_moves: Sequence[Move], rng: random.Random) -> Move:
         if len(legal_moves) == 1:
@@ -212,9 +211,9 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         (:attr:`tree`; the exact endgame first where it solves one), the tree's most visited;
         else the finalist with the best mean, unless the budget keeps the rule seat's move and
         the finalist's paired advantage over it is not significant."""
-        iterations = self.tree.get(view.players)
-        if iterations and self._endgame_now(view) is None:
-            visits = tree_search(self, view, legal_moves, rng, iterations)
+        tree = self.tree.get(view.players)
+        if tree and self._endgame_now(view) is None:
+            visits = tree_search(self, view, legal_moves, rng, tree)
             return max(range(len(legal_moves)), key=lambda k: visits[k])
         z = self.budget.keep_rules_z
         keep = None
@@ -321,6 +320,17 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         self.last_values = values
         return [sum(v) / len(v) if v else -math.inf for v in values]
 
+    def unseen(self, world: StateT, seat: int) -> bool:
+        """Whether the decision ``world`` is at is one ``seat`` never sees made (its tree
+        leaves it to the rollout policy); none by default."""
+        return False
+
+    def secret(self, world: StateT, player: int) -> Hashable:
+        """What ``player`` knows of ``world`` that changes how it plays and that the searching
+        seat does not (its tree keeps that player's record of each move apart per secret, so it
+        is not modelled as playing alike whatever it holds); None by default."""
+        return None
+
     def draw_worlds(self, view: ViewT) -> Callable[[random.Random], StateT]:
         """The world drawer of one decision: the rule seat models the others where the seat
         reads their plays (:attr:`infer_play`)."""
@@ -339,21 +349,22 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         views: Sequence[ViewT],
         rng: random.Random,
         model: LinearEvaluation | None,
+        cut: int = 0,
     ) -> list[float]:
         """Every seat's result (``views[s]`` is seat ``s``'s, read by :attr:`evaluate`) of
         playing ``world`` on with the rollout policy: to the end of the deal, or, with a learned
-        ``model``, only until :attr:`cut` more tricks are taken, the model judging the rest."""
+        ``model``, only until ``cut`` more tricks are taken, the model judging the rest."""
         spec = self.EVALUATION if model is not None else None
         if spec is None:
             scored = play_out(world, mark, self.policy, rng)
         else:
-            stop = spec.progress(world) + self.cut
+            stop = spec.progress(world) + cut
 
-            def cut(state: StateT) -> bool:
+            def far_enough(state: StateT) -> bool:
                 return spec.progress(state) >= stop
 
-            scored = play_out(world, mark, self.policy, rng, until=cut)
-            if scored is None and cut(world):
+            scored = play_out(world, mark, self.policy, rng, until=far_enough)
+            if scored is None and far_enough(world):
                 assert model is not None
                 return model.values(spec, world)
         return [self.evaluate(scored, world, v) for v in views]

@@ -11,6 +11,7 @@ import pytest
 
 from game.ai import make_seat
 from game.ai.evaluation import load_evaluation
+from game.ai.ismcts import _Node, _Stats
 from game.ai.search import DeterminizedSearch
 from game.engine import new_game
 from tests.engine.test_scopa import position
@@ -18,7 +19,7 @@ from tests.engine.test_scopa import position
 
 def tree(game: str, rollouts: int, cut: int = 0) -> DeterminizedSearch[Any, Any]:
     seat = make_seat(f"tree:{rollouts}" + (f":{cut}" if cut else ""), game)
-    assert isinstance(seat, DeterminizedSearch) and seat.tree.get(4) == rollouts
+    assert isinstance(seat, DeterminizedSearch) and seat.tree[4].iterations == rollouts
     return seat
 
 
@@ -68,6 +69,71 @@ def test_random_positions_get_legal_moves(game: str, players: int) -> None:
         state.play(move)
 
 
+def test_the_others_secret_passes_are_the_rule_seats_not_the_trees() -> None:
+    # Capodama, 4 players: the capo passes first, then the three others, each a card the
+    # searcher never sees.  The tree must not search those passes (keyed on what the capo
+    # cannot know, tried at random): in every iteration the rollout policy makes all three.
+    state = new_game("capodama", players=4, seed=3)
+    rules = make_seat("rules", "capodama")
+    rng = random.Random(0)
+    while state.phase != "exchange":
+        state.play(rules.choose(state.view(state.current_player), state.legal_moves(), rng))
+    capo = state.current_player
+    assert capo == state.view(0).capo
+    seat = tree("capodama", 60)
+    policy = seat.policy
+    passes: list[int] = []
+
+    def recording(world: Any, legal: Any, rng: random.Random) -> Any:
+        if world.phase == "exchange":
+            passes.append(world.current_player)
+        return policy(world, legal, rng)
+
+    seat.policy = recording
+    chosen = seat.choose(state.view(capo), state.legal_moves(), random.Random(2))
+    assert chosen in state.legal_moves()
+    assert seat.last_rollouts == 60
+    assert capo not in passes
+    assert len(passes) == 3 * 60
+
+
+def test_a_movers_record_under_one_secret_does_not_steer_it_under_another() -> None:
+    # Capodama 4 players: a seat that holds the dama plays for the capo, one that does not
+    # plays against.  Seen from another seat the two are one node; the records of its moves
+    # stay apart by the secret (pooled, the two moves would tie), so each choice follows its own.
+    node = _Node()
+    a, b = new_game("scopa", players=2, seed=1).legal_moves()[:2]
+    for key, good in ((True, a), (False, b)):
+        for move in (a, b):
+            stats = node.children.setdefault(move, _Node()).stats.setdefault(key, _Stats())
+            stats.visits, stats.avail = 10, 20
+            stats.total = 9.0 if move == good else 1.0
+    for key, good in ((True, a), (False, b)):
+        assert node.pick([a, b], random.Random(0), key) == (good, False)
+        assert node.pick([b, a], random.Random(0), key) == (good, False)
+    assert node.pick([a, b], random.Random(0), None)[1]  # no record under None: untried
+
+
+def test_a_hint_is_tried_first_and_favoured_until_its_visits_tell() -> None:
+    # Scopa moves stand for any: the node's pick, for another player, with the rule seat's move
+    # as the hint.  Untried, the hint goes first whatever the draw; tried, it wins a tie on its
+    # bonus; and once visited enough, a move whose results are better overtakes it.
+    hint, other = new_game("scopa", players=2, seed=1).legal_moves()[:2]
+    for seed in range(20):
+        assert _Node().pick([other, hint], random.Random(seed), None, hint) == (hint, True)
+    node = _Node()
+    for move, total in ((hint, 5.0), (other, 5.0)):
+        stats = node.children.setdefault(move, _Node()).stats.setdefault(None, _Stats())
+        stats.visits, stats.avail, stats.total = 10, 20, total
+    assert node.pick([other, hint], random.Random(0), None, hint) == (hint, False)
+    assert node.pick([hint, other], random.Random(0), None) == (hint, False)  # no hint: first
+    assert node.pick([other, hint], random.Random(0), None) == (other, False)
+    for move, total in ((hint, 500.0), (other, 600.0)):
+        stats = node.children[move].stats[None]
+        stats.visits, stats.avail, stats.total = 1000, 2000, total
+    assert node.pick([other, hint], random.Random(0), None, hint) == (other, False)
+
+
 def test_a_cut_playout_stops_after_its_tricks_and_the_model_judges_the_rest() -> None:
     seat = tree("tressette", 50, cut=2)
     model = load_evaluation("tressette", 4)
@@ -75,7 +141,7 @@ def test_a_cut_playout_stops_after_its_tricks_and_the_model_judges_the_rest() ->
     state.mute()
     views = [state.view(s) for s in range(4)]
     start = state.tricks_taken
-    cut = seat.play_on(state, state.deals_scored, views, random.Random(2), model)
+    cut = seat.play_on(state, state.deals_scored, views, random.Random(2), model, 2)
     assert state.tricks_taken == start + 2 and state.current_player is not None
     assert cut[0] == cut[2] and cut[0] + cut[1] == pytest.approx(1.0)
     whole = new_game("tressette", players=4, seed=6)

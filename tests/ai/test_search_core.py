@@ -12,7 +12,7 @@ from game.ai import make_seat, seat_kinds
 from game.ai.evaluation import load_evaluation
 from game.ai.levels import ARENA_KINDS, EASY_NOISE, LEVELS, NoisySeat
 from game.ai.search import Budget, DeterminizedSearch, paired_advantage
-from game.catalog import CATALOG
+from game.catalog import CATALOG, Tree
 from game.engine import GameState, new_game
 
 
@@ -119,31 +119,53 @@ def test_every_game_offers_the_three_levels(game: str) -> None:
     assert isinstance(make_seat("easy", game), NoisySeat)
     # strong searches one tree where the catalogue gives its iterations, normal never does
     assert strong.tree == levels.tree and not normal.tree
-    assert strong.cut == levels.cut
-    if levels.cut:  # a tree that cuts its playouts reads the game's fitted evaluation
-        assert type(strong).EVALUATION is not None
-        for players in levels.tree:
+    for players, tree in levels.tree.items():
+        assert players in CATALOG[game].info.players and tree.iterations > 0
+        if tree.cut:  # a tree that cuts its playouts reads the game's fitted evaluation
+            assert type(strong).EVALUATION is not None
             assert load_evaluation(game, players) is not None, (game, players)
 
 
+@pytest.mark.parametrize("game", ["tressette", "capodama"])
 @pytest.mark.parametrize("kind", ["steady", "flat", "tree", "tree:300:1", "steady:90"])
-def test_the_arena_kinds_are_the_levels_with_one_thing_changed(kind: str) -> None:
-    seat = make_seat(kind, "tressette")
+def test_the_arena_kinds_are_the_levels_with_one_thing_changed(kind: str, game: str) -> None:
+    seat = make_seat(kind, game)
     assert isinstance(seat, DeterminizedSearch)  # steady is normal without its slips
     name, _, budget = kind.partition(":")
     count, _, cut = budget.partition(":")
     level = ARENA_KINDS.get(name, name)
-    levels = CATALOG["tressette"].levels
+    levels = CATALOG[game].levels
     assert levels is not None
     assert seat.budget.rollouts == (
         int(count) if count else levels.rollouts[LEVELS.index(level) - 1]
     )
     assert seat.solve_endgame == (level == "strong")
-    if name == "tree":
-        assert set(seat.tree) == set(CATALOG["tressette"].info.players)
-        assert seat.cut == (int(cut) if cut else levels.cut)
+    if name == "tree":  # a tree at every count, tuned as the catalogue's where it lists one
+        assert set(seat.tree) == set(CATALOG[game].info.players)
+        for players, tree in seat.tree.items():
+            shipped = levels.tree.get(players, Tree(levels.rollouts[1]))
+            assert tree.iterations == (int(count) if count else shipped.iterations)
+            assert tree.cut == (int(cut) if cut else shipped.cut)
+            assert tree.hint == shipped.hint
     else:
-        assert not seat.tree and not seat.cut
+        assert not seat.tree
+
+
+def test_normal_slips_only_where_strong_has_no_tree() -> None:
+    # a seat that always slips, at every count but the steady ones: there the rule move stands
+    rules = make_seat("rules", "capodama")
+    always = NoisySeat(rules, 1.0, "normal", steady={3, 4})
+    for players, steady in ((3, True), (4, True), (5, False), (6, False)):
+        s = decision("capodama", players, 11, least=2)
+        p = s.current_player
+        assert p is not None
+        view, legal = s.view(p), s.legal_moves()
+        ruled = rules.choose(view, legal, random.Random(1))
+        assert (always.choose(view, legal, random.Random(1)) == ruled) == steady, players
+    normal = make_seat("normal", "capodama")  # steady where the catalogue gives strong a tree
+    levels = CATALOG["capodama"].levels
+    assert isinstance(normal, NoisySeat) and levels is not None and levels.tree
+    assert normal.steady == set(levels.tree)
 
 
 def test_the_easy_seat_slips_at_its_rate_and_replays() -> None:
