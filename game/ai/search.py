@@ -212,7 +212,7 @@ class DeterminizedSearch(Generic[ViewT, StateT]):
         else the finalist with the best mean, unless the budget keeps the rule seat's move and
         the finalist's paired advantage over it is not significant."""
         tree = self.tree.get(view.players)
-        if tree and self._endgame_now(view) is None:
+        if tree is not None and self._endgame_now(view) is None:
             visits = tree_search(self, view, legal_moves, rng, tree)
             return max(range(len(legal_moves)), key=lambda k: visits[k])
         z = self.budget.keep_rules_z
