@@ -4,6 +4,7 @@ takes over."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from typing import Any
 
@@ -132,6 +133,37 @@ def test_a_hint_is_tried_first_and_favoured_until_its_visits_tell() -> None:
         stats = node.children[move].stats[None]
         stats.visits, stats.avail, stats.total = 1000, 2000, total
     assert node.pick([other, hint], random.Random(0), None, hint) == (other, False)
+
+
+def test_a_tree_that_takes_hints_asks_the_rule_seat_at_the_others_nodes() -> None:
+    # Capodama, 4 players, where the catalogue's tree takes hints: with them the search asks
+    # the rule seat once more at every other player's node it walks through (past the root's
+    # first visits, one at least per iteration), besides its cut playouts of two tricks each.
+    state = new_game("capodama", players=4, seed=5)
+    rules = make_seat("rules", "capodama")
+    rng = random.Random(0)
+    while state.phase != "play":
+        state.play(rules.choose(state.view(state.current_player), state.legal_moves(), rng))
+    p = state.current_player
+    assert p is not None
+    view, legal = state.view(p), state.legal_moves()
+
+    def asks(hint: bool) -> int:
+        seat = tree("capodama", 80)
+        assert seat.tree[4].hint  # as the catalogue tunes 4 players
+        seat.tree = {4: dataclasses.replace(seat.tree[4], hint=hint)}
+        policy, calls = seat.policy, [0]
+
+        def counting(world: Any, moves: Any, r: random.Random) -> Any:
+            calls[0] += 1
+            return policy(world, moves, r)
+
+        seat.policy = counting
+        assert seat.choose(view, legal, random.Random(3)) in legal
+        return calls[0]
+
+    with_hints, without = asks(True), asks(False)  # 560 and 469 when written
+    assert with_hints > without + 80 // 2
 
 
 def test_a_cut_playout_stops_after_its_tricks_and_the_model_judges_the_rest() -> None:
