@@ -70,15 +70,21 @@ def test_random_positions_get_legal_moves(game: str, players: int) -> None:
         state.play(move)
 
 
+def capodama_4_at(phase: str, seed: int) -> Any:
+    """A 4-player Capodama deal played on by the rule seats to the first decision of ``phase``."""
+    state = new_game("capodama", players=4, seed=seed)
+    rules = make_seat("rules", "capodama")
+    rng = random.Random(0)
+    while state.phase != phase:
+        state.play(rules.choose(state.view(state.current_player), state.legal_moves(), rng))
+    return state
+
+
 def test_the_others_secret_passes_are_the_rule_seats_not_the_trees() -> None:
     # Capodama, 4 players: the capo passes first, then the three others, each a card the
     # searcher never sees.  The tree must not search those passes (keyed on what the capo
     # cannot know, tried at random): in every iteration the rollout policy makes all three.
-    state = new_game("capodama", players=4, seed=3)
-    rules = make_seat("rules", "capodama")
-    rng = random.Random(0)
-    while state.phase != "exchange":
-        state.play(rules.choose(state.view(state.current_player), state.legal_moves(), rng))
+    state = capodama_4_at("exchange", seed=3)
     capo = state.current_player
     assert capo == state.view(0).capo
     seat = tree("capodama", 60)
@@ -139,11 +145,7 @@ def test_a_tree_that_takes_hints_asks_the_rule_seat_at_the_others_nodes() -> Non
     # Capodama, 4 players, where the catalogue's tree takes hints: with them the search asks
     # the rule seat once more at every other player's node it walks through (past the root's
     # first visits, one at least per iteration), besides its cut playouts of two tricks each.
-    state = new_game("capodama", players=4, seed=5)
-    rules = make_seat("rules", "capodama")
-    rng = random.Random(0)
-    while state.phase != "play":
-        state.play(rules.choose(state.view(state.current_player), state.legal_moves(), rng))
+    state = capodama_4_at("play", seed=5)
     p = state.current_player
     assert p is not None
     view, legal = state.view(p), state.legal_moves()
